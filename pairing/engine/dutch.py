@@ -1,0 +1,413 @@
+"""The FIDE (Dutch) system, C.04.3 (Baku 2016 text, in force from 2017).
+
+The round is paired bracket by bracket from the top scoregroup down (A.9).
+Every candidate pairing of a bracket is a matching on the graph of compatible
+players (absolute criteria C.1-C.3 remove edges); the quality criteria
+C.5-C.19 and the generation order of the candidates (D.1-D.3) are packed,
+in priority order, into integer edge weights, so that the maximum-weight
+matching *is* the candidate B.4/B.8 choose: the best one by the criteria,
+the earliest generated among equals.  No transposition is ever enumerated.
+
+Each quality criterion is one field of the weight (see :data:`CRITERIA`); an
+edition of the rules is an ordered list of those fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .common import (RoundPairing, allocate_colours, compatible, preferences_compatible,
+                     publishing_order)
+from .errors import NoValidPairing
+from .matching import UNMATCHED, max_cardinality_matching, max_weight_matching
+from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
+
+ONE_POINT = 10  # tenths
+
+
+@dataclass
+class Bracket:
+    """A pairing bracket (A.3) and what the weights need to know about it."""
+
+    players: list[Player]          # MDPs first, then residents, each in A.2 order
+    mdp_count: int                 # M0
+    lookahead: list[Player]        # next scoregroup (C.7), or everyone left (C.4)
+    collapsing: bool               # PPB re-paired with C.4, or the last bracket
+    lookahead_is_last: bool        # the next bracket is the last one
+    played_rounds: int
+
+    def __post_init__(self) -> None:
+        vertices = self.players + self.lookahead
+        self.size = len(self.players)
+        self.member_orders = {p.order for p in self.players}
+        self.min_score = min(p.pairing_score for p in vertices)
+        differences = {p.pairing_score - self.min_score + ONE_POINT for p in vertices}
+        scores = sorted({p.pairing_score for p in vertices})
+        differences.update(b - a for i, a in enumerate(scores) for b in scores[i:])
+        # One digit per score difference (A.8), wide enough that one larger SD
+        # outweighs any number of smaller ones: sums of them compare like PSDs.
+        self.sd_digit_bits = (2 * len(vertices) + 1).bit_length() + 1
+        self.sd_shift = {d: i * self.sd_digit_bits for i, d in enumerate(sorted(differences))}
+        self.sd_bits = self.sd_digit_bits * len(differences) + 2
+
+    def sd(self, difference: int) -> int:
+        """The weight of one score difference in a PSD-like sum."""
+        return 1 << self.sd_shift[difference]
+
+    def downfloat_sd(self, player: Player) -> int:
+        """A.8: the SD of a downfloater, against one point below the lowest score."""
+        return self.sd(player.pairing_score - self.min_score + ONE_POINT)
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One field of the edge weight: ``value(bracket, higher, lower)`` for an edge."""
+
+    name: str
+    value: Callable[[Bracket, Player, Player], int]
+    width: Callable[[Bracket], int]
+    applies: Callable[[Bracket], bool] = lambda bracket: True
+
+
+def _count_width(bracket: Bracket) -> int:
+    return (3 * (bracket.size + len(bracket.lookahead)) + 1).bit_length() + 2
+
+
+def _sd_width(bracket: Bracket) -> int:
+    return bracket.sd_bits
+
+
+def _in_bracket(bracket: Bracket, player: Player) -> bool:
+    return player.order in bracket.member_orders
+
+
+def _completion(b: Bracket, h: Player, l: Player) -> int:
+    # C.4 (and C.2): complete the round-pairing, leaving a bye-eligible player unpaired
+    return 1 + (not h.bye_eligible) + (not l.bye_eligible)
+
+
+def _pairs(b: Bracket, h: Player, l: Player) -> int:
+    return int(_in_bracket(b, l))  # C.5
+
+
+def _psd(b: Bracket, h: Player, l: Player) -> int:
+    # C.6: minimise the PSD, i.e. maximise what pairing h and l saves on it
+    if not _in_bracket(b, l):
+        return 0
+    return b.downfloat_sd(h) + b.downfloat_sd(l) - b.sd(h.pairing_score - l.pairing_score)
+
+
+def _next_pairs(b: Bracket, h: Player, l: Player) -> int:
+    # C.7: maximise the pairs of the following bracket
+    if b.lookahead_is_last:
+        return _completion(b, h, l)
+    return int(not _in_bracket(b, l))
+
+
+def _next_psd(b: Bracket, h: Player, l: Player) -> int:
+    # C.7: minimise the PSD of the following bracket
+    return sum(b.downfloat_sd(p) for p in (h, l) if _in_bracket(b, p))
+
+
+def _colour_difference_over_two(b: Bracket, h: Player, l: Player) -> int:
+    # C.8: topscorers (or their opponents) getting a colour difference beyond +-2
+    return int(_in_bracket(b, l) and not (h.imbalance > 1 and l.imbalance > 1
+                                          and h.preference == l.preference))
+
+
+def _three_in_a_row(b: Bracket, h: Player, l: Player) -> int:
+    # C.9: topscorers (or their opponents) getting the same colour three times in a row
+    if not _in_bracket(b, l):
+        return 0
+    if not (h.absolute and l.absolute and h.preference == l.preference):
+        return 1
+    if h.imbalance == l.imbalance:
+        return int(l.repeated_colour is None or l.repeated_colour != h.repeated_colour)
+    loser = h if h.imbalance < l.imbalance else l  # E.2: the wider difference wins
+    return int(loser.repeated_colour != _other(l.preference))
+
+
+def _other(colour: str | None) -> str | None:
+    return {"w": "b", "b": "w"}.get(colour)
+
+
+def _colour_preference(b: Bracket, h: Player, l: Player) -> int:
+    return int(_in_bracket(b, l) and preferences_compatible(h, l))  # C.10
+
+
+def _strong_preference(b: Bracket, h: Player, l: Player) -> int:
+    # C.11: players who do not get their strong (or absolute) colour preference
+    if not _in_bracket(b, l):
+        return 0
+    strong = (ABSOLUTE, STRONG)
+    return int(h.strength not in strong or l.strength not in strong
+               or (h.absolute and l.absolute) or h.preference != l.preference)
+
+
+def _repeated_downfloat(back: int) -> Callable[[Bracket, Player, Player], int]:
+    # C.12 / C.14: a player paired in the bracket avoids a downfloat, unless he is
+    # the higher of two different scores
+    def value(b: Bracket, h: Player, l: Player) -> int:
+        if not _in_bracket(b, l):
+            return 0
+        return (int(l.floats[back - 1] == FLOAT_DOWN)
+                + int(h.pairing_score <= l.pairing_score and h.floats[back - 1] == FLOAT_DOWN))
+    return value
+
+
+def _repeated_upfloat(back: int) -> Callable[[Bracket, Player, Player], int]:
+    # C.13 / C.15: the lower of two different scores receives an upfloat
+    def value(b: Bracket, h: Player, l: Player) -> int:
+        return -int(_in_bracket(b, l) and h.pairing_score > l.pairing_score
+                    and l.floats[back - 1] == FLOAT_UP)
+    return value
+
+
+def _repeated_downfloat_sd(back: int) -> Callable[[Bracket, Player, Player], int]:
+    # C.16 / C.18: score differences of players receiving the same downfloat again
+    def value(b: Bracket, h: Player, l: Player) -> int:
+        if not _in_bracket(b, l):
+            return 0
+        total = b.downfloat_sd(l) if l.floats[back - 1] == FLOAT_DOWN else 0
+        if h.floats[back - 1] == FLOAT_DOWN:
+            total += b.downfloat_sd(h)
+            if h.pairing_score > l.pairing_score:
+                total -= b.sd(h.pairing_score - l.pairing_score)
+        return total
+    return value
+
+
+def _repeated_upfloat_sd(back: int) -> Callable[[Bracket, Player, Player], int]:
+    # C.17 / C.19: score differences of players receiving the same upfloat again
+    def value(b: Bracket, h: Player, l: Player) -> int:
+        if (_in_bracket(b, l) and h.pairing_score > l.pairing_score
+                and l.floats[back - 1] == FLOAT_UP):
+            return -b.sd(h.pairing_score - l.pairing_score)
+        return 0
+    return value
+
+
+def _after(rounds: int) -> Callable[[Bracket], bool]:
+    return lambda b: b.played_rounds >= rounds
+
+
+#: The criteria of the 2017 edition, most important first.
+CRITERIA: tuple[Criterion, ...] = (
+    Criterion("C.4", _completion, _count_width, lambda b: b.collapsing),
+    Criterion("C.5", _pairs, _count_width),
+    Criterion("C.6", _psd, _sd_width),
+    Criterion("C.7 pairs", _next_pairs, _count_width, lambda b: not b.collapsing),
+    Criterion("C.7 PSD", _next_psd, _sd_width, lambda b: not b.collapsing),
+    Criterion("C.8", _colour_difference_over_two, _count_width),
+    Criterion("C.9", _three_in_a_row, _count_width),
+    Criterion("C.10", _colour_preference, _count_width),
+    Criterion("C.11", _strong_preference, _count_width),
+    Criterion("C.12", _repeated_downfloat(1), _count_width, _after(1)),
+    Criterion("C.13", _repeated_upfloat(1), _count_width, _after(1)),
+    Criterion("C.14", _repeated_downfloat(2), _count_width, _after(2)),
+    Criterion("C.15", _repeated_upfloat(2), _count_width, _after(2)),
+    Criterion("C.16", _repeated_downfloat_sd(1), _sd_width, _after(1)),
+    Criterion("C.17", _repeated_upfloat_sd(1), _sd_width, _after(1)),
+    Criterion("C.18", _repeated_downfloat_sd(2), _sd_width, _after(2)),
+    Criterion("C.19", _repeated_upfloat_sd(2), _sd_width, _after(2)),
+)
+
+
+def _pack(fields: Sequence[tuple[int, int]]) -> int:
+    """Fields ``(value, width)``, most significant first, into one integer."""
+    total = 0
+    for value, width in fields:
+        total = (total << width) + value
+    return total
+
+
+class DutchPairer:
+    """Pairs one round of a tournament with the Dutch system."""
+
+    criteria: tuple[Criterion, ...] = CRITERIA
+
+    def __init__(self, state: RoundState):
+        self.state = state
+        self.players = state.players
+        for index, player in enumerate(self.players):
+            player.order = index  # type: ignore[attr-defined]
+        n = len(self.players)
+        self.compatible = [
+            {j for j in range(n) if j != i and compatible(p, self.players[j], state)}
+            for i, p in enumerate(self.players)
+        ]
+
+    # -- completion (A.9) ---------------------------------------------------
+    def _completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None) -> dict[int, int] | None:
+        """A complete pairing of ``remaining`` (one bye-eligible player may stay out)."""
+        local = {v: i for i, v in enumerate(remaining)}
+        adjacency = [[local[w] for w in self.compatible[v] if w in local] for v in remaining]
+        if len(remaining) % 2:
+            bye = len(remaining)
+            adjacency.append([])
+            for i, v in enumerate(remaining):
+                if self.players[v].bye_eligible:
+                    adjacency[i].append(bye)
+                    adjacency[bye].append(i)
+        start = [UNMATCHED] * len(adjacency)
+        if mate:
+            for v, w in mate.items():
+                if v in local and w in local:
+                    start[local[v]] = local[w]
+        result = max_cardinality_matching(adjacency, start)
+        if UNMATCHED in result:
+            return None
+        return {v: (remaining[result[i]] if result[i] < len(remaining) else -1) for i, v in enumerate(remaining)}
+
+    # -- the round ---------------------------------------------------------
+    def pair(self) -> RoundPairing:
+        players = self.players
+        n = len(players)
+        if n == 0:
+            return RoundPairing([])
+        everyone = list(range(n))
+        completion = self._completion_mate(everyone)
+        if completion is None:
+            raise NoValidPairing("the players cannot all be paired without breaking the absolute "
+                                 "criteria (C.1-C.3) or giving the bye to an ineligible player")
+        groups: list[list[int]] = []
+        for i in everyone:
+            if groups and players[groups[-1][0]].pairing_score == players[i].pairing_score:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+
+        pairs: list[tuple[int, int]] = []
+        mdps: list[int] = []
+        next_group = 0
+        collapsing = len(groups) == 1
+        while True:
+            if next_group < len(groups):
+                residents = groups[next_group]
+            else:
+                break
+            bracket_players = mdps + residents
+            if collapsing:
+                lookahead = [v for g in groups[next_group + 1:] for v in g]
+                lookahead_is_last = False
+            else:
+                lookahead = groups[next_group + 1]
+                lookahead_is_last = next_group + 2 >= len(groups)
+            bracket_pairs, floaters = self._pair_bracket(
+                bracket_players, len(mdps), lookahead, collapsing, lookahead_is_last)
+            if not collapsing:
+                remaining = floaters + [v for g in groups[next_group + 1:] for v in g]
+                checked = self._completion_mate(remaining, completion)
+                if checked is None:
+                    # A.9: this bracket is the PPB; pair it again to complete the round,
+                    # and everybody below collapses into the last bracket.
+                    collapsing = True
+                    continue
+                completion = checked
+            pairs.extend(bracket_pairs)
+            mdps = floaters
+            if collapsing and next_group + 1 < len(groups):
+                # A.9: below the PPB, everybody forms the collapsed last bracket
+                groups[next_group + 1:] = [[v for g in groups[next_group + 1:] for v in g]]
+            next_group += 1
+            collapsing = collapsing or next_group + 1 >= len(groups)
+
+        paired = {v for pair in pairs for v in pair}
+        unpaired = [v for v in everyone if v not in paired]
+        if len(unpaired) > 1:  # cannot happen once completion was checked
+            raise NoValidPairing("the pairing could not be completed")
+        boards = [allocate_colours(players[a], players[b], self.state) for a, b in pairs]
+        bye = players[unpaired[0]] if unpaired else None
+        return RoundPairing(publishing_order(boards), bye)
+
+    # -- one bracket ---------------------------------------------------------
+    def _pair_bracket(self, members: list[int], mdp_count: int, lookahead: list[int],
+                      collapsing: bool, lookahead_is_last: bool) -> tuple[list[tuple[int, int]], list[int]]:
+        players = self.players
+        vertices = members + lookahead
+        bracket = Bracket([players[v] for v in members], mdp_count, [players[v] for v in lookahead],
+                          collapsing, lookahead_is_last, self.state.round_number - 1)
+        active = [c for c in self.criteria if c.applies(bracket)]
+        widths = [c.width(bracket) for c in active]
+        local = {v: i for i, v in enumerate(vertices)}
+        edges = []
+        for i, v in enumerate(vertices):
+            for w in self.compatible[v]:
+                j = local.get(w)
+                if j is not None and j > i:
+                    h, l = players[v], players[w]
+                    edges.append((i, j, _pack([(c.value(bracket, h, l), width)
+                                               for c, width in zip(active, widths)])))
+        size = len(members)
+        fixed: list[tuple[int, int]] = []
+
+        if mdp_count:
+            # B.7/D.3: first choose which MDPs are paired (lowest BSNs), then their
+            # opponents in transposition order (D.1), as lower fields of the weight.
+            residents = size - mdp_count
+            base = residents + 1
+            lex_width = (base ** mdp_count).bit_length() + 1
+            sel_width = mdp_count + 1
+
+            def mdp_order(i: int, j: int) -> int:
+                if i < mdp_count <= j < size:
+                    select = 1 << (mdp_count - 1 - i)
+                    lex = (size - j) * base ** (mdp_count - 1 - i)
+                    return (select << lex_width) + lex
+                return 0
+
+            shift = sel_width + lex_width
+            mate = max_weight_matching(len(vertices), ((i, j, (w << shift) + mdp_order(i, j)) for i, j, w in edges))
+            fixed = [(i, mate[i]) for i in range(mdp_count) if mdp_count <= mate[i] < size]
+        else:
+            mate = max_weight_matching(len(vertices), edges)
+
+        taken = {v for pair in fixed for v in pair}
+        remainder = [i for i in range(mdp_count, size) if i not in taken]
+        position = {v: k for k, v in enumerate(remainder)}
+        remainder_pairs = sum(1 for i in remainder if mate[i] in position and mate[i] < i)
+        count = len(remainder)
+        # B.6/D.2: minimise the exchanges between S1R and S2R (their number, the
+        # difference of the BSN sums, then which BSNs), then D.1 transpositions.
+        lex_base = count + 1
+        fields_width = [
+            (remainder_pairs + 1).bit_length() + 1,
+            (remainder_pairs * count + 1).bit_length() + 1,
+            remainder_pairs + (remainder_pairs + 1).bit_length() + 1,
+            count + (remainder_pairs + 1).bit_length() + 1,
+            (lex_base ** count).bit_length() + 1,
+        ]
+        shift = sum(fields_width)
+
+        def remainder_order(i: int, j: int) -> int:
+            a, b = position.get(i), position.get(j)
+            if a is None or b is None:
+                return 0
+            in_s1 = a < remainder_pairs
+            return _pack([
+                (int(in_s1), fields_width[0]),
+                (count - a, fields_width[1]),
+                (((1 << remainder_pairs) - (1 << a)) if in_s1 else 0, fields_width[2]),
+                (0 if in_s1 else 1 << (count - 1 - a), fields_width[3]),
+                ((count - b) * lex_base ** (count - 1 - a), fields_width[4]),
+            ])
+
+        second = []  # without the paired MDPs; the Limbo may only float
+        for i, j, w in edges:
+            if i in taken or j in taken:
+                continue
+            if i < mdp_count and j < size:
+                continue
+            second.append((i, j, (w << shift) + remainder_order(i, j)))
+        mate = max_weight_matching(len(vertices), second)
+        pairs = [(members[i], members[j]) for i, j in fixed]
+        pairs += [(members[i], members[mate[i]]) for i in remainder if i < mate[i] < size]
+        paired = {v for pair in pairs for v in pair}
+        floaters = [v for v in members if v not in paired]
+        return pairs, floaters
+
+
+def pair(state: RoundState) -> RoundPairing:
+    """Pair the round described by ``state`` with the Dutch system."""
+    return DutchPairer(state).pair()

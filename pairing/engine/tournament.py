@@ -1,0 +1,183 @@
+"""The state of a tournament when its next round is to be paired.
+
+Everything here is derived from a :class:`~pairing.engine.trf.TrfDocument`:
+scores, colour histories with unplayed rounds skipped (C.04.2 D.5), colour
+differences and preferences (C.04.3 A.6), float history (A.4), bye
+eligibility (C.04.1 d), topscorers (A.7) and pairing numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import TrfError
+from .trf import BLACK, WHITE, RoundEntry, TrfDocument
+
+FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = "D", "U", ""
+
+ABSOLUTE, STRONG, MILD, NO_PREFERENCE = 3, 2, 1, 0
+
+
+def invert(colour: str | None) -> str | None:
+    return {WHITE: BLACK, BLACK: WHITE}.get(colour)
+
+
+@dataclass(eq=False)
+class Player:
+    """A player to be paired, as the pairing rules see him."""
+
+    number: int                     # pairing number in the TRF (used for input/output)
+    rank: int                       # effective pairing number, 0-based (E.5, A.2 b)
+    score: int                      # tenths, before acceleration
+    pairing_score: int              # tenths, with this round's acceleration (A.2 a)
+    colours: str                    # colours of the played games, oldest first (C.04.2 D.5)
+    played_opponents: frozenset[int]
+    forbidden: frozenset[int]       # XXP: players he may not meet
+    bye_eligible: bool              # C.04.1 d
+    floats: tuple[str, str]         # float one and two rounds before (A.4 b)
+    topscorer: bool = False         # A.7
+    colour_difference: int = field(init=False)
+    preference: str | None = field(init=False)
+    strength: int = field(init=False)
+    repeated_colour: str | None = field(init=False)  # same colour in the last two games
+
+    def __post_init__(self) -> None:
+        whites = self.colours.count(WHITE)
+        self.colour_difference = whites - (len(self.colours) - whites)
+        last = self.colours[-1:] or None
+        self.repeated_colour = last if len(self.colours) >= 2 and self.colours[-2] == last else None
+        # C.04.3 A.6
+        difference = self.colour_difference
+        if abs(difference) > 1 or self.repeated_colour:
+            self.strength = ABSOLUTE
+            if abs(difference) > 1:
+                self.preference = WHITE if difference < 0 else BLACK
+            else:
+                self.preference = invert(self.repeated_colour)
+        elif difference:
+            self.strength = STRONG
+            self.preference = WHITE if difference < 0 else BLACK
+        elif last:
+            self.strength = MILD
+            self.preference = invert(last)
+        else:
+            self.strength = NO_PREFERENCE
+            self.preference = None
+
+    @property
+    def absolute(self) -> bool:
+        return self.strength == ABSOLUTE
+
+    @property
+    def imbalance(self) -> int:
+        return abs(self.colour_difference)
+
+    def ranks_above(self, other: Player) -> bool:
+        """A.2: higher score first, then lower pairing number."""
+        return (self.pairing_score, -self.rank) > (other.pairing_score, -other.rank)
+
+    def __repr__(self) -> str:
+        return f"<Player {self.number} {self.pairing_score / 10:g} {self.colours}>"
+
+
+@dataclass
+class RoundState:
+    """Everything the pairing systems need to pair round ``round_number``."""
+
+    round_number: int
+    total_rounds: int
+    initial_colour: str
+    players: list[Player]           # those to be paired, in A.2 order
+    win_points: int
+    draw_points: int
+
+    @property
+    def last_round(self) -> bool:
+        return self.round_number >= self.total_rounds
+
+    def by_number(self) -> dict[int, Player]:
+        return {p.number: p for p in self.players}
+
+
+def infer_initial_colour(document: TrfDocument, ranks: dict[int, int]) -> str | None:
+    """The colour given by lot to pairing number 1, read back from round 1 (E.5)."""
+    candidates = [
+        record for record in document.players.values()
+        if (entry := record.entry(1)) is not None and entry.opponent is not None
+        and entry.colour in (WHITE, BLACK) and record.number in ranks
+    ]
+    if not candidates:
+        return None
+    top = min(candidates, key=lambda r: (-document.acceleration(r.number, 1), ranks[r.number]))
+    colour = top.entry(1).colour
+    return colour if ranks[top.number] % 2 == 0 else invert(colour)
+
+
+def build_round_state(document: TrfDocument, round_number: int | None = None,
+                      total_rounds: int | None = None) -> RoundState:
+    """The state for pairing ``round_number`` (default: the round after the last paired one).
+
+    Only rounds before ``round_number`` count as history.  A player is paired
+    unless his line already holds an entry for ``round_number`` (a requested
+    bye ``H``/``F`` or an absence ``Z``).
+    """
+    if round_number is None:
+        round_number = document.paired_rounds + 1
+    total = total_rounds or document.total_rounds
+    if not total:
+        raise TrfError("the number of rounds is unknown: add an XXR (or 142) line")
+    if round_number > total:
+        raise TrfError(f"all {total} rounds have been paired already")
+    played_rounds = round_number - 1
+    scoring = document.scoring
+
+    def history(record) -> list[RoundEntry]:
+        entries = record.rounds[:played_rounds]
+        return entries + [RoundEntry(None, None, "Z")] * (played_rounds - len(entries))
+
+    histories = {n: history(r) for n, r in document.players.items()}
+    to_pair = {n for n, r in document.players.items() if r.entry(round_number) is None}
+    # A player takes a pairing number if he is paired now or was paired before.
+    valid = sorted(n for n in document.players if n in to_pair or any(e.paired for e in histories[n]))
+    ranks = {n: i for i, n in enumerate(valid)}
+
+    def score_before(number: int, round_index: int) -> int:
+        """Score after ``round_index`` rounds plus the acceleration of the next one."""
+        points = sum(scoring.points(e.code) for e in histories[number][:round_index])
+        return points + document.acceleration(number, round_index + 1)
+
+    def float_in(number: int, round_index: int) -> str:
+        """A.4 b: the float a player received in round ``round_index + 1``."""
+        entry = histories[number][round_index]
+        if not entry.played:
+            return FLOAT_DOWN  # a player who does not play receives a downfloat
+        own, other = score_before(number, round_index), score_before(entry.opponent, round_index)
+        return FLOAT_DOWN if own > other else FLOAT_UP if own < other else FLOAT_NONE
+
+    initial = document.initial_colour or infer_initial_colour(document, ranks) or WHITE
+    win, draw = scoring.win, scoring.draw
+    top_threshold = played_rounds * max(win, draw)
+    players = []
+    forbidden: dict[int, set[int]] = {n: set() for n in document.players}
+    for group in document.forbidden_pairs:
+        for number in group:
+            forbidden[number] |= group - {number}
+    for number in sorted(to_pair):
+        entries = histories[number]
+        pairing_score = score_before(number, played_rounds)
+        players.append(Player(
+            number=number,
+            rank=ranks[number],
+            score=sum(scoring.points(e.code) for e in entries),
+            pairing_score=pairing_score,
+            colours="".join(e.colour for e in entries if e.played),
+            played_opponents=frozenset(e.opponent for e in entries if e.played),
+            forbidden=frozenset(forbidden[number]),
+            bye_eligible=not any(e.forbids_bye for e in entries),
+            floats=tuple(float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE
+                         for k in (1, 2)),
+            # A.7, applied when the last round is paired
+            topscorer=round_number >= total and 2 * pairing_score > top_threshold,
+        ))
+    players.sort(key=lambda p: (-p.pairing_score, p.rank))
+    return RoundState(round_number, total, initial, players, win, draw)

@@ -1,0 +1,383 @@
+"""Reading and writing FIDE TRF-16 files with the JaVaFo/bbpPairings extensions.
+
+The format is summarised in ``shared/formats/trf.md``.  Points are kept in
+tenths of a point (``1.5`` -> ``15``) so that every score computation is exact.
+
+A round block of a ``001`` line (columns 92-99, then every 10 columns) holds the
+opponent's pairing number, the colour and the result code:
+
+* ``1 0 =``  game played, won / lost / drawn
+* ``W L D``  game lasting less than one move: counts as played for pairings
+* ``+ -``    forfeit win / loss: no game, so no colour (C.04.2 D.5)
+* ``U``      pairing-allocated bye, ``F`` full-point bye, ``H`` half-point bye,
+  ``Z`` (or blank) zero-point bye / absence
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import TrfError
+
+WHITE, BLACK = "w", "b"
+PLAYED_CODES = frozenset("10=WDL")
+WITH_OPPONENT_CODES = PLAYED_CODES | frozenset("+-")
+BYE_CODES = frozenset("UFHZ")
+RESULT_CODES = WITH_OPPONENT_CODES | BYE_CODES
+#: What the opponent's code must be for each code (a double forfeit is ``-``/``-``).
+MUTUAL_CODES = {
+    "1": "0", "0": "1", "=": "=",
+    "W": "L", "L": "W", "D": "D",
+    "+": "-", "-": "+-",
+}
+
+
+def parse_points(text: str) -> int:
+    """``"11.5"`` -> ``115`` tenths; raises ValueError on anything else."""
+    text = text.strip()
+    if not re.fullmatch(r"\d{1,4}(\.\d)?|\.\d", text):
+        raise ValueError(text)
+    whole, _, tenth = text.partition(".")
+    return int(whole or 0) * 10 + int(tenth or 0)
+
+
+def format_points(tenths: int) -> str:
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points, in tenths, for each kind of round result (BBW/BBD/... lines)."""
+
+    win: int = 10
+    draw: int = 5
+    loss: int = 0
+    zero_bye: int = 0
+    forfeit_loss: int = 0
+    pairing_bye: int = 10
+    half_bye: int = 5
+    full_bye: int = 10
+
+    def points(self, code: str) -> int:
+        return {
+            "1": self.win, "W": self.win, "+": self.win, "F": self.full_bye,
+            "=": self.draw, "D": self.draw, "H": self.half_bye,
+            "0": self.loss, "L": self.loss,
+            "-": self.forfeit_loss, "Z": self.zero_bye, "U": self.pairing_bye,
+        }[code]
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One player's round: opponent pairing number (None for a bye), colour, code."""
+
+    opponent: int | None
+    colour: str | None
+    code: str
+
+    @property
+    def played(self) -> bool:
+        """A game was played over the board (only these count for colours, C.04.2 D.5)."""
+        return self.opponent is not None and self.code in PLAYED_CODES
+
+    @property
+    def paired(self) -> bool:
+        """The player took part in the pairing of this round (paired, or got the PAB)."""
+        return self.opponent is not None or self.code in "U+"
+
+    @property
+    def forbids_bye(self) -> bool:
+        """C.04.1 d: a PAB or a forfeit win makes the player ineligible for the PAB."""
+        return self.paired and not self.played and self.code in "U+"
+
+    def text(self) -> str:
+        opponent = f"{self.opponent:4d}" if self.opponent is not None else "0000"
+        return f"{opponent} {self.colour or '-'} {self.code}"
+
+
+ABSENT = RoundEntry(None, None, "Z")
+
+
+@dataclass
+class PlayerRecord:
+    number: int
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    points: int | None = None
+    rank: int | None = None
+    rounds: list[RoundEntry] = field(default_factory=list)
+    line: int = 0
+
+    def entry(self, round_number: int) -> RoundEntry | None:
+        """The entry of round ``round_number`` (1-based), None if the file has none."""
+        if round_number <= len(self.rounds):
+            return self.rounds[round_number - 1]
+        return None
+
+
+@dataclass
+class TrfDocument:
+    players: dict[int, PlayerRecord] = field(default_factory=dict)
+    name: str = ""
+    headers: list[str] = field(default_factory=list)
+    total_rounds: int | None = None
+    initial_colour: str | None = None
+    scoring: Scoring = field(default_factory=Scoring)
+    accelerations: dict[int, list[int]] = field(default_factory=dict)
+    forbidden_pairs: list[frozenset[int]] = field(default_factory=list)
+
+    @property
+    def rounds_in_file(self) -> int:
+        return max((len(p.rounds) for p in self.players.values()), default=0)
+
+    @property
+    def paired_rounds(self) -> int:
+        """The last round in which anybody was paired; the next one is to be paired."""
+        last = 0
+        for player in self.players.values():
+            for index, entry in enumerate(player.rounds, start=1):
+                if entry.paired and index > last:
+                    last = index
+        return last
+
+    def acceleration(self, number: int, round_number: int) -> int:
+        values = self.accelerations.get(number, ())
+        return values[round_number - 1] if round_number <= len(values) else 0
+
+
+def _field(line: str, first: int, last: int) -> str:
+    """Columns ``first``..``last`` (1-based, inclusive) of ``line``."""
+    return line[first - 1:last]
+
+
+def _int_field(line: str, first: int, last: int, number: int, what: str, default=None):
+    text = _field(line, first, last).strip()
+    if not text:
+        return default
+    if not text.isdigit():
+        raise TrfError(f"{what} must be a number, not {text!r}", number, first)
+    return int(text)
+
+
+def _parse_round(line: str, column: int, number: int) -> RoundEntry | None:
+    block = _field(line, column, column + 7)
+    if not block.strip():
+        return None
+    opponent_text = block[0:4].strip()
+    colour = block[5:6].strip().lower() if len(block) > 5 else ""
+    code = block[7:8].strip().upper() if len(block) > 7 else ""
+    if block[4:5].strip() or block[6:7].strip():
+        raise TrfError(f"misaligned round block {block!r}", number, column)
+    if opponent_text and not opponent_text.isdigit():
+        raise TrfError(f"opponent must be a pairing number, not {opponent_text!r}", number, column)
+    opponent = int(opponent_text) if opponent_text else 0
+    if code == "":
+        code = "Z"
+    if code not in RESULT_CODES:
+        raise TrfError(f"unknown result code {code!r}", number, column + 7)
+    if colour not in ("w", "b", "-", ""):
+        raise TrfError(f"colour must be w, b or -, not {colour!r}", number, column + 5)
+    if opponent == 0:
+        if code in WITH_OPPONENT_CODES - frozenset("+-"):
+            raise TrfError(f"result {code!r} needs an opponent", number, column)
+        if colour in ("w", "b"):
+            raise TrfError("a bye has no colour", number, column + 5)
+        if code == "-":
+            code = "Z"
+        return RoundEntry(None, None, code)
+    if code in BYE_CODES:
+        raise TrfError(f"result {code!r} is a bye but an opponent is given", number, column + 7)
+    if colour not in ("w", "b"):
+        raise TrfError("a paired game needs colour w or b", number, column + 5)
+    return RoundEntry(opponent, colour, code)
+
+
+def _parse_player(line: str, number: int) -> PlayerRecord:
+    pairing_number = _int_field(line, 5, 8, number, "pairing number")
+    if not pairing_number:
+        raise TrfError("missing pairing number", number, 5)
+    points_text = _field(line, 81, 84).strip()
+    points = None
+    if points_text:
+        try:
+            points = parse_points(points_text)
+        except ValueError:
+            raise TrfError(f"points must look like 11.5, not {points_text!r}", number, 81) from None
+    record = PlayerRecord(
+        number=pairing_number,
+        sex=_field(line, 10, 10).strip(),
+        title=_field(line, 11, 13).strip(),
+        name=_field(line, 15, 47).strip(),
+        rating=_int_field(line, 49, 52, number, "rating", 0),
+        federation=_field(line, 54, 56).strip(),
+        fide_id=_field(line, 58, 68).strip(),
+        birth_date=_field(line, 70, 79).strip(),
+        points=points,
+        rank=_int_field(line, 86, 89, number, "rank"),
+        line=number,
+    )
+    rounds: list[RoundEntry | None] = []
+    column = 92
+    while column <= len(line.rstrip()):
+        rounds.append(_parse_round(line, column, number))
+        column += 10
+    while rounds and rounds[-1] is None:
+        rounds.pop()
+    # A blank block before the last one is an unpaired round: a zero-point absence.
+    record.rounds = [entry or ABSENT for entry in rounds]
+    return record
+
+
+def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scoring:
+    try:
+        points = parse_points(value.split()[0])
+    except (ValueError, IndexError):
+        raise TrfError(f"{tag} needs a point value like 1.0", number, 5) from None
+    name = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
+            "BBF": "forfeit_loss", "BBU": "pairing_bye"}[tag]
+    changes = {name: points}
+    if tag == "BBW":
+        changes["full_bye"] = points
+        if scoring.pairing_bye == scoring.win:  # BBU defaults to the win value
+            changes["pairing_bye"] = points
+    if tag == "BBD":
+        changes["half_bye"] = points
+    return Scoring(**{**scoring.__dict__, **changes})
+
+
+def parse(text: str) -> TrfDocument:
+    """Read a TRF file (any of CR, LF, CRLF line endings); raise TrfError on bad input."""
+    document = TrfDocument()
+    explicit_bye_value = False
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if not line.strip() or line.startswith("###"):
+            continue
+        tag = line[:3]
+        value = line[4:].strip()
+        if tag == "001":
+            record = _parse_player(line, number)
+            if record.number in document.players:
+                first = document.players[record.number].line
+                raise TrfError(f"pairing number {record.number} already used on line {first}", number, 5)
+            document.players[record.number] = record
+        elif tag == "012":
+            document.name = value
+            document.headers.append(line)
+        elif tag in ("XXR", "142"):
+            if not value.isdigit() or int(value) < 1:
+                raise TrfError(f"{tag} needs the number of rounds", number, 5)
+            document.total_rounds = int(value)
+        elif tag == "XXC":
+            for word in value.lower().split():
+                if word in ("white1", "black1"):
+                    document.initial_colour = WHITE if word == "white1" else BLACK
+                elif word != "rank":
+                    raise TrfError(f"XXC accepts white1, black1 or rank, not {word!r}", number, 5)
+        elif tag == "152":
+            if value.upper() not in ("W", "B"):
+                raise TrfError("152 must be W or B", number, 5)
+            document.initial_colour = value.lower()
+        elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+            explicit_bye_value |= tag == "BBU"
+            document.scoring = _parse_scoring(tag, value, document.scoring, number)
+        elif tag == "XXA":
+            player = _int_field(line, 5, 8, number, "XXA pairing number")
+            values, column = [], 10
+            while column <= len(line.rstrip()):
+                cell = _field(line, column, column + 3).strip()
+                try:
+                    values.append(parse_points(cell) if cell else 0)
+                except ValueError:
+                    raise TrfError(f"acceleration must look like 1.0, not {cell!r}", number, column) from None
+                column += 5
+            document.accelerations[player] = values
+        elif tag == "XXP":
+            words = value.split()
+            if not all(w.isdigit() for w in words) or len(words) < 2:
+                raise TrfError("XXP needs two or more pairing numbers", number, 5)
+            document.forbidden_pairs.append(frozenset(int(w) for w in words))
+        else:
+            document.headers.append(line)
+    _validate(document)
+    return document
+
+
+def _validate(document: TrfDocument) -> None:
+    """Every opponent exists and both players' records of a game agree."""
+    players = document.players
+    for player in players.values():
+        for round_number, entry in enumerate(player.rounds, start=1):
+            column = 92 + 10 * (round_number - 1)
+            if entry.opponent is None:
+                continue
+            if entry.opponent == player.number:
+                raise TrfError(f"player {player.number} is paired with himself in round {round_number}",
+                               player.line, column)
+            opponent = players.get(entry.opponent)
+            if opponent is None:
+                raise TrfError(f"opponent {entry.opponent} in round {round_number} does not exist",
+                               player.line, column)
+            other = opponent.entry(round_number)
+            if other is None or other.opponent != player.number:
+                raise TrfError(f"round {round_number}: player {player.number} meets {opponent.number}, "
+                               f"but player {opponent.number}'s line (line {opponent.line}) does not say so",
+                               player.line, column)
+            if other.colour == entry.colour:
+                raise TrfError(f"round {round_number}: players {player.number} and {opponent.number} "
+                               f"both have colour {entry.colour!r}", player.line, column + 5)
+            if other.code not in MUTUAL_CODES[entry.code]:
+                raise TrfError(f"round {round_number}: result {entry.code!r} of player {player.number} "
+                               f"contradicts {other.code!r} of player {opponent.number}",
+                               player.line, column + 7)
+    for number in document.accelerations:
+        if number not in players:
+            raise TrfError(f"XXA names player {number}, who does not exist")
+    for group in document.forbidden_pairs:
+        for number in group:
+            if number not in players:
+                raise TrfError(f"XXP names player {number}, who does not exist")
+
+
+def score(document: TrfDocument, record: PlayerRecord, rounds: int | None = None) -> int:
+    """Points (tenths) from the results of the first ``rounds`` rounds (all by default)."""
+    entries = record.rounds if rounds is None else record.rounds[:rounds]
+    return sum(document.scoring.points(entry.code) for entry in entries)
+
+
+def player_line(record: PlayerRecord, points: int, rounds: int | None = None) -> str:
+    head = (
+        f"001 {record.number:4d} {record.sex[:1]:1}{record.title[:3]:>3} {record.name[:33]:<33} "
+        f"{record.rating or '':>4} {record.federation[:3]:<3} {record.fide_id[:11]:>11} "
+        f"{record.birth_date[:10]:<10} {format_points(points):>4} {record.rank or '':>4}"
+    )
+    entries = record.rounds if rounds is None else record.rounds[:rounds]
+    return head + "".join("  " + entry.text() for entry in entries)
+
+
+def dump(document: TrfDocument) -> str:
+    """Write the document as TRF-16 with the engines' extensions (CRLF line endings)."""
+    lines = list(document.headers)
+    for number in sorted(document.players):
+        record = document.players[number]
+        lines.append(player_line(record, score(document, record)))
+    if document.total_rounds:
+        lines.append(f"XXR {document.total_rounds}")
+    if document.initial_colour:
+        lines.append(f"XXC {'white1' if document.initial_colour == WHITE else 'black1'}")
+    scoring, default = document.scoring, Scoring()
+    for tag, name in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"),
+                      ("BBF", "forfeit_loss"), ("BBU", "pairing_bye")):
+        if getattr(scoring, name) != getattr(default, name):
+            lines.append(f"{tag} {format_points(getattr(scoring, name)):>4}")
+    for number in sorted(document.accelerations):
+        cells = "".join(f" {format_points(v):>4}" for v in document.accelerations[number])
+        lines.append(f"XXA {number:4d}{cells}")
+    for group in document.forbidden_pairs:
+        lines.append("XXP " + " ".join(str(n) for n in sorted(group)))
+    return "\r\n".join(lines) + "\r\n"
