@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from .common import (RoundPairing, allocate_colours, compatible, preferences_compatible,
                      publishing_order)
 from .errors import NoValidPairing
+from .generation import GiveUp, IdealCandidateSearch
 from .matching import UNMATCHED, max_cardinality_matching, max_weight_matching
 from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
@@ -226,9 +227,12 @@ class DutchPairer:
     """Pairs one round of a tournament with the Dutch system."""
 
     criteria: tuple[Criterion, ...] = CRITERIA
+    #: candidates the fast path may look at per bracket before using weighted matching
+    search_budget = 2000
 
-    def __init__(self, state: RoundState):
+    def __init__(self, state: RoundState, fast_path: bool = True):
         self.state = state
+        self.fast_path = fast_path
         self.players = state.players
         for index, player in enumerate(self.players):
             player.order = index  # type: ignore[attr-defined]
@@ -239,15 +243,17 @@ class DutchPairer:
         ]
 
     # -- completion (A.9) ---------------------------------------------------
-    def _completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None) -> dict[int, int] | None:
-        """A complete pairing of ``remaining`` (one bye-eligible player may stay out)."""
+    def _completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None,
+                         no_bye: int | None = None) -> dict[int, int] | None:
+        """A complete pairing of ``remaining``: one bye-eligible player (not ``no_bye``)
+        may stay out."""
         local = {v: i for i, v in enumerate(remaining)}
         adjacency = [[local[w] for w in self.compatible[v] if w in local] for v in remaining]
         if len(remaining) % 2:
             bye = len(remaining)
             adjacency.append([])
             for i, v in enumerate(remaining):
-                if self.players[v].bye_eligible:
+                if self.players[v].bye_eligible and v != no_bye:
                     adjacency[i].append(bye)
                     adjacency[bye].append(i)
         start = [UNMATCHED] * len(adjacency)
@@ -329,6 +335,12 @@ class DutchPairer:
         bracket = Bracket([players[v] for v in members], mdp_count, [players[v] for v in lookahead],
                           collapsing, lookahead_is_last, self.state.round_number - 1)
         active = [c for c in self.criteria if c.applies(bracket)]
+        if self.fast_path and not (collapsing and lookahead):
+            try:
+                return self._ideal_candidate(bracket, members, mdp_count, lookahead, collapsing,
+                                             lookahead_is_last, active)
+            except GiveUp:
+                pass
         widths = [c.width(bracket) for c in active]
         local = {v: i for i, v in enumerate(vertices)}
         edges = []
@@ -406,6 +418,48 @@ class DutchPairer:
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
         return pairs, floaters
+
+
+    def _ideal_candidate(self, bracket: Bracket, members: list[int], mdp_count: int,
+                         lookahead: list[int], collapsing: bool, lookahead_is_last: bool,
+                         active: list[Criterion]) -> tuple[list[tuple[int, int]], list[int]]:
+        """The fast path: the first candidate in generation order reaching every bound."""
+        players = self.players
+        by_name = {c.name: c for c in active}
+        lookahead_mate = None if collapsing else max_cardinality_matching(
+            [[k for k, w in enumerate(lookahead) if w in self.compatible[v]] for v in lookahead])
+        lookahead_pairs = 0 if collapsing else sum(m != UNMATCHED for m in lookahead_mate) // 2
+        verdicts: dict[int, bool] = {}
+
+        def floater_ok(position: int) -> bool:
+            """C.4/C.7: the single downfloater costs nothing in the following bracket."""
+            if position not in verdicts:
+                v = members[position]
+                if collapsing:
+                    verdicts[position] = players[v].bye_eligible
+                elif lookahead_is_last:
+                    verdicts[position] = self._completion_mate(lookahead + [v], no_bye=v) is not None
+                else:
+                    neighbours = [k for k, w in enumerate(lookahead) if w in self.compatible[v]]
+                    adjacency = [[k for k, w in enumerate(lookahead) if w in self.compatible[u]]
+                                 for u in lookahead] + [neighbours]
+                    for k in neighbours:
+                        adjacency[k].append(len(lookahead))
+                    mate = max_cardinality_matching(adjacency, list(lookahead_mate) + [UNMATCHED])
+                    size = sum(m != UNMATCHED for m in mate) // 2
+                    verdicts[position] = (size == (len(lookahead) + 1) // 2
+                                          and (size > lookahead_pairs or bool(neighbours)))
+            return verdicts[position]
+
+        search = IdealCandidateSearch(
+            bracket.players, mdp_count, [c.name for c in active],
+            compatible=lambda a, b: members[b] in self.compatible[members[a]],
+            value=lambda name, h, l: by_name[name].value(bracket, h, l),
+            downfloat_sd=bracket.downfloat_sd, sd=bracket.sd,
+            floater_ok=floater_ok, budget=self.search_budget)
+        pairs = [(members[a], members[b]) for a, b in search.search()]
+        paired = {v for pair in pairs for v in pair}
+        return pairs, [v for v in members if v not in paired]
 
 
 def pair(state: RoundState) -> RoundPairing:

@@ -1,0 +1,232 @@
+"""Sequential generation of Dutch candidates (C.04.3 B.3-B.7, D.1-D.3) with a
+perfect-candidate test: the fast path for brackets where no weighted matching
+is needed.
+
+A candidate is accepted when every criterion reaches an upper bound that no
+candidate of the bracket can exceed (an "ideal" pairing, which generalises
+B.4's perfect candidate to brackets where, say, colour preferences cannot all
+be granted).  Candidates are produced in the order of D.1/D.2 (and of B.7 for
+the one-MDP bracket), so the first ideal candidate is exactly what B.8 picks.
+The walk gives up, and the caller falls back to weighted matching, when a
+budget is spent or the enumeration it would need is not covered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+
+from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player
+
+#: Colour criteria whose per-pair value is 1 when satisfied: pruned during the walk.
+COLOUR_CRITERIA = ("C.8", "C.9", "C.10", "C.11")
+FLOAT_CRITERIA = {"C.12": 1, "C.13": 1, "C.14": 2, "C.15": 2,
+                  "C.16": 1, "C.17": 1, "C.18": 2, "C.19": 2}
+STRUCTURAL = ("C.4", "C.5", "C.6", "C.7 pairs", "C.7 PSD")
+
+
+class GiveUp(Exception):
+    """The fast path cannot prove its answer; use the weighted matching."""
+
+
+def _colour_violation_bounds(paired: list[Player], pairs: int) -> tuple[int, int]:
+    """Lower bounds on the pairs breaking C.10 and C.11 among ``paired`` players."""
+    white = sum(p.preference == "w" for p in paired)
+    black = sum(p.preference == "b" for p in paired)
+    neutral = len(paired) - white - black
+    c10 = max(0, (abs(white - black) - neutral) // 2)
+    c11 = 0
+    for colour in ("w", "b"):
+        absolute = sum(p.preference == colour and p.strength == ABSOLUTE for p in paired)
+        strong = sum(p.preference == colour and p.strength == STRONG for p in paired)
+        # the excess of one colour must be paired internally; two absolutes do not count
+        c11 += max(0, absolute + strong - pairs - absolute // 2)
+    return c10, c11
+
+
+def exchanges(s1: list[int], s2: list[int], budget: int) -> Iterator[tuple[list[int], list[int]]]:
+    """D.2: the resident-exchanges between S1 and S2 in their order (the identity first).
+
+    Positions in ``s1 + s2`` are the BSNs.  Exchanges of one or two players are
+    produced; when more would be needed, :class:`GiveUp` is raised.
+    """
+    yield s1, s2
+    both = s1 + s2
+    for size in (1, 2):
+        if size > min(len(s1), len(s2)):
+            return
+        options = []
+        for out in combinations(range(len(s1)), size):
+            for into in combinations(range(len(s1), len(both)), size):
+                # a. fewest players, b. smallest BSN-sum difference, c. highest BSN
+                # moved out of S1 first, d. lowest BSN moved out of S2 first
+                options.append((sum(into) - sum(out), tuple(-v for v in reversed(out)), into, out))
+                if len(options) > budget:
+                    raise GiveUp
+        options.sort()
+        for _, _, into, out in options:
+            new_s1 = [both[i] for i in sorted(set(range(len(s1))) - set(out) | set(into))]
+            new_s2 = [both[i] for i in sorted(set(range(len(s1), len(both))) - set(into) | set(out))]
+            yield new_s1, new_s2
+    if min(len(s1), len(s2)) > 2:
+        raise GiveUp
+
+
+class IdealCandidateSearch:
+    """Walk the candidates of one bracket in generation order, return the first ideal one.
+
+    ``value(name, h, l)`` gives a criterion's per-pair value (``h`` ranked higher);
+    ``downfloat_sd(p)`` and ``sd(diff)`` give the PSD weights of the bracket;
+    ``floater_ok(p)`` says whether ``p`` may be the bracket's single downfloater
+    without losing anything in the criteria about the following bracket (C.4, C.7).
+    """
+
+    def __init__(self, players: list[Player], mdp_count: int, criteria: list[str],
+                 compatible: Callable[[int, int], bool], value: Callable[[str, Player, Player], int],
+                 downfloat_sd: Callable[[Player], int], sd: Callable[[int], int],
+                 floater_ok: Callable[[int], bool], budget: int):
+        if mdp_count > 1 or any(name not in STRUCTURAL + COLOUR_CRITERIA + tuple(FLOAT_CRITERIA)
+                                for name in criteria):
+            raise GiveUp
+        self.players = players
+        self.mdp_count = mdp_count
+        self.criteria = [c for c in criteria if c not in STRUCTURAL]
+        self.colour = [c for c in self.criteria if c in COLOUR_CRITERIA]
+        self.compatible = compatible
+        self.value = value
+        self.floater_ok = floater_ok
+        self.budget = budget
+        self.pairs = len(players) // 2
+        residents = players[mdp_count:]
+        if not residents or self.pairs == 0:
+            raise GiveUp
+        self.bounds = self._upper_bounds(players, residents, downfloat_sd, sd)
+
+    def _upper_bounds(self, players, residents, downfloat_sd, sd) -> dict[str, int]:
+        """The best value of each criterion over the candidates that pair every MDP and
+        leave at most one resident unpaired (those are the only ones optimal for C.5-C.6)."""
+        odd = len(players) % 2 == 1
+        pairs = self.pairs
+        floater_choices = [[]] if not odd else [[p] for p in residents]
+        c10 = c11 = None
+        seen = set()
+        for floater in floater_choices:
+            key = tuple((p.preference, p.strength) for p in floater)
+            if key in seen:
+                continue
+            seen.add(key)
+            paired = [p for p in players if p not in floater]
+            v10, v11 = _colour_violation_bounds(paired, pairs)
+            c10 = v10 if c10 is None else min(c10, v10)
+            c11 = v11 if c11 is None else min(c11, v11)
+        bounds = {"C.8": pairs, "C.9": pairs, "C.10": pairs - c10, "C.11": pairs - c11}
+        mdp = players[0] if self.mdp_count else None
+        resident_score = residents[0].pairing_score
+        for name, back in FLOAT_CRITERIA.items():
+            down = sum(p.floats[back - 1] == FLOAT_DOWN for p in residents)
+            all_down = down == len(residents)
+            unpaired_down = 1 if odd and all_down else 0
+            all_up = mdp is not None and all(p.floats[back - 1] == FLOAT_UP for p in residents)
+            if name in ("C.12", "C.14"):
+                bounds[name] = down - unpaired_down
+            elif name in ("C.13", "C.15"):
+                bounds[name] = -1 if all_up else 0
+            elif name in ("C.16", "C.18"):
+                total = (down - unpaired_down) * downfloat_sd(residents[0])
+                if mdp is not None and mdp.floats[back - 1] == FLOAT_DOWN:
+                    total += downfloat_sd(mdp) - sd(mdp.pairing_score - resident_score)
+                bounds[name] = total
+            else:  # C.17, C.19
+                bounds[name] = -sd(mdp.pairing_score - resident_score) if all_up else 0
+        return bounds
+
+    # -- the walk -----------------------------------------------------------
+    def search(self) -> list[tuple[int, int]]:
+        """The first ideal candidate's pairs (bracket positions, higher first)."""
+        if self.mdp_count == 0:
+            result = self._remainder([], list(range(len(self.players))), self.pairs, self._fresh_slack())
+            if result is None:
+                raise GiveUp
+            return result
+        residents = list(range(1, len(self.players)))
+        for partner in residents:  # D.1 transpositions of S2 for the MDP-pairing
+            if not self.compatible(0, partner):
+                continue
+            slack = self._fresh_slack()
+            if not self._spend(slack, 0, partner):
+                continue
+            remainder = [r for r in residents if r != partner]
+            result = self._remainder([(0, partner)], remainder, self.pairs - 1, slack)
+            if result is not None:
+                return result
+        raise GiveUp  # the MDP would float, or M1 < M0: not handled here
+
+    def _fresh_slack(self) -> dict[str, int]:
+        return {name: self.pairs - self.bounds[name] for name in self.colour}
+
+    def _violations(self, a: int, b: int) -> list[str]:
+        h, l = self.players[a], self.players[b]
+        return [name for name in self.colour if not self.value(name, h, l)]
+
+    def _spend(self, slack: dict[str, int], a: int, b: int) -> bool:
+        violated = self._violations(a, b)
+        if any(slack[name] < 1 for name in violated):
+            return False
+        for name in violated:
+            slack[name] -= 1
+        return True
+
+    def _refund(self, slack: dict[str, int], a: int, b: int) -> None:
+        for name in self._violations(a, b):
+            slack[name] += 1
+
+    def _remainder(self, fixed, pool, pairs, slack) -> list[tuple[int, int]] | None:
+        """B.6 on a homogeneous bracket or remainder: exchanges (D.2), then transpositions (D.1)."""
+        if pairs == 0:
+            return self._accept(fixed, pool)
+        for s1, s2 in exchanges(pool[:pairs], pool[pairs:], self.budget):
+            found = self._transpositions(fixed, s1, s2, slack)
+            if found is not None:
+                return found
+        return None
+
+    def _transpositions(self, fixed, s1, s2, slack) -> list[tuple[int, int]] | None:
+        chosen: list[tuple[int, int]] = []
+        used = [False] * len(s2)
+
+        def walk(i: int) -> list[tuple[int, int]] | None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise GiveUp
+            if i == len(s1):
+                left = [s2[k] for k in range(len(s2)) if not used[k]]
+                return self._accept(fixed + chosen, left)
+            a = s1[i]
+            for k, b in enumerate(s2):
+                if used[k] or not self.compatible(a, b):
+                    continue
+                pair = (a, b) if a < b else (b, a)
+                if not self._spend(slack, *pair):
+                    continue
+                used[k] = True
+                chosen.append(pair)
+                found = walk(i + 1)
+                if found is not None:
+                    return found
+                chosen.pop()
+                used[k] = False
+                self._refund(slack, *pair)
+            return None
+
+        return walk(0)
+
+    def _accept(self, pairs, floaters) -> list[tuple[int, int]] | None:
+        if len(floaters) > 1 or (floaters and not self.floater_ok(floaters[0])):
+            return None
+        for name in self.criteria:
+            if name in self.colour:
+                continue  # already within bounds
+            total = sum(self.value(name, self.players[a], self.players[b]) for a, b in pairs)
+            if total != self.bounds[name]:
+                return None
+        return list(pairs)
