@@ -99,12 +99,19 @@ class RoundState:
         return {p.number: p for p in self.players}
 
 
-def infer_initial_colour(document: TrfDocument, ranks: dict[int, int]) -> str | None:
-    """The colour given by lot to pairing number 1, read back from round 1 (E.5)."""
+def infer_initial_colour(document: TrfDocument) -> str | None:
+    """The colour given by lot to pairing number 1, read back from round 1 (E.5).
+
+    The top-ranked player paired in round 1 got the initial colour if his
+    pairing number for that round (absent players not counted) was odd.
+    """
+    present = sorted(n for n, r in document.players.items()
+                     if (entry := r.entry(1)) is None or entry.paired)
+    ranks = {n: i for i, n in enumerate(present)}
     candidates = [
         record for record in document.players.values()
         if (entry := record.entry(1)) is not None and entry.opponent is not None
-        and entry.colour in (WHITE, BLACK) and record.number in ranks
+        and entry.colour in (WHITE, BLACK)
     ]
     if not candidates:
         return None
@@ -118,8 +125,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     """The state for pairing ``round_number`` (default: the round after the last paired one).
 
     Only rounds before ``round_number`` count as history.  A player is paired
-    unless his line already holds an entry for ``round_number`` (a requested
-    bye ``H``/``F`` or an absence ``Z``).
+    unless his line holds a bye or an absence for ``round_number`` (``H``/``F``/
+    ``Z``); a game or a PAB there is the pairing being re-made (the checker).
     """
     if round_number is None:
         round_number = document.paired_rounds + 1
@@ -136,7 +143,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
         return entries + [RoundEntry(None, None, "Z")] * (played_rounds - len(entries))
 
     histories = {n: history(r) for n, r in document.players.items()}
-    to_pair = {n for n, r in document.players.items() if r.entry(round_number) is None}
+    to_pair = {n for n, r in document.players.items()
+               if (entry := r.entry(round_number)) is None or entry.paired}
     # A player takes a pairing number if he is paired now or was paired before.
     valid = sorted(n for n in document.players if n in to_pair or any(e.paired for e in histories[n]))
     ranks = {n: i for i, n in enumerate(valid)}
@@ -154,7 +162,7 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
         own, other = score_before(number, round_index), score_before(entry.opponent, round_index)
         return FLOAT_DOWN if own > other else FLOAT_UP if own < other else FLOAT_NONE
 
-    initial = document.initial_colour or infer_initial_colour(document, ranks) or WHITE
+    initial = document.initial_colour or infer_initial_colour(document) or WHITE
     win, draw = scoring.win, scoring.draw
     top_threshold = played_rounds * max(win, draw)
     players = []

@@ -1,0 +1,144 @@
+"""The TRF layer: reading, validation with line/column messages, writing."""
+
+import pytest
+
+from pairing.engine import TrfError, parse
+from pairing.engine.trf import RoundEntry, Scoring, dump, score
+
+from .builder import TrfBuilder
+
+
+def sample() -> str:
+    return (TrfBuilder(4, 3).game(1, 3, "1").game(4, 2, "=").next_round()
+            .game(2, 1, "+").bye(3, "U").bye(4, "H").next_round().text())
+
+
+def test_reads_players_and_rounds():
+    document = parse(sample())
+    assert sorted(document.players) == [1, 2, 3, 4]
+    assert document.total_rounds == 3
+    assert document.initial_colour == "w"
+    one = document.players[1]
+    assert one.name == "Player 1" and one.rating == 2490
+    assert one.rounds == [RoundEntry(3, "w", "1"), RoundEntry(2, "b", "-")]
+    assert document.players[3].rounds[1] == RoundEntry(None, None, "U")
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_accepts_any_line_ending(newline):
+    document = parse(sample().replace("\n", newline))
+    assert len(document.players) == 4 and document.paired_rounds == 2
+
+
+def test_scores_come_from_results_not_from_the_points_field():
+    document = parse(sample())
+    # 1: win, forfeit loss; 2: draw, forfeit win; 3: loss, PAB; 4: draw, half-point bye
+    assert [score(document, document.players[n]) for n in (1, 2, 3, 4)] == [10, 15, 10, 10]
+
+
+def test_played_and_unplayed_games():
+    win, forfeit, pab, half = RoundEntry(3, "w", "1"), RoundEntry(2, "b", "-"), \
+        RoundEntry(None, None, "U"), RoundEntry(None, None, "H")
+    assert win.played and win.paired and not win.forbids_bye
+    assert not forfeit.played and forfeit.paired and not forfeit.forbids_bye
+    assert not pab.played and pab.paired and pab.forbids_bye  # C.04.1 d
+    assert RoundEntry(4, "w", "+").forbids_bye  # a forfeit win too
+    assert not half.paired and not half.forbids_bye
+
+
+def test_point_values_from_bb_lines():
+    document = parse(TrfBuilder(2, 1).line("BBW 3.0").line("BBD 1.0").text())
+    assert document.scoring == Scoring(win=30, draw=10, pairing_bye=30, half_bye=10, full_bye=30)
+    document = parse(TrfBuilder(2, 1).line("BBW 3.0").line("BBU 1.0").text())
+    assert document.scoring.pairing_bye == 10
+
+
+def test_extension_lines():
+    text = (TrfBuilder(4, 9).line("XXA    1  1.0  1.0").line("XXP 1 2 3").text())
+    document = parse(text)
+    assert document.acceleration(1, 1) == 10 and document.acceleration(1, 3) == 0
+    assert document.acceleration(2, 1) == 0
+    assert document.forbidden_pairs == [frozenset({1, 2, 3})]
+
+
+def test_round_trip_through_the_writer():
+    document = parse(sample() + "XXP 2 4\n")
+    again = parse(dump(document))
+    assert again.players.keys() == document.players.keys()
+    for number, record in document.players.items():
+        assert again.players[number].rounds == record.rounds
+        assert again.players[number].name == record.name
+    assert again.total_rounds == 3 and again.initial_colour == "w"
+    assert again.forbidden_pairs == document.forbidden_pairs
+    assert "\r\n" in dump(document)
+
+
+def error_for(text: str) -> TrfError:
+    with pytest.raises(TrfError) as caught:
+        parse(text)
+    return caught.value
+
+
+def test_unknown_result_code_names_line_and_column():
+    text = sample().replace("   3 w 1", "   3 w 7")
+    error = error_for(text)
+    assert (error.line, error.column) == (2, 99)
+    assert "unknown result code '7'" in str(error)
+
+
+def test_duplicate_pairing_number():
+    text = sample().replace("001    4", "001    3")
+    error = error_for(text)
+    assert error.line == 5 and "already used on line 4" in str(error)
+
+
+def test_opponent_that_does_not_exist():
+    text = sample().replace("   3 w 1", "   9 w 1")
+    assert "opponent 9 in round 1 does not exist" in str(error_for(text))
+
+
+def test_inconsistent_mutual_results():
+    text = sample().replace("   1 b 0", "   1 b 1")  # both players claim the win
+    error = error_for(text)
+    assert "contradicts" in str(error) and error.line == 2
+
+
+def test_one_sided_game():
+    text = sample().replace("   1 b 0", "0000 - Z")
+    assert "does not say so" in str(error_for(text))
+
+
+def test_player_paired_with_himself():
+    text = TrfBuilder(2, 1).game(1, 1, "1").next_round().text()
+    assert "paired with himself" in str(error_for(text))
+
+
+def test_same_colour_for_both_players():
+    text = sample().replace("   1 b 0", "   1 w 0")
+    assert "both have colour" in str(error_for(text))
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("001    x", "pairing number must be a number"),
+    ("XXR zero", "XXR needs the number of rounds"),
+    ("XXC purple1", "XXC accepts"),
+    ("BBW lots", "BBW needs a point value"),
+])
+def test_malformed_lines(bad, message):
+    text = sample()
+    if bad.startswith("001"):
+        text = text.replace("001    4", bad)
+    else:
+        text += bad + "\n"
+    assert message in str(error_for(text))
+
+
+def test_misaligned_round_block():
+    text = sample().replace("   3 w 1", "  3 w 1 ")
+    error = error_for(text)
+    assert error.column == 92 and "misaligned" in str(error)
+
+
+def test_points_field_that_is_not_a_number():
+    text = sample().replace(" 0.0 ", " x.5 ", 1)
+    assert "points must look like 11.5" in str(error_for(text))
