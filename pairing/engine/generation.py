@@ -44,6 +44,26 @@ def _colour_violation_bounds(paired: list[Player], pairs: int) -> tuple[int, int
     return c10, c11
 
 
+def _remaining_violation_bounds(s1: list[Player], s2: list[Player]) -> dict[str, int]:
+    """Lower bounds on the C.10/C.11 violations when each of ``s1`` gets a partner in ``s2``.
+
+    One colour's players in S1 can only avoid a violation with the partners in S2 that
+    do not want that colour (two absolutes do not count for C.11); the two colours
+    give disjoint violating pairs, so their bounds add up.
+    """
+    bounds = {"C.10": 0, "C.11": 0}
+    for colour in ("w", "b"):
+        want = sum(p.preference == colour for p in s1)
+        others = sum(p.preference != colour for p in s2)
+        bounds["C.10"] += max(0, want - others)
+        strong = sum(p.preference == colour and p.strength >= STRONG for p in s1)
+        absolute1 = sum(p.preference == colour and p.strength == ABSOLUTE for p in s1)
+        absolute2 = sum(p.preference == colour and p.strength == ABSOLUTE for p in s2)
+        free = sum(not (p.preference == colour and p.strength >= STRONG) for p in s2)
+        bounds["C.11"] += max(0, strong - free - min(absolute1, absolute2))
+    return bounds
+
+
 def exchanges(s1: list[int], s2: list[int], budget: int) -> Iterator[tuple[list[int], list[int]]]:
     """D.2: the resident-exchanges between S1 and S2 in their order (the identity first).
 
@@ -101,6 +121,13 @@ class IdealCandidateSearch:
         if not residents or self.pairs == 0:
             raise GiveUp
         self.bounds = self._upper_bounds(players, residents, downfloat_sd, sd)
+        backs = {back for name, back in FLOAT_CRITERIA.items() if name in self.criteria}
+        # a resident whose downfloat would cost a float criterion its bound (C.12-C.19)
+        self.costly_floaters = {
+            position for position, p in enumerate(players) if position >= mdp_count and any(
+                p.floats[back - 1] == FLOAT_DOWN and not all(r.floats[back - 1] == FLOAT_DOWN for r in residents)
+                for back in backs)}
+        self.floater_verdicts: dict[int, bool] = {}
 
     def _upper_bounds(self, players, residents, downfloat_sd, sd) -> dict[str, int]:
         """The best value of each criterion over the candidates that pair every MDP and
@@ -153,13 +180,25 @@ class IdealCandidateSearch:
             if not self.compatible(0, partner):
                 continue
             slack = self._fresh_slack()
-            if not self._spend(slack, 0, partner):
+            if not self._spend(slack, 0, partner) or not self._mdp_pair_within_bounds(partner):
                 continue
             remainder = [r for r in residents if r != partner]
             result = self._remainder([(0, partner)], remainder, self.pairs - 1, slack)
             if result is not None:
                 return result
         raise GiveUp  # the MDP would float, or M1 < M0: not handled here
+
+    def _mdp_pair_within_bounds(self, partner: int) -> bool:
+        """Only the MDP's pair can cost an upfloat criterion (C.13, C.15, C.17, C.19)."""
+        mdp, resident = self.players[0], self.players[partner]
+        return all(self.value(name, mdp, resident) == self.bounds[name]
+                   for name in ("C.13", "C.15", "C.17", "C.19") if name in self.criteria)
+
+    def _acceptable_floater(self, position: int) -> bool:
+        if position not in self.floater_verdicts:
+            self.floater_verdicts[position] = (position not in self.costly_floaters
+                                               and self.floater_ok(position))
+        return self.floater_verdicts[position]
 
     def _fresh_slack(self) -> dict[str, int]:
         return {name: self.pairs - self.bounds[name] for name in self.colour}
@@ -201,6 +240,13 @@ class IdealCandidateSearch:
             if i == len(s1):
                 left = [s2[k] for k in range(len(s2)) if not used[k]]
                 return self._accept(fixed + chosen, left)
+            rest = [s2[k] for k in range(len(s2)) if not used[k]]
+            if len(rest) > len(s1) - i and not any(self._acceptable_floater(b) for b in rest):
+                return None  # whoever is left over would be a costly downfloater
+            future = _remaining_violation_bounds([self.players[a] for a in s1[i:]],
+                                                 [self.players[b] for b in rest])
+            if any(future[name] > slack[name] for name in future if name in slack):
+                return None
             a = s1[i]
             for k, b in enumerate(s2):
                 if used[k] or not self.compatible(a, b):
@@ -221,7 +267,7 @@ class IdealCandidateSearch:
         return walk(0)
 
     def _accept(self, pairs, floaters) -> list[tuple[int, int]] | None:
-        if len(floaters) > 1 or (floaters and not self.floater_ok(floaters[0])):
+        if len(floaters) > 1 or (floaters and not self._acceptable_floater(floaters[0])):
             return None
         for name in self.criteria:
             if name in self.colour:
