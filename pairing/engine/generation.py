@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
+from .matching import UNMATCHED, max_cardinality_matching
 from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player
 
 #: Colour criteria whose per-pair value is 1 when satisfied: pruned during the walk.
@@ -120,29 +121,44 @@ class IdealCandidateSearch:
         residents = players[mdp_count:]
         if not residents or self.pairs == 0:
             raise GiveUp
+        self.floater_verdicts: dict[int, bool] = {}
+        # The downfloaters possible in an optimal candidate: C.4/C.7 come before the
+        # colour and float criteria, so when some resident can float without loss
+        # there, only such residents need be considered for the bounds below.
+        self.floater_types = self._possible_floater_types() if len(players) % 2 else []
         self.bounds = self._upper_bounds(players, residents, downfloat_sd, sd)
         backs = {back for name, back in FLOAT_CRITERIA.items() if name in self.criteria}
         # a resident whose downfloat would cost a float criterion its bound (C.12-C.19)
         self.costly_floaters = {
             position for position, p in enumerate(players) if position >= mdp_count and any(
-                p.floats[back - 1] == FLOAT_DOWN and not all(r.floats[back - 1] == FLOAT_DOWN for r in residents)
+                p.floats[back - 1] == FLOAT_DOWN
+                and any(floats[back - 1] != FLOAT_DOWN for _, _, floats in self.floater_types)
                 for back in backs)}
-        self.floater_verdicts: dict[int, bool] = {}
+
+    @staticmethod
+    def _floater_type(p: Player) -> tuple:
+        return (p.preference, p.strength, p.floats)
+
+    def _possible_floater_types(self) -> list[tuple]:
+        """The kinds of resident that can float without loss for C.4/C.7."""
+        types: dict[tuple, bool] = {}
+        for position in range(self.mdp_count, len(self.players)):
+            kind = self._floater_type(self.players[position])
+            if not types.get(kind) and self.floater_ok(position):
+                types[kind] = True
+        if not types:
+            raise GiveUp  # every downfloater costs something in C.4/C.7
+        return list(types)
 
     def _upper_bounds(self, players, residents, downfloat_sd, sd) -> dict[str, int]:
         """The best value of each criterion over the candidates that pair every MDP and
         leave at most one resident unpaired (those are the only ones optimal for C.5-C.6)."""
         odd = len(players) % 2 == 1
         pairs = self.pairs
-        floater_choices = [[]] if not odd else [[p] for p in residents]
         c10 = c11 = None
-        seen = set()
-        for floater in floater_choices:
-            key = tuple((p.preference, p.strength) for p in floater)
-            if key in seen:
-                continue
-            seen.add(key)
-            paired = [p for p in players if p not in floater]
+        for kind in self.floater_types or [None]:
+            floater = next(p for p in residents if self._floater_type(p) == kind) if kind else None
+            paired = [p for p in players if p is not floater]
             v10, v11 = _colour_violation_bounds(paired, pairs)
             c10 = v10 if c10 is None else min(c10, v10)
             c11 = v11 if c11 is None else min(c11, v11)
@@ -151,8 +167,8 @@ class IdealCandidateSearch:
         resident_score = residents[0].pairing_score
         for name, back in FLOAT_CRITERIA.items():
             down = sum(p.floats[back - 1] == FLOAT_DOWN for p in residents)
-            all_down = down == len(residents)
-            unpaired_down = 1 if odd and all_down else 0
+            unpaired_down = int(odd and all(floats[back - 1] == FLOAT_DOWN
+                                            for _, _, floats in self.floater_types))
             all_up = mdp is not None and all(p.floats[back - 1] == FLOAT_UP for p in residents)
             if name in ("C.12", "C.14"):
                 bounds[name] = down - unpaired_down
@@ -183,10 +199,30 @@ class IdealCandidateSearch:
             if not self._spend(slack, 0, partner) or not self._mdp_pair_within_bounds(partner):
                 continue
             remainder = [r for r in residents if r != partner]
+            if not self._remainder_can_be_ideal(remainder, self.pairs - 1, slack):
+                continue
             result = self._remainder([(0, partner)], remainder, self.pairs - 1, slack)
             if result is not None:
                 return result
         raise GiveUp  # the MDP would float, or M1 < M0: not handled here
+
+    def _remainder_can_be_ideal(self, remainder: list[int], pairs: int, slack: dict[str, int]) -> bool:
+        """Whatever its S1/S2 split, can the remainder be paired within the bounds?"""
+        players = [self.players[r] for r in remainder]
+        choices: dict = {None: None}  # the remainder's possible downfloater, one per kind
+        if len(remainder) % 2:
+            choices = {self._floater_type(p): p for p in players
+                       if self._floater_type(p) in self.floater_types}
+        if not choices:
+            return False
+        c10, c11 = map(min, zip(*(_colour_violation_bounds([p for p in players if p is not floater], pairs)
+                                  for floater in choices.values())))
+        if c10 > slack.get("C.10", c10) or c11 > slack.get("C.11", c11):
+            return False
+        local = {r: i for i, r in enumerate(remainder)}
+        adjacency = [[local[b] for b in remainder if b != a and self.compatible(a, b)] for a in remainder]
+        matched = sum(m != UNMATCHED for m in max_cardinality_matching(adjacency))
+        return matched // 2 == pairs
 
     def _mdp_pair_within_bounds(self, partner: int) -> bool:
         """Only the MDP's pair can cost an upfloat criterion (C.13, C.15, C.17, C.19)."""
