@@ -21,7 +21,7 @@ from .common import (RoundPairing, allocate_colours, compatible, preferences_com
                      publishing_order)
 from .errors import NoValidPairing
 from .generation import GiveUp, IdealCandidateSearch
-from .matching import UNMATCHED, max_cardinality_matching, max_weight_matching
+from .matching import UNMATCHED, LazyAdjacency, max_cardinality_matching, max_weight_matching
 from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
 ONE_POINT = 10  # tenths
@@ -234,13 +234,13 @@ class DutchPairer:
         self.state = state
         self.fast_path = fast_path
         self.players = state.players
-        for index, player in enumerate(self.players):
-            player.order = index  # type: ignore[attr-defined]
-        n = len(self.players)
-        self.compatible = [
-            {j for j in range(n) if j != i and compatible(p, self.players[j], state)}
-            for i, p in enumerate(self.players)
-        ]
+
+    def compatible(self, v: int, w: int) -> bool:
+        return v != w and compatible(self.players[v], self.players[w], self.state)
+
+    def adjacency(self, vertices: list[int]) -> LazyAdjacency:
+        """The compatibility graph on ``vertices`` (local indices), rows built on demand."""
+        return LazyAdjacency(len(vertices), lambda i, j: self.compatible(vertices[i], vertices[j]))
 
     # -- completion (A.9) ---------------------------------------------------
     def _completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None,
@@ -248,14 +248,17 @@ class DutchPairer:
         """A complete pairing of ``remaining``: one bye-eligible player (not ``no_bye``)
         may stay out."""
         local = {v: i for i, v in enumerate(remaining)}
-        adjacency = [[local[w] for w in self.compatible[v] if w in local] for v in remaining]
-        if len(remaining) % 2:
-            bye = len(remaining)
-            adjacency.append([])
-            for i, v in enumerate(remaining):
-                if self.players[v].bye_eligible and v != no_bye:
-                    adjacency[i].append(bye)
-                    adjacency[bye].append(i)
+        size = len(remaining)
+        if size % 2:  # a dummy vertex for the bye, joined to the bye-eligible players
+            eligible = {i for i, v in enumerate(remaining) if self.players[v].bye_eligible and v != no_bye}
+
+            def adjacent(i: int, j: int) -> bool:
+                if size in (i, j):
+                    return min(i, j) in eligible
+                return self.compatible(remaining[i], remaining[j])
+            adjacency = LazyAdjacency(size + 1, adjacent)
+        else:
+            adjacency = self.adjacency(remaining)
         start = [UNMATCHED] * len(adjacency)
         if mate:
             for v, w in mate.items():
@@ -288,12 +291,8 @@ class DutchPairer:
         mdps: list[int] = []
         next_group = 0
         collapsing = len(groups) == 1
-        while True:
-            if next_group < len(groups):
-                residents = groups[next_group]
-            else:
-                break
-            bracket_players = mdps + residents
+        while next_group < len(groups):
+            bracket_players = mdps + groups[next_group]
             if collapsing:
                 lookahead = [v for g in groups[next_group + 1:] for v in g]
                 lookahead_is_last = False
@@ -342,12 +341,11 @@ class DutchPairer:
             except GiveUp:
                 pass
         widths = [c.width(bracket) for c in active]
-        local = {v: i for i, v in enumerate(vertices)}
         edges = []
         for i, v in enumerate(vertices):
-            for w in self.compatible[v]:
-                j = local.get(w)
-                if j is not None and j > i:
+            for j in range(i + 1, len(vertices)):
+                w = vertices[j]
+                if self.compatible(v, w):
                     h, l = players[v], players[w]
                     edges.append((i, j, _pack([(c.value(bracket, h, l), width)
                                                for c, width in zip(active, widths)])))
@@ -426,8 +424,7 @@ class DutchPairer:
         """The fast path: the first candidate in generation order reaching every bound."""
         players = self.players
         by_name = {c.name: c for c in active}
-        lookahead_mate = None if collapsing else max_cardinality_matching(
-            [[k for k, w in enumerate(lookahead) if w in self.compatible[v]] for v in lookahead])
+        lookahead_mate = None if collapsing else max_cardinality_matching(self.adjacency(lookahead))
         lookahead_pairs = 0 if collapsing else sum(m != UNMATCHED for m in lookahead_mate) // 2
         verdicts: dict[int, bool] = {}
 
@@ -440,11 +437,8 @@ class DutchPairer:
                 elif lookahead_is_last:
                     verdicts[position] = self._completion_mate(lookahead + [v], no_bye=v) is not None
                 else:
-                    neighbours = [k for k, w in enumerate(lookahead) if w in self.compatible[v]]
-                    adjacency = [[k for k, w in enumerate(lookahead) if w in self.compatible[u]]
-                                 for u in lookahead] + [neighbours]
-                    for k in neighbours:
-                        adjacency[k].append(len(lookahead))
+                    adjacency = self.adjacency(lookahead + [v])
+                    neighbours = adjacency[len(lookahead)]
                     mate = max_cardinality_matching(adjacency, list(lookahead_mate) + [UNMATCHED])
                     size = sum(m != UNMATCHED for m in mate) // 2
                     verdicts[position] = (size == (len(lookahead) + 1) // 2
@@ -453,7 +447,7 @@ class DutchPairer:
 
         search = IdealCandidateSearch(
             bracket.players, mdp_count, [c.name for c in active],
-            compatible=lambda a, b: members[b] in self.compatible[members[a]],
+            compatible=lambda a, b: self.compatible(members[a], members[b]),
             value=lambda name, h, l: by_name[name].value(bracket, h, l),
             downfloat_sd=bracket.downfloat_sd, sd=bracket.sd,
             floater_ok=floater_ok, budget=self.search_budget)

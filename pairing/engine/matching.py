@@ -11,35 +11,64 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import networkx as nx
 
 UNMATCHED = -1
 
 
-def max_cardinality_matching(adjacency: Sequence[Iterable[int]], mate: list[int] | None = None) -> list[int]:
+class LazyAdjacency(Sequence):
+    """The graph on vertices ``0..size-1`` given by an edge predicate; adjacency lists
+    are computed when first asked for, since a search that starts from a nearly
+    complete matching looks at few of them."""
+
+    def __init__(self, size: int, adjacent: Callable[[int, int], bool]):
+        self._rows: list[list[int] | None] = [None] * size
+        self.adjacent = adjacent
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, v):
+        row = self._rows[v]
+        if row is None:
+            row = self._rows[v] = [w for w in range(len(self._rows)) if w != v and self.adjacent(v, w)]
+        return row
+
+    def first_free(self, v: int, mate: list[int]) -> int:
+        """A neighbour of ``v`` that ``mate`` leaves unmatched, looking after ``v`` first."""
+        n = len(self._rows)
+        for w in (*range(v + 1, n), *range(v)):
+            if mate[w] == UNMATCHED and self.adjacent(v, w):
+                return w
+        return UNMATCHED
+
+
+def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int] | None = None) -> list[int]:
     """Maximum matching of the graph; ``mate[v]`` is v's partner or -1.
 
     ``mate`` (modified in place when given) is a valid partial matching to start from.
     """
     n = len(adjacency)
-    neighbours = [list(a) for a in adjacency]
+    neighbours = adjacency
     if mate is None:
         mate = [UNMATCHED] * n
     for v in range(n):  # greedy start
         if mate[v] == UNMATCHED:
-            for w in neighbours[v]:
-                if mate[w] == UNMATCHED:
-                    mate[v], mate[w] = w, v
-                    break
+            if isinstance(adjacency, LazyAdjacency):
+                w = adjacency.first_free(v, mate)
+            else:
+                w = next((w for w in neighbours[v] if mate[w] == UNMATCHED), UNMATCHED)
+            if w != UNMATCHED:
+                mate[v], mate[w] = w, v
     for root in range(n):
         if mate[root] == UNMATCHED:
             _augment_from(root, neighbours, mate)
     return mate
 
 
-def _augment_from(root: int, neighbours: list[list[int]], mate: list[int]) -> bool:
+def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int]) -> bool:
     n = len(neighbours)
     parent = [UNMATCHED] * n
     base = list(range(n))

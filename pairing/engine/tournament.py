@@ -36,6 +36,7 @@ class Player:
     bye_eligible: bool              # C.04.1 d
     floats: tuple[str, str]         # float one and two rounds before (A.4 b)
     topscorer: bool = False         # A.7
+    order: int = -1                 # position in the A.2 order of the players to pair
     colour_difference: int = field(init=False)
     preference: str | None = field(init=False)
     strength: int = field(init=False)
@@ -188,4 +189,6 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
             topscorer=round_number >= total and 2 * pairing_score > top_threshold,
         ))
     players.sort(key=lambda p: (-p.pairing_score, p.rank))
+    for order, player in enumerate(players):
+        player.order = order
     return RoundState(round_number, total, initial, players, win, draw)

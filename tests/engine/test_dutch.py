@@ -87,10 +87,8 @@ def test_exchange_order_d2_two_players():
 def test_psd_weights_compare_like_psds():
     # A.8: PSDs compare lexicographically, highest SD first; the weights must agree
     players = [Player(number=i, rank=i, score=s, pairing_score=s, colours="", played_opponents=frozenset(),
-                      forbidden=frozenset(), bye_eligible=True, floats=("", ""))
+                      forbidden=frozenset(), bye_eligible=True, floats=("", ""), order=i)
                for i, s in enumerate([20, 15, 10, 10, 5, 0, 0, 0])]
-    for order, p in enumerate(players):
-        p.order = order
     bracket = Bracket(players[:5], 0, players[5:], False, False, 2)
     values = sorted(bracket.sd_shift)
     rng = random.Random(7)
