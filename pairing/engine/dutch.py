@@ -21,7 +21,7 @@ from .common import (RoundPairing, allocate_colours, compatible, preferences_com
                      publishing_order)
 from .errors import NoValidPairing
 from .generation import GiveUp, IdealCandidateSearch
-from .matching import UNMATCHED, LazyAdjacency, max_cardinality_matching, max_weight_matching
+from .matching import UNMATCHED, LazyAdjacency, WithVertex, max_cardinality_matching, max_weight_matching
 from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
 ONE_POINT = 10  # tenths
@@ -424,8 +424,11 @@ class DutchPairer:
         """The fast path: the first candidate in generation order reaching every bound."""
         players = self.players
         by_name = {c.name: c for c in active}
-        lookahead_mate = None if collapsing else max_cardinality_matching(self.adjacency(lookahead))
-        lookahead_pairs = 0 if collapsing else sum(m != UNMATCHED for m in lookahead_mate) // 2
+        if not collapsing:
+            lookahead_graph = self.adjacency(lookahead)
+            lookahead_mate = max_cardinality_matching(lookahead_graph)
+            lookahead_pairs = sum(m != UNMATCHED for m in lookahead_mate) // 2
+            start = {lookahead[i]: lookahead[m] for i, m in enumerate(lookahead_mate) if m != UNMATCHED}
         verdicts: dict[int, bool] = {}
 
         def floater_ok(position: int) -> bool:
@@ -435,9 +438,9 @@ class DutchPairer:
                 if collapsing:
                     verdicts[position] = players[v].bye_eligible
                 elif lookahead_is_last:
-                    verdicts[position] = self._completion_mate(lookahead + [v], no_bye=v) is not None
+                    verdicts[position] = self._completion_mate(lookahead + [v], start, no_bye=v) is not None
                 else:
-                    adjacency = self.adjacency(lookahead + [v])
+                    adjacency = WithVertex(lookahead_graph, lambda k: self.compatible(v, lookahead[k]))
                     neighbours = adjacency[len(lookahead)]
                     mate = max_cardinality_matching(adjacency, list(lookahead_mate) + [UNMATCHED])
                     size = sum(m != UNMATCHED for m in mate) // 2

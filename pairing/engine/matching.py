@@ -45,6 +45,23 @@ class LazyAdjacency(Sequence):
         return UNMATCHED
 
 
+class WithVertex(Sequence):
+    """``base`` plus one vertex (numbered ``len(base)``), sharing ``base``'s rows."""
+
+    def __init__(self, base: LazyAdjacency, adjacent_to_new: Callable[[int], bool]):
+        self.base = base
+        self.new_row = [w for w in range(len(base)) if adjacent_to_new(w)]
+        self.joined = set(self.new_row)
+
+    def __len__(self) -> int:
+        return len(self.base) + 1
+
+    def __getitem__(self, v):
+        if v == len(self.base):
+            return self.new_row
+        return self.base[v] + [len(self.base)] if v in self.joined else self.base[v]
+
+
 def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int] | None = None) -> list[int]:
     """Maximum matching of the graph; ``mate[v]`` is v's partner or -1.
 
