@@ -2,6 +2,7 @@
 
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
     python -m pairing.engine --dutch IN.trf -c         check every round
+    add --baku for the Baku acceleration (C.04.5.1)
 
 Exit codes: 0 success, 1 no valid pairing, 2 bad input (the message names the
 line and column), 5 the file cannot be read or written.
@@ -30,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in SYSTEMS:
         system.add_argument(f"--{name}", dest="system", action="store_const", const=name,
                             help=f"use the {name.title()} system")
+    parser.add_argument("-b", "--baku", action="store_true",
+                        help="Baku acceleration: compute the virtual points not given in XXA lines")
     parser.add_argument("trf", help="tournament file (TRF-16 with the JaVaFo/bbpPairings extensions)")
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("-p", dest="output", nargs="?", const="-", metavar="OUT",
@@ -50,12 +53,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         document = parse(text)
         if args.check:
-            problems = check(document, args.system)
+            problems = check(document, args.system, args.baku)
             for problem in problems:
                 print(problem.describe())
             print(f"{len(problems)} round(s) differ" if problems else "No discrepancies.")
             return EXIT_NO_PAIRING if problems else EXIT_OK
-        output = format_pairing(pair_round(document, args.system).as_numbers())
+        output = format_pairing(pair_round(document, args.system, baku=args.baku).as_numbers())
     except TrfError as error:
         print(f"error: {args.trf}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

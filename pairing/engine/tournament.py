@@ -127,7 +127,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
 
     Only rounds before ``round_number`` count as history.  A player is paired
     unless his line holds a bye or an absence for ``round_number`` (``H``/``F``/
-    ``Z``); a game or a PAB there is the pairing being re-made (the checker).
+    ``Z``).  When the file already holds that round (the checker re-makes it),
+    a player with no entry for it was absent.
     """
     if round_number is None:
         round_number = document.paired_rounds + 1
@@ -144,8 +145,10 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
         return entries + [RoundEntry(None, None, "Z")] * (played_rounds - len(entries))
 
     histories = {n: history(r) for n, r in document.players.items()}
+    replaying = round_number <= document.paired_rounds
     to_pair = {n for n, r in document.players.items()
-               if (entry := r.entry(round_number)) is None or entry.paired}
+               if (entry := r.entry(round_number)) is None and not replaying
+               or entry is not None and entry.paired}
     # A player takes a pairing number if he is paired now or was paired before.
     valid = sorted(n for n in document.players if n in to_pair or any(e.paired for e in histories[n]))
     ranks = {n: i for i, n in enumerate(valid)}

@@ -67,3 +67,12 @@ def test_runs_as_a_module_without_traceback(tmp_path):
                             capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "line 1" in result.stderr
+
+
+def test_checker_leaves_out_a_player_whose_line_stops(tmp_path, capsys):
+    # 5 withdrew after round 1: his line has no round 2, so he was not paired then
+    t = TrfBuilder(5, 3).game(1, 3, "1").game(4, 2, "=").bye(5, "U").next_round()
+    t.game(2, 1, "=").game(3, 4, "0").next_round()
+    lines = t.text().splitlines()
+    lines[5] = lines[5].removesuffix("  0000 - Z")
+    assert main(["--dutch", str(write(tmp_path, "\n".join(lines))), "-c"]) == 0, capsys.readouterr().out
