@@ -49,6 +49,16 @@ def test_transpositions_follow_d1_order(fast_path):
     assert as_sets(boards) == as_sets([(1, 4), (2, 6), (3, 5)])
 
 
+def test_d1_example_with_eleven_players(fast_path):
+    # D.1: S1 = 1-5, S2 = 6-11; the transpositions run 6-7-8-9-10, 6-7-8-9-11,
+    # 6-7-8-10-9, ... and the S2 player left over downfloats (here: gets the bye)
+    assert pair(TrfBuilder(11, 5), fast_path)[-1] == (11, 0)
+    boards = pair(TrfBuilder(11, 5).line("XXP 5 10"), fast_path)  # 6-7-8-9-11
+    assert frozenset((5, 11)) in as_sets(boards) and boards[-1] == (10, 0)
+    boards = pair(TrfBuilder(11, 5).line("XXP 5 10").line("XXP 5 11"), fast_path)  # 6-7-8-10-9
+    assert {frozenset((4, 10)), frozenset((5, 9))} <= as_sets(boards) and boards[-1] == (11, 0)
+
+
 def test_exchange_when_no_transposition_works(fast_path):
     # 1 may meet nobody in S2 = {3, 4}: D.2 exchanges 2 and 3 first (difference 1)
     boards = pair(TrfBuilder(4, 5).line("XXP 1 3").line("XXP 1 4"), fast_path)
