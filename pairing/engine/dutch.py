@@ -340,6 +340,13 @@ class DutchPairer:
                                              lookahead_is_last, active)
             except GiveUp:
                 pass
+        return self._best_candidate(bracket, members, mdp_count, lookahead, active)
+
+    def _best_candidate(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
+                        active: list[Criterion]) -> tuple[list[tuple[int, int]], list[int]]:
+        """B.8 by weighted matching: the criteria, then the generation order, as weights."""
+        players = self.players
+        vertices = members + lookahead
         widths = [c.width(bracket) for c in active]
         edges = []
         for i, v in enumerate(vertices):
