@@ -13,6 +13,7 @@ budget is spent or the enumeration it would need is not covered here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
@@ -45,22 +46,28 @@ def _colour_violation_bounds(paired: list[Player], pairs: int) -> tuple[int, int
     return c10, c11
 
 
-def _remaining_violation_bounds(s1: list[Player], s2: list[Player]) -> dict[str, int]:
-    """Lower bounds on the C.10/C.11 violations when each of ``s1`` gets a partner in ``s2``.
+def colour_kind(player: Player) -> tuple[str | None, int]:
+    return player.preference, player.strength
+
+
+def _remaining_violation_bounds(s1: Counter, s2: Counter) -> dict[str, int]:
+    """Lower bounds on the C.10/C.11 violations when each player of ``s1`` gets a
+    partner in ``s2`` (both counted by :func:`colour_kind`).
 
     One colour's players in S1 can only avoid a violation with the partners in S2 that
     do not want that colour (two absolutes do not count for C.11); the two colours
     give disjoint violating pairs, so their bounds add up.
     """
+    size2 = sum(s2.values())
     bounds = {"C.10": 0, "C.11": 0}
     for colour in ("w", "b"):
-        want = sum(p.preference == colour for p in s1)
-        others = sum(p.preference != colour for p in s2)
+        want = sum(n for (pref, _), n in s1.items() if pref == colour)
+        others = size2 - sum(n for (pref, _), n in s2.items() if pref == colour)
         bounds["C.10"] += max(0, want - others)
-        strong = sum(p.preference == colour and p.strength >= STRONG for p in s1)
-        absolute1 = sum(p.preference == colour and p.strength == ABSOLUTE for p in s1)
-        absolute2 = sum(p.preference == colour and p.strength == ABSOLUTE for p in s2)
-        free = sum(not (p.preference == colour and p.strength >= STRONG) for p in s2)
+        strong = sum(n for (pref, strength), n in s1.items() if pref == colour and strength >= STRONG)
+        absolute1 = s1[(colour, ABSOLUTE)]
+        absolute2 = s2[(colour, ABSOLUTE)]
+        free = size2 - sum(n for (pref, strength), n in s2.items() if pref == colour and strength >= STRONG)
         bounds["C.11"] += max(0, strong - free - min(absolute1, absolute2))
     return bounds
 
@@ -268,39 +275,74 @@ class IdealCandidateSearch:
     def _transpositions(self, fixed, s1, s2, slack) -> list[tuple[int, int]] | None:
         chosen: list[tuple[int, int]] = []
         used = [False] * len(s2)
+        kinds = [colour_kind(p) for p in self.players]
+        unpaired_s1 = Counter(kinds[a] for a in s1)
+        unused_s2 = Counter(kinds[b] for b in s2)
+        # the S2 player left over downfloats: one must be able to do so at no cost
+        floats = len(s2) > len(s1)
+        acceptable = [floats and self._acceptable_floater(b) for b in s2]
+        acceptable_left = sum(acceptable)
 
-        def walk(i: int) -> list[tuple[int, int]] | None:
-            self.budget -= 1
-            if self.budget < 0:
-                raise GiveUp
-            if i == len(s1):
-                left = [s2[k] for k in range(len(s2)) if not used[k]]
-                return self._accept(fixed + chosen, left)
-            rest = [s2[k] for k in range(len(s2)) if not used[k]]
-            if len(rest) > len(s1) - i and not any(self._acceptable_floater(b) for b in rest):
-                return None  # whoever is left over would be a costly downfloater
-            future = _remaining_violation_bounds([self.players[a] for a in s1[i:]],
-                                                 [self.players[b] for b in rest])
-            if any(future[name] > slack[name] for name in future if name in slack):
-                return None
-            a = s1[i]
-            for k, b in enumerate(s2):
+        def undo(depth: int) -> None:
+            """Take back the pair chosen at ``depth``."""
+            nonlocal acceptable_left
+            k = picked[depth]
+            pair = chosen.pop()
+            acceptable_left += acceptable[k]
+            unused_s2[kinds[s2[k]]] += 1
+            used[k] = False
+            self._refund(slack, *pair)
+
+        # Depth-first over S1 in order, each player trying S2 in order (D.1); an
+        # explicit stack, as brackets can be deeper than Python's recursion limit.
+        tried = [0] * len(s1)   # per depth, the next S2 index to try
+        picked = [0] * len(s1)  # per depth, the S2 index chosen
+        depth, entering = 0, True
+        while True:
+            if entering:
+                self.budget -= 1
+                if self.budget < 0:
+                    raise GiveUp
+                if depth == len(s1):
+                    left = [s2[k] for k in range(len(s2)) if not used[k]]
+                    found = self._accept(fixed + chosen, left)
+                    if found is not None:
+                        return found
+                    viable = False
+                else:
+                    future = _remaining_violation_bounds(unpaired_s1, unused_s2)
+                    viable = (not (floats and not acceptable_left)
+                              and all(future[name] <= slack[name] for name in future if name in slack))
+                if not viable:
+                    if depth == 0:
+                        return None
+                    depth -= 1
+                    undo(depth)
+                else:
+                    unpaired_s1[kinds[s1[depth]]] -= 1
+                    tried[depth] = 0
+            a = s1[depth]
+            entering = False
+            for k in range(tried[depth], len(s2)):
+                b = s2[k]
                 if used[k] or not self.compatible(a, b):
                     continue
                 pair = (a, b) if a < b else (b, a)
                 if not self._spend(slack, *pair):
                     continue
                 used[k] = True
+                unused_s2[kinds[b]] -= 1
+                acceptable_left -= acceptable[k]
                 chosen.append(pair)
-                found = walk(i + 1)
-                if found is not None:
-                    return found
-                chosen.pop()
-                used[k] = False
-                self._refund(slack, *pair)
-            return None
-
-        return walk(0)
+                tried[depth], picked[depth] = k + 1, k
+                depth, entering = depth + 1, True
+                break
+            else:  # every S2 player tried at this depth
+                unpaired_s1[kinds[a]] += 1
+                if depth == 0:
+                    return None
+                depth -= 1
+                undo(depth)
 
     def _accept(self, pairs, floaters) -> list[tuple[int, int]] | None:
         if len(floaters) > 1 or (floaters and not self._acceptable_floater(floaters[0])):

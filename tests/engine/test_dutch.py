@@ -187,3 +187,9 @@ def test_publishing_order():
     pairs = [Pair(p[3], p[6]), Pair(p[4], p[1]), Pair(p[2], p[3]), Pair(p[5], p[6])]
     ordered = publishing_order(pairs)
     assert [(x.white.number, x.black.number) for x in ordered] == [(4, 1), (2, 3), (5, 6), (3, 6)]
+
+
+def test_a_bracket_deeper_than_the_recursion_limit():
+    # round 1 of 2400 players: S1 has 1200 players, each a step of the walk
+    boards = pair(TrfBuilder(2400, 9, ratings={n: 1500 for n in range(1, 2401)}), fast_path=True)
+    assert len(boards) == 1200 and boards[0] == (1, 1201) and boards[1] == (1202, 2)
