@@ -227,10 +227,9 @@ class DutchPairer:
     """Pairs one round of a tournament with the Dutch system."""
 
     criteria: tuple[Criterion, ...] = CRITERIA
-    #: steps the fast path may take in a bracket (plus per_player for each of its
-    #: players) before the weighted matching takes over
+    #: steps the fast path may take in a bracket of n players (plus n * n / 2) before
+    #: the weighted matching, whose cost grows as n ** 3, takes over
     search_budget = 2000
-    search_budget_per_player = 30
 
     def __init__(self, state: RoundState, fast_path: bool = True):
         self.state = state
@@ -463,7 +462,7 @@ class DutchPairer:
             value=lambda name, h, l: by_name[name].value(bracket, h, l),
             downfloat_sd=bracket.downfloat_sd, sd=bracket.sd,
             floater_ok=floater_ok,
-            budget=self.search_budget + self.search_budget_per_player * len(members))
+            budget=self.search_budget + len(members) ** 2 // 2)
         pairs = [(members[a], members[b]) for a, b in search.search()]
         paired = {v for pair in pairs for v in pair}
         return pairs, [v for v in members if v not in paired]
