@@ -89,8 +89,17 @@ def _measure(text: str, queue) -> None:
     start = time.perf_counter()
     pairing = pair_round(document)
     elapsed = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB -> MiB
-    queue.put((elapsed, peak, len(pairing.pairs)))
+    queue.put((elapsed, peak_memory_mib(), len(pairing.pairs)))
+
+
+def peak_memory_mib() -> float:
+    """This process's peak resident memory (VmHWM: unlike ru_maxrss, not inherited
+    from the parent across exec)."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def measure(document: TrfDocument) -> tuple[float, float, int]:
