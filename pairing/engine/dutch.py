@@ -22,7 +22,7 @@ from .common import (RoundPairing, allocate_colours, compatible, preferences_com
 from .errors import NoValidPairing
 from .generation import GiveUp, IdealCandidateSearch
 from .matching import UNMATCHED, LazyAdjacency, WithVertex, max_cardinality_matching, max_weight_matching
-from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
+from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 
 ONE_POINT = 10  # tenths
 
@@ -126,11 +126,7 @@ def _three_in_a_row(b: Bracket, h: Player, l: Player) -> int:
     if h.imbalance == l.imbalance:
         return int(l.repeated_colour is None or l.repeated_colour != h.repeated_colour)
     loser = h if h.imbalance < l.imbalance else l  # E.2: the wider difference wins
-    return int(loser.repeated_colour != _other(l.preference))
-
-
-def _other(colour: str | None) -> str | None:
-    return {"w": "b", "b": "w"}.get(colour)
+    return int(loser.repeated_colour != invert(l.preference))
 
 
 def _colour_preference(b: Bracket, h: Player, l: Player) -> int:
