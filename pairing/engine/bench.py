@@ -24,10 +24,9 @@ import multiprocessing
 import random
 import resource
 import time
-from dataclasses import replace
 
 from . import pair_round
-from .trf import PlayerRecord, RoundEntry, TrfDocument, dump, parse
+from .trf import ABSENT, PlayerRecord, RoundEntry, TrfDocument, dump, parse
 
 
 def _result(rng: random.Random, white: PlayerRecord, black: PlayerRecord, draw_rate: float) -> str:
@@ -72,7 +71,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str) -> TrfDo
                 document.players[black].rounds.append(RoundEntry(white, "b", {"1": "0", "0": "1", "=": "="}[result]))
             for record in document.players.values():
                 while len(record.rounds) < len(document.players[1].rounds):
-                    record.rounds.append(RoundEntry(None, None, "Z"))
+                    record.rounds.append(ABSENT)
         played = max(played, 3)
     while document.paired_rounds < played - 1:
         play_round(document, rng, draw_rate)
@@ -130,7 +129,7 @@ def main(argv: list[str] | None = None) -> None:
             for target in targets:
                 while document.paired_rounds < target - 1:
                     play_round(document, random.Random(args.seed + document.paired_rounds), 0.2)
-                seconds, peak, boards = measure(replace(document))
+                seconds, peak, boards = measure(document)
                 print(f"{size:>7} {variant:<11} {target:>5} {seconds:>8.2f} {peak:>9.0f} {boards:>6}", flush=True)
 
 

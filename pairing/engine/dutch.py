@@ -327,7 +327,6 @@ class DutchPairer:
     def _pair_bracket(self, members: list[int], mdp_count: int, lookahead: list[int],
                       collapsing: bool, lookahead_is_last: bool) -> tuple[list[tuple[int, int]], list[int]]:
         players = self.players
-        vertices = members + lookahead
         bracket = Bracket([players[v] for v in members], mdp_count, [players[v] for v in lookahead],
                           collapsing, lookahead_is_last, self.state.round_number - 1)
         active = [c for c in self.criteria if c.applies(bracket)]

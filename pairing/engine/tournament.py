@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import TrfError
-from .trf import BLACK, WHITE, RoundEntry, TrfDocument
+from .trf import ABSENT, BLACK, WHITE, RoundEntry, TrfDocument
 
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = "D", "U", ""
 
@@ -142,7 +142,7 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
 
     def history(record) -> list[RoundEntry]:
         entries = record.rounds[:played_rounds]
-        return entries + [RoundEntry(None, None, "Z")] * (played_rounds - len(entries))
+        return entries + [ABSENT] * (played_rounds - len(entries))
 
     histories = {n: history(r) for n, r in document.players.items()}
     replaying = round_number <= document.paired_rounds

@@ -254,7 +254,6 @@ def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scori
 def parse(text: str) -> TrfDocument:
     """Read a TRF file (any of CR, LF, CRLF line endings); raise TrfError on bad input."""
     document = TrfDocument()
-    explicit_bye_value = False
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if not line.strip() or line.startswith("###"):
             continue
@@ -284,7 +283,6 @@ def parse(text: str) -> TrfDocument:
                 raise TrfError("152 must be W or B", number, 5)
             document.initial_colour = value.lower()
         elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            explicit_bye_value |= tag == "BBU"
             document.scoring = _parse_scoring(tag, value, document.scoring, number)
         elif tag == "XXA":
             player = _int_field(line, 5, 8, number, "XXA pairing number")
