@@ -1,8 +1,11 @@
 # The two commands of the README: `make run` and `make test`.
 VENV := .venv
 PYTHON := $(VENV)/bin/python
+# The test suite runs against PostgreSQL and Redis (started below when they are down).
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/swiss
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test bench
+.PHONY: run test bench services browser
 
 $(VENV)/installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -10,8 +13,23 @@ $(VENV)/installed: requirements.txt
 	$(PYTHON) -m pip install --quiet -r requirements.txt
 	touch $@
 
-test: $(VENV)/installed
-	$(PYTHON) -m pytest -n 2 $(PYTEST_ARGS)
+# The app with demo data, on SQLite with in-process Celery (nothing to configure).
+run: $(VENV)/installed
+	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py demo
+	$(PYTHON) manage.py runserver 0.0.0.0:8000
+
+test: $(VENV)/installed services browser
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTHON) -m pytest -n 2 $(PYTEST_ARGS)
+
+services:
+	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || \
+		redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no
+
+# The browser tests drive the system Chromium (never a downloaded browser).
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
 
 bench: $(VENV)/installed
 	$(PYTHON) -m pairing.engine.bench

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PairingConfig(AppConfig):
+    name = "pairing"
+    verbose_name = "Pairing"

@@ -1,0 +1,11 @@
+from django.urls import path
+
+from . import views
+
+app_name = "pairing"
+urlpatterns = [
+    path("t/<slug:slug>/pair/", views.pair, name="pair"),
+    path("t/<slug:slug>/round/<int:number>/", views.round_detail, name="round"),
+    path("t/<slug:slug>/round/<int:number>/publish/", views.publish, name="publish"),
+    path("t/<slug:slug>/round/<int:number>/discard/", views.discard, name="discard"),
+]

@@ -1,0 +1,72 @@
+"""The arbiter's round pages: pair, watch the task, publish or discard, then enter results."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Round
+from tournaments.permissions import get_managed_tournament
+from tournaments.services import Refused
+
+from . import services
+
+
+def _round(request, slug, number) -> Round:
+    tournament = get_managed_tournament(request.user, slug)
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
+
+
+@login_required
+@require_POST
+def pair(request, slug):
+    tournament = get_managed_tournament(request.user, slug)
+    try:
+        round_ = services.request_pairing(tournament, request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect(tournament.get_manage_url())
+    return redirect("pairing:round", slug, round_.number)
+
+
+@login_required
+def round_detail(request, slug, number):
+    round_ = _round(request, slug, number)
+    context = {"tournament": round_.tournament, "round": round_,
+               "games": round_.games.select_related("white", "black"),
+               "elapsed": int((timezone.now() - round_.requested_at).total_seconds())}
+    if request.htmx and request.GET.get("status"):
+        if round_.status == Round.Status.PAIRING:
+            return render(request, "pairing/_pairing_status.html", context)
+        # Done: reload the whole page to show the draft.
+        response = render(request, "pairing/_pairing_status.html", context)
+        response["HX-Refresh"] = "true"
+        return response
+    return render(request, "pairing/round.html", context)
+
+
+@login_required
+@require_POST
+def publish(request, slug, number):
+    round_ = _round(request, slug, number)
+    try:
+        services.publish_round(round_)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"Round {number} published. Enter the results as they come in.")
+    return redirect("pairing:round", slug, number)
+
+
+@login_required
+@require_POST
+def discard(request, slug, number):
+    round_ = _round(request, slug, number)
+    try:
+        services.discard_round(round_)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("pairing:round", slug, number)
+    messages.success(request, f"The pairing of round {number} was discarded.")
+    return redirect(round_.tournament.get_manage_url())

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import views
+
+app_name = "api"
+urlpatterns = [
+    path("tournaments/", views.TournamentList.as_view(), name="tournaments"),
+    path("tournaments/<slug:slug>/", views.TournamentDetail.as_view(), name="tournament"),
+    path("tournaments/<slug:slug>/players/", views.PlayerList.as_view(), name="players"),
+    path("tournaments/<slug:slug>/rounds/", views.RoundList.as_view(), name="rounds"),
+    path("tournaments/<slug:slug>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round"),
+    path("tournaments/<slug:slug>/rounds/<int:number>/status/", views.RoundStatus.as_view(), name="round_status"),
+    path("tournaments/<slug:slug>/rounds/<int:number>/boards/<int:board>/result/", views.EnterResult.as_view(),
+         name="result"),
+    path("tournaments/<slug:slug>/standings/", views.Standings.as_view(), name="standings"),
+    path("tournaments/<slug:slug>/crosstable/", views.Crosstable.as_view(), name="crosstable"),
+    path("tournaments/<slug:slug>/pair/", views.PairRound.as_view(), name="pair"),
+]

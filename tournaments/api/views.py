@@ -1,0 +1,119 @@
+"""The REST API: published data for everybody, pairing and results for the club's arbiters."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from pairing import services as pairing_services
+
+from .. import services
+from ..models import Game, Tournament
+from ..permissions import get_managed_tournament
+from ..standings import completed_rounds, crosstable, published_rounds
+from . import serializers
+
+
+class TournamentList(generics.ListAPIView):
+    queryset = Tournament.objects.select_related("club")
+    serializer_class = serializers.TournamentSerializer
+
+
+class TournamentDetail(generics.RetrieveAPIView):
+    queryset = Tournament.objects.select_related("club")
+    serializer_class = serializers.TournamentSerializer
+    lookup_field = "slug"
+
+
+class TournamentMixin:
+    def tournament(self) -> Tournament:
+        return get_object_or_404(Tournament, slug=self.kwargs["slug"])
+
+
+class PlayerList(TournamentMixin, generics.ListAPIView):
+    serializer_class = serializers.PlayerSerializer
+
+    def get_queryset(self):
+        return self.tournament().players.all()
+
+
+class RoundList(TournamentMixin, generics.ListAPIView):
+    serializer_class = serializers.RoundSerializer
+
+    def get_queryset(self):
+        return published_rounds(self.tournament())
+
+
+class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
+    serializer_class = serializers.RoundDetailSerializer
+    lookup_field = "number"
+
+    def get_queryset(self):
+        return published_rounds(self.tournament()).prefetch_related("games__white", "games__black")
+
+
+class Standings(TournamentMixin, APIView):
+    @extend_schema(parameters=[OpenApiParameter("after", int, description="round (default: last complete)")],
+                   responses=serializers.StandingSerializer(many=True))
+    def get(self, request, slug):
+        tournament = self.tournament()
+        completed = completed_rounds(tournament)
+        after = request.query_params.get("after", str(completed))
+        if not after.isdigit() or int(after) > completed:
+            raise NotFound("No standings after that round.")
+        rows = crosstable(tournament, int(after)) if int(after) else []
+        return Response(serializers.StandingSerializer(rows, many=True).data)
+
+
+class Crosstable(TournamentMixin, APIView):
+    @extend_schema(responses=serializers.CrosstableRowSerializer(many=True))
+    def get(self, request, slug):
+        tournament = self.tournament()
+        completed = completed_rounds(tournament)
+        rows = crosstable(tournament, completed) if completed else []
+        return Response(serializers.CrosstableRowSerializer(rows, many=True).data)
+
+
+class PairRound(APIView):
+    """Start the pairing of the next round (a Celery task); poll the round for its status."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={202: serializers.RoundStatusSerializer})
+    def post(self, request, slug):
+        tournament = get_managed_tournament(request.user, slug)
+        try:
+            round_ = pairing_services.request_pairing(tournament, request.user)
+        except services.Refused as refusal:
+            return Response({"detail": refusal.message}, status=status.HTTP_409_CONFLICT)
+        round_.refresh_from_db()
+        return Response(serializers.RoundStatusSerializer(round_).data, status=status.HTTP_202_ACCEPTED)
+
+
+class RoundStatus(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=serializers.RoundStatusSerializer)
+    def get(self, request, slug, number):
+        tournament = get_managed_tournament(request.user, slug)
+        round_ = get_object_or_404(tournament.round_set, number=number)
+        return Response(serializers.RoundStatusSerializer(round_).data)
+
+
+class EnterResult(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=serializers.ResultSerializer, responses=serializers.GameSerializer)
+    def post(self, request, slug, number, board):
+        tournament = get_managed_tournament(request.user, slug)
+        game = get_object_or_404(Game, round__tournament=tournament, round__number=number, board=board)
+        data = serializers.ResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            game = services.enter_result(game, services.parse_result(data.validated_data["result"]), request.user)
+        except services.Refused as refusal:
+            raise ValidationError({"result": refusal.message}) from None
+        return Response(serializers.GameSerializer(game).data)

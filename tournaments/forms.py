@@ -1,0 +1,104 @@
+from django import forms
+
+from .models import Player, Tournament
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["name", "place", "start_date", "end_date", "rounds", "system", "points_win", "points_draw",
+                  "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
+                  "late_entry_bye"]
+        widgets = {"start_date": DateInput, "end_date": DateInput}
+        labels = {"points_pairing_bye": "Points for the pairing-allocated bye",
+                  "points_half_bye": "Points for a half-point bye", "initial_colour": "Initial colour"}
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The tournament cannot end before it starts.")
+        return data
+
+
+class PlayerForm(forms.ModelForm):
+    entry_round = forms.IntegerField(min_value=1, required=False, initial=1,
+                                     help_text="Late entry (C.04.2 C.2): the first round the player is paired in.")
+
+    class Meta:
+        model = Player
+        fields = ["name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "entry_round"]
+        widgets = {"birth_date": DateInput}
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError("A name is required.")
+        return name
+
+    def clean_federation(self):
+        federation = self.cleaned_data["federation"].upper()
+        if federation and not (len(federation) == 3 and federation.isalpha()):
+            raise forms.ValidationError("A federation is a three-letter code such as FRA.")
+        return federation
+
+    def clean_fide_id(self):
+        fide_id = self.cleaned_data["fide_id"]
+        if fide_id and not fide_id.isdigit():
+            raise forms.ValidationError("A FIDE id has digits only.")
+        return fide_id
+
+    def clean_entry_round(self):
+        return self.cleaned_data["entry_round"] or 1
+
+    def __init__(self, *args, **kwargs):
+        data = kwargs.get("data")
+        if data is not None:
+            # Accept what spreadsheets write: "gm", "f" for female.
+            data = data.copy()
+            for key in ("title", "sex"):
+                if key in data and isinstance(data[key], str):
+                    data[key] = data[key].strip()
+            if data.get("title"):
+                data["title"] = data["title"].upper()
+            if data.get("sex", "").lower() == "f":
+                data["sex"] = "w"
+            elif data.get("sex"):
+                data["sex"] = data["sex"].lower()
+            kwargs["data"] = data
+        super().__init__(*args, **kwargs)
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(required=False, help_text="A .csv file with a header line.")
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}),
+                           label="or paste CSV", help_text="name,title,rating,fide_id,federation,sex,birth_date")
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            try:
+                data["csv"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text.") from None
+        else:
+            data["csv"] = data.get("text", "")
+        if not data["csv"].strip():
+            raise forms.ValidationError("Choose a file or paste the CSV text.")
+        return data
+
+
+class AbsenceForm(forms.Form):
+    round_number = forms.IntegerField(min_value=1)
+    bye = forms.ChoiceField(choices=[("Z", "Zero-point bye"), ("H", "Half-point bye"), ("", "Remove")],
+                            required=False)
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(min_value=1, required=False,
+                                    help_text="Not paired from this round on; empty to reinstate.")

@@ -1,0 +1,240 @@
+"""Clubs, tournaments, players, rounds and games.
+
+Pairing numbers are derived data (C.04.2 B); games refer to players, never
+to numbers, so renumbering before the freeze changes nothing else.
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(unique=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ADMIN = "admin", "Club admin"
+        ARBITER = "arbiter", "Arbiter"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.ARBITER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}, {self.club})"
+
+
+class Tournament(models.Model):
+    class System(models.TextChoices):
+        DUTCH = "dutch", "FIDE Dutch (C.04.3)"
+
+    class InitialColour(models.TextChoices):
+        LOT = "", "Drawn by lot when round 1 is paired"
+        WHITE = "w", "White for the top seed"
+        BLACK = "b", "Black for the top seed"
+
+    class Bye(models.TextChoices):
+        ZERO = "Z", "Zero-point bye"
+        HALF = "H", "Half-point bye"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(unique=True, max_length=140)
+    place = models.CharField(max_length=120, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
+    system = models.CharField(max_length=20, choices=System.choices, default=System.DUTCH)
+    # Point values (C.04.1 c: the PAB is worth a win unless the rules say otherwise).
+    points_win = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("1"))
+    points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("0.5"))
+    points_loss = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("0"))
+    points_pairing_bye = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("1"))
+    points_half_bye = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("0.5"))
+    initial_colour = models.CharField(max_length=1, choices=InitialColour.choices, blank=True, default="")
+    initial_colour_by_lot = models.BooleanField(default=False, editable=False)
+    half_point_byes = models.BooleanField(
+        "half-point byes on request", default=True,
+        help_text="Players who announce an absence may take a half-point bye (else a zero-point bye).")
+    late_entry_bye = models.CharField(
+        max_length=1, choices=Bye.choices, default=Bye.ZERO,
+        help_text="What a late entrant scores for the rounds before arrival (C.04.2 C.2 b).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("public:tournament", args=[self.slug])
+
+    def get_manage_url(self) -> str:
+        return reverse("arbiter:tournament", args=[self.slug])
+
+
+class Player(models.Model):
+    class Title(models.TextChoices):
+        # In the order of C.04.2 B.2 b.
+        GM = "GM"
+        IM = "IM"
+        WGM = "WGM"
+        FM = "FM"
+        WIM = "WIM"
+        CM = "CM"
+        WFM = "WFM"
+        WCM = "WCM"
+
+    class Sex(models.TextChoices):
+        MALE = "m", "Male"
+        FEMALE = "w", "Female"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=33, help_text="Lastname, Firstname")
+    title = models.CharField(max_length=3, choices=Title.choices, blank=True)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(3500)])
+    fide_id = models.CharField("FIDE id", max_length=11, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    pairing_number = models.PositiveIntegerField(null=True, editable=False)
+    # C.04.2 C.2 b: a late entry is paired from this round on.
+    entry_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    # C.04.2 D.3: not paired any more from this round on.
+    withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pairing_number", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "pairing_number"], name="unique_pairing_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} {self.name}".strip()
+
+    def get_absolute_url(self) -> str:
+        return reverse("public:player", args=[self.tournament.slug, self.pairing_number])
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether the player is to be paired in ``round_number`` (late entry, withdrawal)."""
+        return self.entry_round <= round_number and (
+            self.withdrawn_from_round is None or round_number < self.withdrawn_from_round)
+
+
+class Absence(models.Model):
+    """A player known in advance not to play a round (C.04.2 D.4): a requested bye."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
+    round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    bye = models.CharField(max_length=1, choices=Tournament.Bye.choices, default=Tournament.Bye.ZERO)
+
+    class Meta:
+        ordering = ["round_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round_number"], name="one_absence_per_round"),
+        ]
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PAIRING = "pairing", "Being paired"
+        FAILED = "failed", "Pairing failed"
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    paired_at = models.DateTimeField(null=True)
+    published_at = models.DateTimeField(null=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # One pairing per round, whoever asks and however often.
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_pairing_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == self.Status.PUBLISHED
+
+    @property
+    def results_complete(self) -> bool:
+        return not self.games.filter(result="").exists()
+
+
+class Result(models.TextChoices):
+    PENDING = "", "Not yet played"
+    WHITE_WINS = "1-0", "1-0"
+    DRAW = "½-½", "½-½"
+    BLACK_WINS = "0-1", "0-1"
+    WHITE_FORFEIT_WIN = "+-", "+/- (forfeit)"
+    BLACK_FORFEIT_WIN = "-+", "-/+ (forfeit)"
+    DOUBLE_FORFEIT = "--", "-/- (double forfeit)"
+    BYE = "bye", "Pairing-allocated bye"
+
+
+class Game(models.Model):
+    """A board of a round; a pairing-allocated bye is a board without black."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="white_games")
+    black = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="black_games")
+    result = models.CharField(max_length=3, choices=Result.choices, blank=True, default="")
+
+    class Meta:
+        ordering = ["round__number", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="unique_board"),
+            models.CheckConstraint(
+                condition=models.Q(black__isnull=True, result="bye") | models.Q(black__isnull=False)
+                & ~models.Q(result="bye"),
+                name="bye_has_no_black",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} board {self.board}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+
+class ResultChange(models.Model):
+    """Every change of a result, so a correction never loses the old value."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    old = models.CharField(max_length=3, choices=Result.choices, blank=True)
+    new = models.CharField(max_length=3, choices=Result.choices, blank=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at"]

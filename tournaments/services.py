@@ -1,0 +1,239 @@
+"""Business actions on tournaments, players and results.
+
+Views and API endpoints call these functions; each validates, changes the
+database in one transaction, and raises :class:`Refused` with a message for
+the arbiter when the action is not allowed (nothing is changed then).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.text import slugify
+
+from .models import Absence, Club, Game, Player, Result, ResultChange, Round, Tournament
+
+#: C.04.2 B.3: pairing numbers may be reassigned only for the first three rounds.
+FREEZE_ROUND = 4
+TITLE_ORDER = {title: i for i, title in enumerate(Player.Title.values)}
+
+
+class Refused(Exception):
+    """An action that the rules or the tournament's state do not allow."""
+
+    def __init__(self, message: str, errors: list[str] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.errors = errors or []
+
+
+# Tournaments ------------------------------------------------------------------------------------
+
+def unique_slug(name: str) -> str:
+    base = slugify(name)[:120] or "tournament"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def create_tournament(club: Club, **fields) -> Tournament:
+    return Tournament.objects.create(club=club, slug=unique_slug(fields["name"]), **fields)
+
+
+def last_paired_round(tournament: Tournament) -> int:
+    return tournament.round_set.aggregate(last=Max("number"))["last"] or 0
+
+
+# Players and the initial order -------------------------------------------------------------------
+
+def initial_order_key(player: Player):
+    """C.04.2 B.2: rating, then FIDE title, then alphabetically."""
+    return (-(player.rating or 0), TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
+            player.name.casefold(), player.pk or 0)
+
+
+def pairing_numbers_frozen(tournament: Tournament) -> bool:
+    """C.04.2 B.3: no pairing number changes once the fourth round has been paired."""
+    return tournament.round_set.filter(number__gte=FREEZE_ROUND).exists()
+
+
+def assign_pairing_numbers(tournament: Tournament) -> None:
+    """Number the players in initial order (C.04.2 B.3), late entries included (C.3).
+
+    Once the numbers are frozen, only players without a number (a late entry
+    after round 3) get one, after everybody else.
+    """
+    players = list(tournament.players.select_for_update().all())
+    if pairing_numbers_frozen(tournament):
+        last = max((p.pairing_number or 0 for p in players), default=0)
+        new = sorted((p for p in players if p.pairing_number is None), key=initial_order_key)
+        for offset, player in enumerate(new, start=1):
+            player.pairing_number = last + offset
+        Player.objects.bulk_update(new, ["pairing_number"])
+        return
+    players.sort(key=initial_order_key)
+    changed = [p for number, p in enumerate(players, start=1) if p.pairing_number != number]
+    if not changed:
+        return
+    # Two steps, so that the unique (tournament, pairing_number) holds throughout.
+    Player.objects.filter(pk__in=[p.pk for p in changed]).update(pairing_number=None)
+    for number, player in enumerate(players, start=1):
+        player.pairing_number = number
+    Player.objects.bulk_update(changed, ["pairing_number"])
+
+
+def _check_entry_round(tournament: Tournament, player: Player) -> None:
+    next_round = last_paired_round(tournament) + 1
+    if player.entry_round > tournament.rounds:
+        raise Refused(f"The tournament has only {tournament.rounds} rounds.")
+    if player._state.adding and last_paired_round(tournament) and player.entry_round < next_round:
+        # C.04.2 C.2 b: a late entry is paired only from his arrival on.
+        player.entry_round = next_round
+
+
+@transaction.atomic
+def register_player(tournament: Tournament, player: Player) -> Player:
+    player.tournament = tournament
+    _check_entry_round(tournament, player)
+    player.save()
+    assign_pairing_numbers(tournament)
+    player.refresh_from_db()
+    return player
+
+
+@transaction.atomic
+def update_player(player: Player) -> Player:
+    """Save corrected data; the numbers follow while they are not frozen (C.04.2 B.3)."""
+    paired = last_paired_round(player.tournament)
+    stored = Player.objects.get(pk=player.pk)
+    if player.entry_round != stored.entry_round and min(player.entry_round, stored.entry_round) <= paired:
+        raise Refused("The entry round can only be changed for rounds not yet paired.")
+    player.save()
+    assign_pairing_numbers(player.tournament)
+    player.refresh_from_db()
+    return player
+
+
+@transaction.atomic
+def remove_player(player: Player) -> None:
+    if Game.objects.filter(white=player).exists() or Game.objects.filter(black=player).exists():
+        raise Refused(f"{player.name} has been paired already: withdraw the player instead.")
+    tournament = player.tournament
+    player.delete()
+    if not pairing_numbers_frozen(tournament):
+        assign_pairing_numbers(tournament)
+
+
+@transaction.atomic
+def withdraw_player(player: Player, from_round: int | None) -> None:
+    """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated)."""
+    paired = last_paired_round(player.tournament)
+    if from_round is not None and from_round <= paired:
+        raise Refused(f"Round {from_round} has been paired already; withdraw from round {paired + 1} on.")
+    player.withdrawn_from_round = from_round
+    player.save(update_fields=["withdrawn_from_round"])
+
+
+@transaction.atomic
+def set_absence(player: Player, round_number: int, bye: str | None) -> None:
+    """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
+    tournament = player.tournament
+    if round_number <= last_paired_round(tournament):
+        raise Refused(f"Round {round_number} has been paired already.")
+    if round_number > tournament.rounds:
+        raise Refused(f"The tournament has only {tournament.rounds} rounds.")
+    if bye == Tournament.Bye.HALF and not tournament.half_point_byes:
+        raise Refused("This tournament does not give half-point byes.")
+    if bye is None:
+        Absence.objects.filter(player=player, round_number=round_number).delete()
+    else:
+        Absence.objects.update_or_create(player=player, round_number=round_number, defaults={"bye": bye})
+
+
+CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")
+
+
+@transaction.atomic
+def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
+    """Register the players of a CSV text (a header row naming columns of CSV_FIELDS).
+
+    Every line is checked first; one bad line refuses the whole file.
+    """
+    from .forms import PlayerForm
+
+    reader = csv.DictReader(io.StringIO(text.strip()))
+    header = [h.strip().lower() for h in reader.fieldnames or []]
+    if "name" not in header:
+        raise Refused("The CSV file needs a header line with at least a 'name' column.")
+    unknown = [h for h in header if h not in CSV_FIELDS]
+    if unknown:
+        raise Refused(f"Unknown column(s): {', '.join(unknown)}. Known: {', '.join(CSV_FIELDS)}.")
+    reader.fieldnames = header
+    players, errors = [], []
+    for line, row in enumerate(reader, start=2):
+        data = {key: (value or "").strip() for key, value in row.items() if key is not None}
+        if None in row:
+            errors.append(f"Line {line}: more fields than columns.")
+            continue
+        form = PlayerForm(data=data)
+        if form.is_valid():
+            players.append(form.save(commit=False))
+        else:
+            problems = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in form.errors.items())
+            errors.append(f"Line {line}: {problems}")
+    if errors:
+        raise Refused("Nothing was imported: the file has errors.", errors)
+    if not players:
+        raise Refused("The file holds no players.")
+    for player in players:
+        player.tournament = tournament
+        _check_entry_round(tournament, player)
+        player.save()
+    assign_pairing_numbers(tournament)
+    return players
+
+
+# Results -------------------------------------------------------------------------------------------
+
+#: What an arbiter may type for each result (fast keyboard entry).
+RESULT_INPUTS = {
+    Result.WHITE_WINS: ("1-0", "1", "10", "1:0"),
+    Result.DRAW: ("½-½", "=", "½", "5", "1/2", "0.5", "1/2-1/2", "0.5-0.5", "d"),
+    Result.BLACK_WINS: ("0-1", "0", "01", "0:1"),
+    Result.WHITE_FORFEIT_WIN: ("+-", "+", "+/-", "1f"),
+    Result.BLACK_FORFEIT_WIN: ("-+", "-/+", "0f"),
+    Result.DOUBLE_FORFEIT: ("--", "-/-"),
+    Result.PENDING: ("", "?"),
+}
+_RESULT_BY_INPUT = {text: result for result, texts in RESULT_INPUTS.items() for text in texts}
+
+
+def parse_result(text: str) -> str:
+    try:
+        return _RESULT_BY_INPUT[text.strip().lower().replace(" ", "")]
+    except KeyError:
+        raise Refused(f"“{text}” is not a result: type 1, =, 0, + (white wins by forfeit), "
+                      f"-+ (black wins by forfeit) or -- (double forfeit).") from None
+
+
+@transaction.atomic
+def enter_result(game: Game, result: str, user=None) -> Game:
+    """Record ``result`` for ``game``; a correction keeps the old value in the history."""
+    game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+    if result not in Result.values or result == Result.BYE:
+        raise Refused(f"“{result}” is not a result.")
+    if game.is_bye:
+        raise Refused("The pairing-allocated bye is scored automatically.")
+    if game.round.status != Round.Status.PUBLISHED:
+        raise Refused("Publish the pairing before entering results.")
+    if game.result == result:
+        return game
+    ResultChange.objects.create(game=game, old=game.result, new=result, changed_by=user)
+    game.result = result
+    game.save(update_fields=["result"])
+    return game

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from ..views import arbiter
+
+app_name = "arbiter"
+urlpatterns = [
+    path("", arbiter.dashboard, name="dashboard"),
+    path("new/", arbiter.tournament_create, name="tournament_create"),
+    path("t/<slug:slug>/", arbiter.tournament, name="tournament"),
+    path("t/<slug:slug>/edit/", arbiter.tournament_edit, name="tournament_edit"),
+    path("t/<slug:slug>/export.trf", arbiter.trf_export, name="trf_export"),
+    path("t/<slug:slug>/players/add/", arbiter.player_add, name="player_add"),
+    path("t/<slug:slug>/players/import/", arbiter.player_import, name="player_import"),
+    path("t/<slug:slug>/players/<int:pk>/", arbiter.player_edit, name="player_edit"),
+    path("t/<slug:slug>/players/<int:pk>/delete/", arbiter.player_delete, name="player_delete"),
+    path("t/<slug:slug>/players/<int:pk>/withdraw/", arbiter.player_withdraw, name="player_withdraw"),
+    path("t/<slug:slug>/players/<int:pk>/absence/", arbiter.player_absence, name="player_absence"),
+    path("t/<slug:slug>/games/<int:pk>/result/", arbiter.result_enter, name="result"),
+]

@@ -1,0 +1,208 @@
+"""Pages for the club's arbiters: set up a tournament, register players, enter results.
+
+Every view looks the tournament up among the user's clubs' tournaments, so
+another club's tournament is a 404 (its private data stays invisible).
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from pairing.engine.trf import dump
+
+from .. import services
+from ..forms import AbsenceForm, CsvImportForm, PlayerForm, TournamentForm, WithdrawForm
+from ..models import Game, Player
+from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
+from ..trf import export_document
+
+
+@login_required
+def dashboard(request):
+    return render(request, "arbiter/dashboard.html", {
+        "clubs": clubs_of(request.user),
+        "tournaments": managed_tournaments(request.user).select_related("club"),
+    })
+
+
+@login_required
+def tournament_create(request):
+    clubs = clubs_of(request.user)
+    if not clubs.exists():
+        messages.error(request, "You are not a member of any club yet.")
+        return redirect("arbiter:dashboard")
+    club = get_object_or_404(clubs, pk=request.GET.get("club") or clubs.first().pk)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = services.create_tournament(club, **form.cleaned_data)
+        messages.success(request, f"{tournament} created. Register the players next.")
+        return redirect(tournament.get_manage_url())
+    return render(request, "arbiter/tournament_form.html", {"form": form, "club": club})
+
+
+@login_required
+def tournament_edit(request, slug):
+    tournament = get_managed_tournament(request.user, slug)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if services.last_paired_round(tournament):
+        # The scoring and the system are fixed once the pairing has begun.
+        for name in ("system", "points_win", "points_draw", "points_loss", "points_pairing_bye",
+                     "points_half_bye", "initial_colour"):
+            form.fields[name].disabled = True
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["rounds"] < services.last_paired_round(tournament):
+            form.add_error("rounds", "Fewer rounds than have been paired already.")
+        else:
+            form.save()
+            messages.success(request, "Tournament saved.")
+            return redirect(tournament.get_manage_url())
+    return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament})
+
+
+@login_required
+def tournament(request, slug):
+    tournament = get_managed_tournament(request.user, slug)
+    return render(request, "arbiter/tournament.html", {
+        "tournament": tournament,
+        "players": tournament.players.prefetch_related("absences"),
+        "rounds": tournament.round_set.all(),
+        "frozen": services.pairing_numbers_frozen(tournament),
+        "next_round": services.last_paired_round(tournament) + 1,
+        "player_form": PlayerForm(initial={"entry_round": services.last_paired_round(tournament) + 1}),
+        "csv_form": CsvImportForm(),
+    })
+
+
+@login_required
+def player_add(request, slug):
+    tournament = get_managed_tournament(request.user, slug)
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.register_player(tournament, form.save(commit=False))
+        except services.Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{player.name} registered as #{player.pairing_number}.")
+            return redirect(tournament.get_manage_url() + "#players")
+    return render(request, "arbiter/player_form.html", {"form": form, "tournament": tournament})
+
+
+@login_required
+def player_import(request, slug):
+    tournament = get_managed_tournament(request.user, slug)
+    form = CsvImportForm(request.POST or None, request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            players = services.import_players_csv(tournament, form.cleaned_data["csv"])
+        except services.Refused as refusal:
+            messages.error(request, refusal.message)
+            errors = refusal.errors
+        else:
+            messages.success(request, f"{len(players)} players imported.")
+            return redirect(tournament.get_manage_url() + "#players")
+    return render(request, "arbiter/player_import.html", {"form": form, "tournament": tournament,
+                                                          "errors": errors})
+
+
+def _managed_player(request, slug, pk) -> Player:
+    tournament = get_managed_tournament(request.user, slug)
+    return get_object_or_404(Player, tournament=tournament, pk=pk)
+
+
+@login_required
+def player_edit(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    form = PlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_player(form.save(commit=False))
+        except services.Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{player.name} saved.")
+            return redirect(player.tournament.get_manage_url() + "#players")
+    return render(request, "arbiter/player_form.html", {
+        "form": form, "tournament": player.tournament, "player": player,
+        "withdraw_form": WithdrawForm(initial={"from_round": player.withdrawn_from_round}),
+        "absence_form": AbsenceForm(initial={"round_number": services.last_paired_round(player.tournament) + 1}),
+    })
+
+
+@login_required
+@require_POST
+def player_delete(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    try:
+        services.remove_player(player)
+    except services.Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, f"{player.name} removed.")
+    return redirect(player.tournament.get_manage_url() + "#players")
+
+
+@login_required
+@require_POST
+def player_withdraw(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    form = WithdrawForm(request.POST)
+    if form.is_valid():
+        try:
+            services.withdraw_player(player, form.cleaned_data["from_round"])
+        except services.Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{player.name}: withdrawal saved.")
+    else:
+        messages.error(request, "Give a round number.")
+    return redirect("arbiter:player_edit", slug, pk)
+
+
+@login_required
+@require_POST
+def player_absence(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    form = AbsenceForm(request.POST)
+    if form.is_valid():
+        try:
+            services.set_absence(player, form.cleaned_data["round_number"], form.cleaned_data["bye"] or None)
+        except services.Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{player.name}: absence saved.")
+    else:
+        messages.error(request, "Give a round number.")
+    return redirect("arbiter:player_edit", slug, pk)
+
+
+@login_required
+@require_POST
+def result_enter(request, slug, pk):
+    """Record one board's result (htmx: the row comes back; otherwise back to the round)."""
+    tournament = get_managed_tournament(request.user, slug)
+    game = get_object_or_404(Game.objects.select_related("round", "white", "black"),
+                             round__tournament=tournament, pk=pk)
+    error = ""
+    try:
+        game = services.enter_result(game, services.parse_result(request.POST.get("result", "")), request.user)
+    except services.Refused as refusal:
+        error = refusal.message
+    if request.htmx:
+        return render(request, "arbiter/_result_row.html", {"game": game, "tournament": tournament,
+                                                             "error": error})
+    if error:
+        messages.error(request, error)
+    return redirect("pairing:round", slug, game.round.number)
+
+
+@login_required
+def trf_export(request, slug):
+    """The tournament as a TRF-16 file, with the next round's known absences marked."""
+    tournament = get_managed_tournament(request.user, slug)
+    response = HttpResponse(dump(export_document(tournament)), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+    return response
