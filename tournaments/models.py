@@ -88,6 +88,15 @@ class Tournament(models.Model):
     def get_manage_url(self) -> str:
         return reverse("arbiter:tournament", args=[self.slug])
 
+    def completed_rounds(self) -> int:
+        """The last round r such that rounds 1..r are published with every result in."""
+        complete = 0
+        for round_ in self.round_set.prefetch_related("games"):
+            if not round_.is_published or any(g.result == "" for g in round_.games.all()):
+                break
+            complete = round_.number
+        return complete
+
 
 class Player(models.Model):
     class Title(models.TextChoices):

@@ -10,16 +10,6 @@ from .models import Player, Round, Tournament
 from .trf import tournament_document
 
 
-def completed_rounds(tournament: Tournament) -> int:
-    """The last round r such that rounds 1..r are published with every result in."""
-    complete = 0
-    for round_ in tournament.round_set.prefetch_related("games"):
-        if not round_.is_published or any(g.result == "" for g in round_.games.all()):
-            break
-        complete = round_.number
-    return complete
-
-
 @dataclass
 class Row:
     rank: int
@@ -46,7 +36,7 @@ def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
     Each cell shows the opponent's rank, colour and result (``12w1``), ``+``/``-``
     for forfeits, and the byes.
     """
-    rounds = completed_rounds(tournament) if rounds is None else rounds
+    rounds = tournament.completed_rounds() if rounds is None else rounds
     document = tournament_document(tournament, rounds=rounds)
     ranking: list[Standing] = standings(document, rounds)
     players = {p.pairing_number: p for p in tournament.players.all()}

@@ -107,8 +107,6 @@ def _headers(tournament: Tournament) -> list[str]:
 def export_document(tournament: Tournament) -> TrfDocument:
     """The tournament as it stands: every round with all its results, and the
     absences already known for the next round (the engines read them as such)."""
-    from .standings import completed_rounds
-
-    rounds = completed_rounds(tournament)
+    rounds = tournament.completed_rounds()
     following = rounds + 1 if rounds < tournament.rounds else None
     return tournament_document(tournament, rounds=rounds, pairing=following)

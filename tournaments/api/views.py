@@ -13,7 +13,7 @@ from pairing import services as pairing_services
 from .. import services
 from ..models import Game, Tournament
 from ..permissions import get_managed_tournament
-from ..standings import completed_rounds, crosstable, published_rounds
+from ..standings import crosstable, published_rounds
 from . import serializers
 
 
@@ -60,7 +60,7 @@ class Standings(TournamentMixin, APIView):
                    responses=serializers.StandingSerializer(many=True))
     def get(self, request, slug):
         tournament = self.tournament()
-        completed = completed_rounds(tournament)
+        completed = tournament.completed_rounds()
         after = request.query_params.get("after", str(completed))
         if not after.isdigit() or int(after) > completed:
             raise NotFound("No standings after that round.")
@@ -72,7 +72,7 @@ class Crosstable(TournamentMixin, APIView):
     @extend_schema(responses=serializers.CrosstableRowSerializer(many=True))
     def get(self, request, slug):
         tournament = self.tournament()
-        completed = completed_rounds(tournament)
+        completed = tournament.completed_rounds()
         rows = crosstable(tournament, completed) if completed else []
         return Response(serializers.CrosstableRowSerializer(rows, many=True).data)
 

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from ..models import Game, Player, Round, Tournament
-from ..standings import completed_rounds, crosstable, published_rounds
+from ..standings import crosstable, published_rounds
 
 
 def _tournament(slug: str) -> Tournament:
@@ -25,7 +25,7 @@ def tournament(request, slug):
         "tournament": tournament,
         "rounds": published_rounds(tournament),
         "players": tournament.players.all(),
-        "completed": completed_rounds(tournament),
+        "completed": tournament.completed_rounds(),
     })
 
 
@@ -42,7 +42,7 @@ def round_pairings(request, slug, number):
 
 def standings(request, slug):
     tournament = _tournament(slug)
-    completed = completed_rounds(tournament)
+    completed = tournament.completed_rounds()
     after = request.GET.get("after", str(completed))
     if not after.isdigit() or not 0 < int(after) <= completed:
         if completed == 0:
@@ -59,7 +59,7 @@ def standings(request, slug):
 
 def crosstable_view(request, slug):
     tournament = _tournament(slug)
-    completed = completed_rounds(tournament)
+    completed = tournament.completed_rounds()
     return render(request, "public/crosstable.html", {
         "tournament": tournament,
         "completed": completed,

@@ -1,0 +1,72 @@
+"""Fixtures for the app: two clubs with an arbiter each, and a way to run a tournament."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import TestCase
+
+from pairing import services as pairing
+from tournaments import services
+from tournaments.models import Club, Membership, Player, Result, Tournament
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Lyon Chess", slug="lyon")
+
+
+@pytest.fixture
+def arbiter(club):
+    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
+    Membership.objects.create(club=club, user=user, role=Membership.Role.ARBITER)
+    return user
+
+
+@pytest.fixture
+def outsider(db):
+    """An arbiter of another club."""
+    other = Club.objects.create(name="Paris Chess", slug="paris")
+    user = get_user_model().objects.create_user("bob", password="pw-bob-123")
+    Membership.objects.create(club=other, user=user, role=Membership.Role.ADMIN)
+    return user
+
+
+def make_tournament(club, players=10, rounds=5, **fields) -> Tournament:
+    fields.setdefault("initial_colour", "w")
+    tournament = services.create_tournament(club, name=fields.pop("name", "Spring Open"), rounds=rounds, **fields)
+    for i in range(players):
+        services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}{i}", rating=2400 - 37 * i))
+    return tournament
+
+
+def request(tournament, user=None):
+    """Ask for the next round as the views do; the task runs (eagerly) once the request commits."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        round_ = pairing.request_pairing(tournament, user)
+    round_.refresh_from_db()
+    return round_
+
+
+def pair(tournament, user=None):
+    """Pair the next round through the app and publish it."""
+    round_ = request(tournament, user)
+    assert round_.status == "draft", round_.error
+    pairing.publish_round(round_)
+    round_.refresh_from_db()
+    return round_
+
+
+def play(round_, rng: random.Random, user=None, forfeits: int = 0):
+    games = list(round_.games.exclude(result=Result.BYE))
+    for i, game in enumerate(games):
+        if i < forfeits:
+            outcome = rng.choice([Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT])
+        else:
+            outcome = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS])
+        services.enter_result(game, outcome, user)
+
+
+@pytest.fixture
+def tournament(club):
+    return make_tournament(club)
