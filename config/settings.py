@@ -74,7 +74,8 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60,
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     ),
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

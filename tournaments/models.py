@@ -159,6 +159,9 @@ class Absence(models.Model):
             models.UniqueConstraint(fields=["player", "round_number"], name="one_absence_per_round"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_bye_display()} in round {self.round_number}"
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -247,3 +250,6 @@ class ResultChange(models.Model):
 
     class Meta:
         ordering = ["-changed_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.old or '—'} → {self.new or '—'}"

@@ -61,7 +61,7 @@ def test_late_entry_is_not_paired_before_arrival_and_scores_the_configured_bye(c
     tournament = make_tournament(club, players=8, rounds=5, late_entry_bye="H")
     late = services.register_player(tournament, Player(name="Late, L", rating=2000, entry_round=3))
     rng = random.Random(3)
-    for number in (1, 2):
+    for _ in (1, 2):
         round_ = pair(tournament)
         assert not round_.games.filter(white=late).exists() and not round_.games.filter(black=late).exists()
         play(round_, rng)

@@ -102,7 +102,8 @@ def player_import(request, slug):
             messages.error(request, refusal.message)
             errors = refusal.errors
         else:
-            messages.success(request, f"{len(players)} players imported.")
+            count = len(players)
+            messages.success(request, f"{count} player{'s' if count != 1 else ''} imported.")
             return redirect(tournament.get_manage_url() + "#players")
     return render(request, "arbiter/player_import.html", {"form": form, "tournament": tournament,
                                                           "errors": errors})

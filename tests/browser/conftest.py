@@ -1,0 +1,35 @@
+"""Playwright on the system Chromium (never a downloaded browser), against pytest-django's live server."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+# The machine's network is closed: keep Chromium from calling home.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def page(live_server):
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the ORM calls of the test are safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(base_url=live_server.url, viewport={"width": 1200, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        yield page
+        context.close()
+        browser.close()
+
+
+def screenshot(page, name: str) -> None:
+    page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
