@@ -102,3 +102,17 @@ class AbsenceForm(forms.Form):
 class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, required=False,
                                     help_text="Not paired from this round on; empty to reinstate.")
+
+
+class TrfImportForm(forms.Form):
+    file = forms.FileField(help_text="TRF-16 or TRF-2026 (with XXR/142 for the number of rounds).")
+
+    def clean_file(self):
+        try:
+            return self.cleaned_data["file"].read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            try:
+                self.cleaned_data["file"].seek(0)
+                return self.cleaned_data["file"].read().decode("latin-1")
+            except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes any byte
+                raise forms.ValidationError("The file is not text.") from None

@@ -151,7 +151,12 @@ class Absence(models.Model):
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
     round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
-    bye = models.CharField(max_length=1, choices=Tournament.Bye.choices, default=Tournament.Bye.ZERO)
+    class Kind(models.TextChoices):
+        ZERO = "Z", "Zero-point bye"
+        HALF = "H", "Half-point bye"
+        FULL = "F", "Full-point bye"
+
+    bye = models.CharField(max_length=1, choices=Kind.choices, default=Kind.ZERO)
 
     class Meta:
         ordering = ["round_number"]

@@ -6,12 +6,17 @@ so what the app pairs is exactly what the engine pairs on the exported file.
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from decimal import Decimal
 
-from pairing.engine import TrfDocument
-from pairing.engine.trf import ABSENT, BLACK, WHITE, PlayerRecord, RoundEntry, Scoring
+from django.db import transaction
+from django.utils import timezone
 
-from .models import Absence, Game, Result, Tournament
+from pairing.engine import TrfDocument, TrfError, parse
+from pairing.engine.tournament import infer_initial_colour
+from pairing.engine.trf import ABSENT, BLACK, WHITE, PlayerRecord, RoundEntry, Scoring, score
+
+from .models import Absence, Club, Game, Player, Result, Round, Tournament
 
 #: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
 RESULT_CODES = {
@@ -22,6 +27,9 @@ RESULT_CODES = {
     Result.BLACK_FORFEIT_WIN: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
 }
+#: Games that lasted less than one move (W D L) are imported as played games.
+RESULT_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()} | {
+    ("W", "L"): Result.WHITE_WINS, ("D", "D"): Result.DRAW, ("L", "W"): Result.BLACK_WINS}
 
 
 def tenths(points: Decimal) -> int:
@@ -110,3 +118,122 @@ def export_document(tournament: Tournament) -> TrfDocument:
     rounds = tournament.completed_rounds()
     following = rounds + 1 if rounds < tournament.rounds else None
     return tournament_document(tournament, rounds=rounds, pairing=following)
+
+
+class TrfImportError(Exception):
+    def __init__(self, errors: list[str]):
+        super().__init__("; ".join(errors))
+        self.errors = errors
+
+
+def _tenths_to_points(value: int) -> Decimal:
+    return Decimal(value) / 10
+
+
+def _date(text: str) -> date | None:
+    text = text.strip()
+    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%y/%m/%d", "%Y.%m.%d"):
+        try:
+            return datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _header(document: TrfDocument, tag: str) -> str:
+    return next((line[4:].strip() for line in document.headers if line.startswith(tag + " ")), "")
+
+
+def import_tournament(club: Club, text: str) -> Tournament:
+    """Create a tournament from a TRF-16 or TRF-2026 file: players, rounds, results, byes.
+
+    The file's pairing numbers are kept; every round in it is published.  On any
+    problem nothing is saved and :class:`TrfImportError` lists each one by line.
+    """
+    from .services import unique_slug
+
+    try:
+        document = parse(text)
+    except TrfError as error:
+        raise TrfImportError([str(error)]) from None
+    if not document.players:
+        raise TrfImportError(["the file has no player (001) lines"])
+    errors = []
+    players = []
+    for record in document.players.values():
+        birth = _date(record.birth_date) if record.birth_date.strip("0/.") else None  # 0000/00/00: unknown
+        if record.birth_date.strip("0/.") and birth is None:
+            errors.append(f"line {record.line}: birth date {record.birth_date!r} is not YYYY/MM/DD")
+        title = record.title.upper()
+        if title and title not in Player.Title.values:
+            errors.append(f"line {record.line}: unknown title {record.title!r}")
+        if record.sex and record.sex.lower() not in ("m", "w", "f"):
+            errors.append(f"line {record.line}: sex must be m or w, not {record.sex!r}")
+        if not record.name:
+            errors.append(f"line {record.line}: the player has no name")
+        players.append(Player(
+            name=record.name, title=title, rating=record.rating or None, fide_id=record.fide_id,
+            federation=record.federation.upper(), sex={"f": "w"}.get(record.sex.lower(), record.sex.lower()),
+            birth_date=birth, pairing_number=record.number))
+    paired = document.paired_rounds
+    total = document.total_rounds or max(paired, 1)
+    if paired > total:
+        errors.append(f"the file holds {paired} rounds but announces {total} (XXR/142)")
+    if errors:
+        raise TrfImportError(errors)
+
+    scoring = document.scoring
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            club=club, name=document.name or "Imported tournament", slug=unique_slug(document.name or "imported"),
+            place=_header(document, "022"), start_date=_date(_header(document, "042")),
+            end_date=_date(_header(document, "052")), rounds=total,
+            initial_colour=document.initial_colour or infer_initial_colour(document) or "",
+            points_win=_tenths_to_points(scoring.win), points_draw=_tenths_to_points(scoring.draw),
+            points_loss=_tenths_to_points(scoring.loss),
+            points_pairing_bye=_tenths_to_points(scoring.pairing_bye),
+            points_half_bye=_tenths_to_points(scoring.half_bye),
+        )
+        for player in players:
+            player.tournament = tournament
+        by_number = {p.pairing_number: p for p in Player.objects.bulk_create(players)}
+        now = timezone.now()
+        rounds = Round.objects.bulk_create(
+            Round(tournament=tournament, number=r, status=Round.Status.PUBLISHED, paired_at=now, published_at=now)
+            for r in range(1, paired + 1))
+        games, absences = [], []
+        for round_ in rounds:
+            r = round_.number
+            boards = []
+            for record in document.players.values():
+                entry = record.entry(r)
+                if entry is None or entry == ABSENT:
+                    continue  # not paired: exported as a zero-point absence again
+                if entry.opponent is None:
+                    if entry.code == "U":
+                        boards.append((record.number, None, Result.BYE))
+                    else:
+                        absences.append(Absence(player=by_number[record.number], round_number=r, bye=entry.code))
+                elif entry.colour == WHITE:
+                    other = document.players[entry.opponent].entry(r)
+                    boards.append((record.number, entry.opponent, RESULT_OF_CODES[entry.code, other.code]))
+            boards.sort(key=lambda board: _board_key(document, board, r))
+            games += [Game(round=round_, board=i, white=by_number[w], black=by_number.get(b), result=result)
+                      for i, (w, b, result) in enumerate(boards, start=1)]
+        # Absences already known for the round to be paired next (0000 - H/Z in its columns).
+        for record in document.players.values():
+            entry = record.entry(paired + 1)
+            if entry is not None and entry.opponent is None and entry.code in "HZF" and paired < total:
+                absences.append(Absence(player=by_number[record.number], round_number=paired + 1, bye=entry.code))
+        Game.objects.bulk_create(games)
+        Absence.objects.bulk_create(absences)
+    return tournament
+
+
+def _board_key(document: TrfDocument, board, r: int):
+    """C.04.2 D.9 for a round read from a file: score of the higher player, sum of scores, rank; the bye last."""
+    white, black, _ = board
+    if black is None:
+        return (1, 0, 0, white)
+    scores = sorted((score(document, document.players[n], r - 1), -n) for n in (white, black))
+    return (0, -scores[1][0], -(scores[0][0] + scores[1][0]), -scores[1][1])

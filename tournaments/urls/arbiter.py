@@ -6,6 +6,7 @@ app_name = "arbiter"
 urlpatterns = [
     path("", arbiter.dashboard, name="dashboard"),
     path("new/", arbiter.tournament_create, name="tournament_create"),
+    path("import/", arbiter.tournament_import, name="tournament_import"),
     path("t/<slug:slug>/", arbiter.tournament, name="tournament"),
     path("t/<slug:slug>/edit/", arbiter.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/export.trf", arbiter.trf_export, name="trf_export"),

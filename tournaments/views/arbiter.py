@@ -13,10 +13,10 @@ from django.views.decorators.http import require_POST
 from pairing.engine.trf import dump
 
 from .. import services
-from ..forms import AbsenceForm, CsvImportForm, PlayerForm, TournamentForm, WithdrawForm
-from ..models import Game, Player
+from ..forms import AbsenceForm, CsvImportForm, PlayerForm, TournamentForm, TrfImportForm, WithdrawForm
+from ..models import Club, Game, Player
 from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
-from ..trf import export_document
+from ..trf import TrfImportError, export_document, import_tournament
 
 
 @login_required
@@ -27,19 +27,39 @@ def dashboard(request):
     })
 
 
+def _club(request) -> Club:
+    """The club chosen with ``?club=`` among the user's clubs (by default his first)."""
+    clubs = clubs_of(request.user)
+    return get_object_or_404(clubs, pk=request.GET.get("club") or getattr(clubs.first(), "pk", None))
+
+
 @login_required
 def tournament_create(request):
-    clubs = clubs_of(request.user)
-    if not clubs.exists():
-        messages.error(request, "You are not a member of any club yet.")
-        return redirect("arbiter:dashboard")
-    club = get_object_or_404(clubs, pk=request.GET.get("club") or clubs.first().pk)
+    club = _club(request)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tournament = services.create_tournament(club, **form.cleaned_data)
         messages.success(request, f"{tournament} created. Register the players next.")
         return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_form.html", {"form": form, "club": club})
+
+
+@login_required
+def tournament_import(request):
+    """Create a tournament from a TRF file (started in another program, say) and go on pairing it."""
+    club = _club(request)
+    form = TrfImportForm(request.POST or None, request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = import_tournament(club, form.cleaned_data["file"])
+        except TrfImportError as error:
+            messages.error(request, "Nothing was imported: the file has errors.")
+            errors = error.errors
+        else:
+            messages.success(request, f"{tournament} imported with {tournament.players.count()} players.")
+            return redirect(tournament.get_manage_url())
+    return render(request, "arbiter/tournament_import.html", {"form": form, "club": club, "errors": errors})
 
 
 @login_required

@@ -1,0 +1,94 @@
+"""TRF import and export: the corpus round-trips, imported tournaments go on pairing, bad files save nothing."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.test import TestCase
+
+from pairing.engine.tournament import infer_initial_colour
+from pairing.engine.trf import ABSENT, dump, parse
+from tournaments.models import Tournament
+from tournaments.trf import TrfImportError, export_document, import_tournament
+
+from .conftest import pair
+
+SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
+DUTCH = SHARED / "corpus" / "dutch-2017"
+FULL = sorted(DUTCH.glob("t*/full.trf"))
+# Pairing the next round of an imported file: one middle round of every fifth tournament.
+ROUNDS = [sorted(t.glob("rounds/r??.trf"))[len(list(t.glob("rounds/r??.trf"))) // 2]
+          for t in sorted(DUTCH.glob("t*"))[::5]]
+
+
+def reading(text: str):
+    """What an engine reads from a file: players, every round's entry, the initial colour."""
+    document = parse(text)
+    rounds = document.paired_rounds
+    players = {n: (r.name, r.sex, r.title, r.rating, r.federation, r.fide_id, r.birth_date,
+                   [r.entry(k) or ABSENT for k in range(1, rounds + 1)])
+               for n, r in document.players.items()}
+    return players, document.initial_colour or infer_initial_colour(document), document.scoring
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", FULL, ids=lambda p: p.parent.name)
+def test_corpus_round_trip(club, path):
+    text = path.read_text()
+    tournament = import_tournament(club, text)
+    exported = dump(export_document(tournament))
+    assert reading(exported) == reading(text)
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("path", ROUNDS, ids=lambda p: f"{p.parents[1].name}-{p.stem}")
+def test_imported_tournament_is_paired_as_the_reference_engines_do(club, path):
+    tournament = import_tournament(club, path.read_text())
+    round_ = pair(tournament)
+    boards = [(g.white.pairing_number, g.black.pairing_number if g.black else 0)
+              for g in round_.games.select_related("white", "black")]
+    expected = path.with_suffix(".pairs").read_text().split()
+    assert boards == [(int(expected[i]), int(expected[i + 1])) for i in range(1, len(expected), 2)]
+
+
+def line(number, sex, title, name, rating, federation, points, block):
+    """A 001 line, columns as in shared/formats/trf.md; ``block`` starts at column 92."""
+    return (f"001 {number:4d} {sex:1}{title:>3} {name:<33} {rating:4d} {federation:<3} {'':>11} {'':<10} "
+            f"{points:>4} {'':>4}  {block}")
+
+
+GOOD_LINE = line(1, "m", "", "Alpha, Anna", 2100, "FRA", "1.0", "   2 w 1")
+OTHER_LINE = line(2, "w", "", "Bravo, Berta", 2000, "ESP", "0.0", "   1 b 0")
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    ([GOOD_LINE, OTHER_LINE.replace("1 b 0", "1 b X")], "line 3, column 99: unknown result code 'x'"),
+    ([GOOD_LINE, OTHER_LINE.replace("   1 b 0", "    1 b0")], "line 3, column 92: misaligned"),
+    ([GOOD_LINE.replace("2 w 1", "1 w 1"), OTHER_LINE], "line 2"),  # paired with himself
+    ([GOOD_LINE, OTHER_LINE.replace("1 b 0", "1 b 1")], "line"),  # both won the same game
+    ([GOOD_LINE, OTHER_LINE[:60]], "line 2"),  # truncated: player 1's game has no other side
+    ([GOOD_LINE.replace(" m    Alpha", " m XX Alpha"), OTHER_LINE], "line 2: unknown title 'xx'"),
+])
+def test_bad_file_names_the_line_and_saves_nothing(club, lines, message):
+    text = "\n".join(["012 Broken", *lines, "XXR 3"]) + "\n"
+    with pytest.raises(TrfImportError) as error:
+        import_tournament(club, text)
+    assert message in " ".join(error.value.errors).lower().replace("line  ", "line ")
+    assert not Tournament.objects.exists()
+
+
+def test_import_page_reports_errors(client, arbiter, club):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    client.force_login(arbiter)
+    bad = SimpleUploadedFile("t.trf", "\n".join(["012 Bad", GOOD_LINE, OTHER_LINE.replace("1 b 0", "1 b 1")]).encode())
+    response = client.post(reverse("arbiter:tournament_import"), {"file": bad})
+    assert "Nothing was imported" in response.content.decode() and "line 2, column 99" in response.content.decode()
+    assert not Tournament.objects.exists()
+    good = SimpleUploadedFile("t.trf", "\n".join(["012 Good", GOOD_LINE, OTHER_LINE, "XXR 3"]).encode())
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = client.post(reverse("arbiter:tournament_import"), {"file": good})
+    tournament = Tournament.objects.get(name="Good")
+    assert response.url == tournament.get_manage_url()
+    assert tournament.round_set.get().games.get().result == "1-0"
