@@ -34,7 +34,7 @@ def pair(request, slug):
 def round_detail(request, slug, number):
     round_ = _round(request, slug, number)
     context = {"tournament": round_.tournament, "round": round_,
-               "games": round_.games.select_related("white", "black"),
+               "games": round_.games.select_related("white", "black").prefetch_related("changes__changed_by"),
                "elapsed": int((timezone.now() - round_.requested_at).total_seconds())}
     if request.htmx and request.GET.get("status"):
         if round_.status == Round.Status.PAIRING:

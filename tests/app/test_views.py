@@ -107,3 +107,12 @@ def test_public_pages_show_published_results(client, club):
 
 def test_openapi_schema(client):
     assert client.get("/api/schema/").status_code == 200
+
+
+def test_corrected_result_shows_its_history(client, arbiter, tournament):
+    client.force_login(arbiter)
+    game = pair(tournament).games.exclude(result="bye").first()
+    url = reverse("arbiter:result", args=[tournament.slug, game.pk])
+    client.post(url, {"result": "1"}, HTTP_HX_REQUEST="true")
+    row = client.post(url, {"result": "0"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "corrected" in row and "1-0 → 0-1" in row
