@@ -26,7 +26,7 @@ import resource
 import time
 
 from . import pair_round
-from .trf import ABSENT, PlayerRecord, RoundEntry, TrfDocument, dump, parse
+from .trf import ABSENT, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse
 
 
 def _result(rng: random.Random, white: PlayerRecord, black: PlayerRecord, draw_rate: float) -> str:
@@ -79,7 +79,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str) -> TrfDo
         # the ten lowest players have met each other (recorded as forbidden pairs)
         scores = sorted(document.players, key=lambda n: sum(document.scoring.points(e.code)
                                                             for e in document.players[n].rounds))
-        document.forbidden_pairs.append(frozenset(scores[:10]))
+        document.forbidden_pairs.append(ForbiddenPairs(frozenset(scores[:10])))
     return document
 
 

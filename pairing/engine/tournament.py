@@ -172,8 +172,9 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     players = []
     forbidden: dict[int, set[int]] = {n: set() for n in document.players}
     for group in document.forbidden_pairs:
-        for number in group:
-            forbidden[number] |= group - {number}
+        if group.applies(round_number):
+            for number in group.players:
+                forbidden[number] |= group.players - {number}
     for number in sorted(to_pair):
         entries = histories[number]
         pairing_score = score_before(number, played_rounds)

@@ -121,6 +121,18 @@ class PlayerRecord:
         return None
 
 
+@dataclass(frozen=True)
+class ForbiddenPairs:
+    """Players none of whom may meet another (``XXP``: every round; TRF-2026 ``260``: a range)."""
+
+    players: frozenset[int]
+    first_round: int = 1
+    last_round: int | None = None
+
+    def applies(self, round_number: int) -> bool:
+        return self.first_round <= round_number and (self.last_round is None or round_number <= self.last_round)
+
+
 @dataclass
 class TrfDocument:
     players: dict[int, PlayerRecord] = field(default_factory=dict)
@@ -130,7 +142,7 @@ class TrfDocument:
     initial_colour: str | None = None
     scoring: Scoring = field(default_factory=Scoring)
     accelerations: dict[int, list[int]] = field(default_factory=dict)
-    forbidden_pairs: list[frozenset[int]] = field(default_factory=list)
+    forbidden_pairs: list[ForbiddenPairs] = field(default_factory=list)
 
     @property
     def rounds_in_file(self) -> int:
@@ -254,6 +266,7 @@ def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scori
 def parse(text: str) -> TrfDocument:
     """Read a TRF file (any of CR, LF, CRLF line endings); raise TrfError on bad input."""
     document = TrfDocument()
+    byes: list[tuple[str, int, list[int], int]] = []
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if not line.strip() or line.startswith("###"):
             continue
@@ -284,6 +297,10 @@ def parse(text: str) -> TrfDocument:
             document.initial_colour = value.lower()
         elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
             document.scoring = _parse_scoring(tag, value, document.scoring, number)
+        elif tag == "162":
+            document.scoring = _parse_scoring_162(line, document.scoring, number)
+        elif tag == "240":
+            byes.append(_parse_byes_240(line, number))
         elif tag == "XXA":
             player = _int_field(line, 5, 8, number, "XXA pairing number")
             values, column = [], 10
@@ -299,11 +316,107 @@ def parse(text: str) -> TrfDocument:
             words = value.split()
             if not all(w.isdigit() for w in words) or len(words) < 2:
                 raise TrfError("XXP needs two or more pairing numbers", number, 5)
-            document.forbidden_pairs.append(frozenset(int(w) for w in words))
+            document.forbidden_pairs.append(ForbiddenPairs(frozenset(int(w) for w in words)))
+        elif tag == "250":
+            _parse_acceleration_250(line, document, number)
+        elif tag == "260":
+            document.forbidden_pairs.append(_parse_forbidden_260(line, number))
         else:
             document.headers.append(line)
+    for code, round_number, numbers, line_number in byes:
+        _apply_bye(document, code, round_number, numbers, line_number)
     _validate(document)
     return document
+
+
+#: TRF-2026 record 162: the symbols of the scoring system and what each sets.
+SCORING_162 = {"W": ("win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
+               "A": ("zero_bye", "forfeit_loss"), "P": ("pairing_bye",)}
+
+
+def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> Scoring:
+    """``162 W 1.0 ...``: a symbol at column 6, its points at 7-10, the next pair 9 columns on."""
+    changes = {}
+    for match in re.finditer(r"([A-Z])\s*(\d*\.?\d+)", line[4:]):
+        symbol, value = match.groups()
+        if symbol == "X":
+            continue  # unknown/adjourned games: not used by the pairing
+        if symbol not in SCORING_162:
+            raise TrfError(f"162: unknown scoring symbol {symbol!r}", number, 5 + match.start(1))
+        try:
+            points = parse_points(value)
+        except ValueError:
+            raise TrfError(f"162: points must look like 1.0, not {value!r}", number, 5 + match.start(2)) from None
+        changes.update(dict.fromkeys(SCORING_162[symbol], points))
+    if "win" in changes and "pairing_bye" not in changes and scoring.pairing_bye == scoring.win:
+        changes["pairing_bye"] = changes["win"]  # P defaults to W
+    return Scoring(**{**scoring.__dict__, **changes})
+
+
+def _parse_byes_240(line: str, number: int) -> tuple[str, int, list[int], int]:
+    """``240 T RRR IIII IIII ...``: bye type at column 5, round at 7-9, pairing numbers from 11."""
+    code = _field(line, 5, 5).strip().upper()
+    if code not in ("F", "H", "Z"):
+        raise TrfError(f"240: bye type must be F, H or Z, not {code!r}", number, 5)
+    round_number = _int_field(line, 7, 9, number, "240 round")
+    if not round_number:
+        raise TrfError("240 needs a round number", number, 7)
+    numbers, column = [], 11
+    while column <= len(line.rstrip()):
+        player = _int_field(line, column, column + 3, number, "240 pairing number")
+        if player:
+            numbers.append(player)
+        column += 5
+    return code, round_number, numbers, number
+
+
+def _parse_acceleration_250(line: str, document: TrfDocument, number: int) -> None:
+    """``250 MMMM GGGG RRF RRL PPPF PPPL``: fictitious points (10-13) for rounds 15-17..19-21,
+    players 23-26..28-31 (individual events leave the match points 5-8 empty)."""
+    try:
+        points = parse_points(_field(line, 10, 13))
+    except ValueError:
+        raise TrfError("250: points must look like 1.0", number, 10) from None
+    first_round = _int_field(line, 15, 17, number, "250 first round")
+    last_round = _int_field(line, 19, 21, number, "250 last round", first_round)
+    first = _int_field(line, 23, 26, number, "250 first pairing number")
+    last = _int_field(line, 28, 31, number, "250 last pairing number", first)
+    if not (first_round and first) or last_round < first_round or last < first:
+        raise TrfError("250 needs a round range and a pairing-number range", number, 15)
+    for player in range(first, last + 1):
+        values = document.accelerations.setdefault(player, [])
+        values += [0] * (last_round - len(values))
+        for round_number in range(first_round, last_round + 1):
+            values[round_number - 1] = points
+
+
+def _parse_forbidden_260(line: str, number: int) -> ForbiddenPairs:
+    """``260 RRF RRL PPPP PPPP ...``: rounds at 5-7 and 9-11, pairing numbers from 13 every 5 columns."""
+    first_round = _int_field(line, 5, 7, number, "260 first round")
+    last_round = _int_field(line, 9, 11, number, "260 last round")
+    players, column = [], 13
+    while column <= len(line.rstrip()):
+        player = _int_field(line, column, column + 3, number, "260 pairing number")
+        if player:
+            players.append(player)
+        column += 5
+    if not first_round or not last_round or len(players) < 2:
+        raise TrfError("260 needs a round range and two or more pairing numbers", number, 5)
+    return ForbiddenPairs(frozenset(players), first_round, last_round)
+
+
+def _apply_bye(document: TrfDocument, code: str, round_number: int, numbers: list[int], line: int) -> None:
+    """A 240 bye is the same as ``0000 - T`` in that round's columns of the player's 001 line."""
+    for number in numbers:
+        record = document.players.get(number)
+        if record is None:
+            raise TrfError(f"240 names player {number}, who does not exist", line, 11)
+        entry = record.entry(round_number)
+        if entry is not None and entry != ABSENT and entry.code != code:
+            raise TrfError(f"240 gives player {number} a bye in round {round_number}, but his 001 line "
+                           f"(line {record.line}) says {entry.text()!r}", line, 7)
+        record.rounds += [ABSENT] * (round_number - len(record.rounds))
+        record.rounds[round_number - 1] = RoundEntry(None, None, code)
 
 
 def _validate(document: TrfDocument) -> None:
@@ -337,9 +450,9 @@ def _validate(document: TrfDocument) -> None:
         if number not in players:
             raise TrfError(f"XXA names player {number}, who does not exist")
     for group in document.forbidden_pairs:
-        for number in group:
+        for number in group.players:
             if number not in players:
-                raise TrfError(f"XXP names player {number}, who does not exist")
+                raise TrfError(f"XXP/260 names player {number}, who does not exist")
 
 
 def score(document: TrfDocument, record: PlayerRecord, rounds: int | None = None) -> int:
@@ -358,12 +471,20 @@ def player_line(record: PlayerRecord, points: int, rounds: int | None = None) ->
     return head + "".join("  " + entry.text() for entry in entries)
 
 
-def dump(document: TrfDocument) -> str:
-    """Write the document as TRF-16 with the engines' extensions (CRLF line endings)."""
+def dump(document: TrfDocument, version: str = "16") -> str:
+    """Write the document (CRLF line endings): TRF-16 with the JaVaFo/bbpPairings
+    extensions (``XXR``, ``XXC``, ``BB*``, ``XXA``, ``XXP``), or TRF-2026 (``"26"``)
+    with its own records for the same data (142, 152, 162, 240, 250, 260)."""
     lines = list(document.headers)
     for number in sorted(document.players):
         record = document.players[number]
         lines.append(player_line(record, score(document, record)))
+    lines += _trf26_records(document) if version == "26" else _trf16_extensions(document)
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _trf16_extensions(document: TrfDocument) -> list[str]:
+    lines = []
     if document.total_rounds:
         lines.append(f"XXR {document.total_rounds}")
     if document.initial_colour:
@@ -376,6 +497,36 @@ def dump(document: TrfDocument) -> str:
     for number in sorted(document.accelerations):
         cells = "".join(f" {format_points(v):>4}" for v in document.accelerations[number])
         lines.append(f"XXA {number:4d}{cells}")
+    for group in document.forbidden_pairs:  # XXP has no round range
+        lines.append("XXP " + " ".join(str(n) for n in sorted(group.players)))
+    return lines
+
+
+def _trf26_records(document: TrfDocument) -> list[str]:
+    lines = []
+    if document.total_rounds:
+        lines.append(f"142 {document.total_rounds}")
+    if document.initial_colour:
+        lines.append(f"152 {document.initial_colour.upper()}")
+    scoring, default = document.scoring, Scoring()
+    if scoring != default:
+        cells = [("W", scoring.win), ("D", scoring.draw), ("L", scoring.loss), ("A", scoring.zero_bye),
+                 ("P", scoring.pairing_bye)]
+        lines.append("162 " + "    ".join(f" {symbol}{format_points(points):>4}" for symbol, points in cells))
+    # Byes already known for the round to be paired (ITDX needs them as 240 records).
+    following = document.paired_rounds + 1
+    for code in "FHZ":
+        numbers = [n for n, record in sorted(document.players.items())
+                   if (entry := record.entry(following)) is not None and entry.opponent is None
+                   and entry.code == code]
+        if numbers:
+            lines.append(f"240 {code} {following:03d} " + " ".join(f"{n:04d}" for n in numbers))
+    for number in sorted(document.accelerations):
+        for round_number, points in enumerate(document.accelerations[number], start=1):
+            if points:
+                lines.append(f"250      {format_points(points):>4} {round_number:03d} {round_number:03d} "
+                             f"{number:04d} {number:04d}")
     for group in document.forbidden_pairs:
-        lines.append("XXP " + " ".join(str(n) for n in sorted(group)))
-    return "\r\n".join(lines) + "\r\n"
+        last = group.last_round or document.total_rounds or 999
+        lines.append(f"260 {group.first_round:03d} {last:03d} " + " ".join(f"{n:04d}" for n in sorted(group.players)))
+    return lines

@@ -3,7 +3,7 @@
 import pytest
 
 from pairing.engine import TrfError, parse
-from pairing.engine.trf import RoundEntry, Scoring, dump, score
+from pairing.engine.trf import ForbiddenPairs, RoundEntry, Scoring, dump, score
 
 from .builder import TrfBuilder
 
@@ -58,7 +58,7 @@ def test_extension_lines():
     document = parse(text)
     assert document.acceleration(1, 1) == 10 and document.acceleration(1, 3) == 0
     assert document.acceleration(2, 1) == 0
-    assert document.forbidden_pairs == [frozenset({1, 2, 3})]
+    assert document.forbidden_pairs == [ForbiddenPairs(frozenset({1, 2, 3}))]
 
 
 def test_round_trip_through_the_writer():
@@ -142,3 +142,48 @@ def test_misaligned_round_block():
 def test_points_field_that_is_not_a_number():
     text = sample().replace(" 0.0 ", " x.5 ", 1)
     assert "points must look like 11.5" in str(error_for(text))
+
+
+# TRF-2026 records (shared/formats/trf.md section 5) ------------------------------------------------
+
+def trf26_tournament() -> str:
+    return TrfBuilder(4, rounds=5).game(1, 3, "1").game(2, 4, "=").next_round().text()
+
+
+def test_162_sets_the_scoring_system():
+    document = parse(trf26_tournament() + "162  W 3.0     D 1.0     L 0.0     A 0.0\n")
+    assert (document.scoring.win, document.scoring.draw, document.scoring.loss) == (30, 10, 0)
+    assert document.scoring.pairing_bye == 30  # P defaults to W
+    assert document.scoring.half_bye == 10
+
+
+def test_240_marks_a_bye_in_the_round_to_be_paired():
+    document = parse(trf26_tournament() + "240 H 002 0003\n240 Z 002 0004\n")
+    assert document.players[3].entry(2) == RoundEntry(None, None, "H")
+    assert document.players[4].entry(2) == RoundEntry(None, None, "Z")
+    assert document.paired_rounds == 1
+
+
+def test_240_contradicting_a_game_names_its_line():
+    with pytest.raises(TrfError) as error:
+        parse(trf26_tournament() + "240 H 001 0003\n")
+    assert error.value.line == trf26_tournament().count("\n") + 1
+
+
+def test_250_and_260_read_like_xxa_and_xxp_with_round_ranges():
+    document = parse(trf26_tournament() + "250      01.0 002 003 0001 0002\n260 002 004 0001 0002\n")
+    assert document.accelerations[1] == [0, 10, 10] and document.accelerations[2] == [0, 10, 10]
+    (group,) = document.forbidden_pairs
+    assert group.players == {1, 2} and group.applies(3) and not group.applies(5)
+
+
+def test_trf26_dump_reads_back_the_same():
+    text = trf26_tournament() + "240 H 002 0003\n250      01.0 002 002 0001 0001\n260 001 005 0001 0002\n"
+    document = parse(text + "162  W 3.0     D 1.0     L 0.0\n")
+    document.initial_colour = "b"
+    again = parse(dump(document, "26"))
+    assert "XXR" not in dump(document, "26") and "142 5" in dump(document, "26")
+    assert again.total_rounds == 5 and again.initial_colour == "b" and again.scoring == document.scoring
+    assert again.accelerations[1][:2] == [0, 10]
+    assert again.forbidden_pairs == document.forbidden_pairs
+    assert {n: r.rounds for n, r in again.players.items()} == {n: r.rounds for n, r in document.players.items()}
