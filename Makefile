@@ -2,7 +2,8 @@
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 # The test suite runs against PostgreSQL and Redis (started below when they are down).
-TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/swiss
+# The database is named after the checkout, so two checkouts can run their suites at once.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/swiss_$(shell pwd | md5sum | cut -c1-8)
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
 .PHONY: run test bench services browser

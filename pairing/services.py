@@ -48,7 +48,8 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
         number = check_can_pair(tournament)
         try:
             with transaction.atomic():
-                round_ = Round.objects.create(tournament=tournament, number=number, requested_by=user)
+                round_ = Round.objects.create(tournament=tournament, number=number, requested_by=user,
+                                              date=timezone.localdate())
         except IntegrityError:
             raise Refused(f"Round {number} is already being paired.") from None
         if number == 1 and not tournament.initial_colour:

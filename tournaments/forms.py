@@ -7,15 +7,27 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
+def federation_code(value: str) -> str:
+    federation = value.strip().upper()
+    if federation and not (len(federation) == 3 and federation.isalpha()):
+        raise forms.ValidationError("A federation is a three-letter code such as FRA.")
+    return federation
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "place", "start_date", "end_date", "rounds", "system", "points_win", "points_draw",
+        fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
+                  "time_control", "rounds", "system", "points_win", "points_draw",
                   "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
                   "late_entry_bye"]
-        widgets = {"start_date": DateInput, "end_date": DateInput}
+        widgets = {"start_date": DateInput, "end_date": DateInput,
+                   "deputy_arbiters": forms.Textarea(attrs={"rows": 2})}
         labels = {"points_pairing_bye": "Points for the pairing-allocated bye",
                   "points_half_bye": "Points for a half-point bye", "initial_colour": "Initial colour"}
+
+    def clean_federation(self):
+        return federation_code(self.cleaned_data["federation"])
 
     def clean(self):
         data = super().clean()
@@ -41,10 +53,7 @@ class PlayerForm(forms.ModelForm):
         return name
 
     def clean_federation(self):
-        federation = self.cleaned_data["federation"].upper()
-        if federation and not (len(federation) == 3 and federation.isalpha()):
-            raise forms.ValidationError("A federation is a three-letter code such as FRA.")
-        return federation
+        return federation_code(self.cleaned_data["federation"])
 
     def clean_fide_id(self):
         fide_id = self.cleaned_data["fide_id"]

@@ -55,7 +55,11 @@ class Tournament(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True, max_length=140)
-    place = models.CharField(max_length=120, blank=True)
+    place = models.CharField("city", max_length=120, blank=True)
+    federation = models.CharField(max_length=3, blank=True, help_text="Host federation, e.g. FRA.")
+    chief_arbiter = models.CharField(max_length=120, blank=True)
+    deputy_arbiters = models.TextField(blank=True, help_text="One per line.")
+    time_control = models.CharField(max_length=120, blank=True, help_text="e.g. 90 min + 30 s/move")
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
@@ -182,6 +186,7 @@ class Round(models.Model):
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                      related_name="+")
     requested_at = models.DateTimeField(auto_now_add=True)
+    date = models.DateField(null=True, blank=True, help_text="The day the round is played.")
     paired_at = models.DateTimeField(null=True)
     published_at = models.DateTimeField(null=True)
 

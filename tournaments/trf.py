@@ -6,6 +6,7 @@ so what the app pairs is exactly what the engine pairs on the exported file.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -14,7 +15,7 @@ from django.utils import timezone
 
 from pairing.engine import TrfDocument, TrfError, parse
 from pairing.engine.tournament import infer_initial_colour
-from pairing.engine.trf import ABSENT, BLACK, WHITE, PlayerRecord, RoundEntry, Scoring, score
+from pairing.engine.trf import ABSENT, BLACK, WHITE, PlayerRecord, RoundEntry, Scoring, dump, score
 
 from .models import Absence, Club, Game, Player, Result, Round, Tournament
 
@@ -45,7 +46,8 @@ def scoring(tournament: Tournament) -> Scoring:
     )
 
 
-def tournament_document(tournament: Tournament, rounds: int, pairing: int | None = None) -> TrfDocument:
+def tournament_document(tournament: Tournament, rounds: int, pairing: int | None = None,
+                        version: str = "16") -> TrfDocument:
     """The TRF document with the results of rounds 1..``rounds``.
 
     With ``pairing`` (the round about to be paired) it also marks who is not to
@@ -77,7 +79,7 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
 
     document = TrfDocument(
         name=tournament.name,
-        headers=_headers(tournament),
+        headers=_headers(tournament, version),
         total_rounds=tournament.rounds,
         initial_colour=tournament.initial_colour or None,
         scoring=scoring(tournament),
@@ -100,24 +102,45 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
     return document
 
 
-def _headers(tournament: Tournament) -> list[str]:
+#: ETT26 codes of the pairing systems (record 192).
+SYSTEM_CODES = {Tournament.System.DUTCH: "FIDE_DUTCH"}
+
+
+def _headers(tournament: Tournament, version: str = "16") -> list[str]:
+    """The tournament header records 012-132 (and 192 in TRF-2026)."""
+    players = list(tournament.players.all())
     headers = [f"012 {tournament.name}"]
-    if tournament.place:
-        headers.append(f"022 {tournament.place}")
-    if tournament.start_date:
-        headers.append(f"042 {tournament.start_date:%Y/%m/%d}")
-    if tournament.end_date:
-        headers.append(f"052 {tournament.end_date:%Y/%m/%d}")
-    headers.append("092 Individual: Swiss-System")
+    for tag, value in (("022", tournament.place), ("032", tournament.federation),
+                       ("042", tournament.start_date and f"{tournament.start_date:%Y/%m/%d}"),
+                       ("052", tournament.end_date and f"{tournament.end_date:%Y/%m/%d}"),
+                       ("062", str(len(players))), ("072", str(sum(1 for p in players if p.rating))),
+                       ("092", "Individual: Swiss-System"), ("102", tournament.chief_arbiter)):
+        if value:
+            headers.append(f"{tag} {value}")
+    headers += [f"112 {name.strip()}" for name in tournament.deputy_arbiters.splitlines() if name.strip()]
+    if tournament.time_control:
+        headers.append(f"122 {tournament.time_control}")
+    dates = {r.number: r.date for r in tournament.round_set.all() if r.date}
+    if dates:
+        # Round r's date sits above its round block of the 001 lines (columns 92+10(r-1)).
+        cells = "".join(f"  {dates[r]:%y/%m/%d}" if r in dates else " " * 10 for r in range(1, max(dates) + 1))
+        headers.append(f"132{' ' * 86}{cells}".rstrip())
+    if version == "26":
+        headers.append(f"192 {SYSTEM_CODES[tournament.system]}")
     return headers
 
 
-def export_document(tournament: Tournament) -> TrfDocument:
+def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
     """The tournament as it stands: every round with all its results, and the
     absences already known for the next round (the engines read them as such)."""
     rounds = tournament.completed_rounds()
     following = rounds + 1 if rounds < tournament.rounds else None
-    return tournament_document(tournament, rounds=rounds, pairing=following)
+    return tournament_document(tournament, rounds=rounds, pairing=following, version=version)
+
+
+def export(tournament: Tournament, version: str = "16") -> str:
+    """The TRF file: TRF-16 with the engines' extensions, or TRF-2026 (``version="26"``)."""
+    return dump(export_document(tournament, version), version)
 
 
 class TrfImportError(Exception):
@@ -132,7 +155,7 @@ def _tenths_to_points(value: int) -> Decimal:
 
 def _date(text: str) -> date | None:
     text = text.strip()
-    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%y/%m/%d", "%Y.%m.%d"):
+    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d"):
         try:
             return datetime.strptime(text, pattern).date()
         except ValueError:
@@ -186,7 +209,10 @@ def import_tournament(club: Club, text: str) -> Tournament:
     with transaction.atomic():
         tournament = Tournament.objects.create(
             club=club, name=document.name or "Imported tournament", slug=unique_slug(document.name or "imported"),
-            place=_header(document, "022"), start_date=_date(_header(document, "042")),
+            place=_header(document, "022"), federation=_header(document, "032")[:3].upper(),
+            chief_arbiter=_header(document, "102"), time_control=_header(document, "122"),
+            deputy_arbiters="\n".join(line[4:].strip() for line in document.headers if line.startswith("112 ")),
+            start_date=_date(_header(document, "042")),
             end_date=_date(_header(document, "052")), rounds=total,
             initial_colour=document.initial_colour or infer_initial_colour(document) or "",
             points_win=_tenths_to_points(scoring.win), points_draw=_tenths_to_points(scoring.draw),
@@ -198,8 +224,10 @@ def import_tournament(club: Club, text: str) -> Tournament:
             player.tournament = tournament
         by_number = {p.pairing_number: p for p in Player.objects.bulk_create(players)}
         now = timezone.now()
+        dates = _round_dates(document)
         rounds = Round.objects.bulk_create(
-            Round(tournament=tournament, number=r, status=Round.Status.PUBLISHED, paired_at=now, published_at=now)
+            Round(tournament=tournament, number=r, status=Round.Status.PUBLISHED, date=dates.get(r),
+                  paired_at=now, published_at=now)
             for r in range(1, paired + 1))
         games, absences = [], []
         for round_ in rounds:
@@ -228,6 +256,18 @@ def import_tournament(club: Club, text: str) -> Tournament:
         Game.objects.bulk_create(games)
         Absence.objects.bulk_create(absences)
     return tournament
+
+
+def _round_dates(document: TrfDocument) -> dict[int, date]:
+    """Record 132: round r's date (YY/MM/DD) at columns 92+10(r-1) to 99+10(r-1)."""
+    line = next((line for line in document.headers if line.startswith("132")), "")
+    dates, r = {}, 1
+    while 91 + 10 * (r - 1) < len(line):
+        cell = line[91 + 10 * (r - 1):99 + 10 * (r - 1)].strip()
+        with suppress(ValueError):  # blank or unreadable: the round has no date
+            dates[r] = datetime.strptime(cell, "%y/%m/%d").date()
+        r += 1
+    return dates
 
 
 def _board_key(document: TrfDocument, board, r: int):

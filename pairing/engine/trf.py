@@ -489,7 +489,8 @@ def _trf16_extensions(document: TrfDocument) -> list[str]:
         lines.append(f"XXR {document.total_rounds}")
     if document.initial_colour:
         lines.append(f"XXC {'white1' if document.initial_colour == WHITE else 'black1'}")
-    scoring, default = document.scoring, Scoring()
+    # A reader takes BBU as the win value unless told otherwise.
+    scoring, default = document.scoring, Scoring(pairing_bye=document.scoring.win)
     for tag, name in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"),
                       ("BBF", "forfeit_loss"), ("BBU", "pairing_bye")):
         if getattr(scoring, name) != getattr(default, name):

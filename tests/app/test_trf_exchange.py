@@ -92,3 +92,46 @@ def test_import_page_reports_errors(client, arbiter, club):
     tournament = Tournament.objects.get(name="Good")
     assert response.url == tournament.get_manage_url()
     assert tournament.round_set.get().games.get().result == "1-0"
+
+
+def test_export_writes_the_header_records_and_both_dialects(club):
+    from datetime import date
+
+    from tournaments.trf import export
+
+    from .conftest import make_tournament, play
+
+    tournament = make_tournament(club, players=5, rounds=4, place="Lyon", federation="FRA",
+                                 chief_arbiter="IA Jane Doe", deputy_arbiters="FA John Roe\nNA Ann Poe",
+                                 time_control="90 min + 30 s", start_date=date(2026, 3, 7),
+                                 end_date=date(2026, 3, 8), points_win=3, points_draw=1)
+    round1 = pair(tournament)
+    round1.date = date(2026, 3, 7)
+    round1.save()
+    import random
+
+    play(round1, random.Random(5))
+    from tournaments import services
+
+    services.set_absence(tournament.players.get(pairing_number=2), 2, "H")
+    trf16, trf26 = export(tournament, "16"), export(tournament, "26")
+    lines16 = trf16.split("\r\n")
+    for record in ("012 Spring Open", "022 Lyon", "032 FRA", "042 2026/03/07", "052 2026/03/08", "062 5",
+                   "072 5", "102 IA Jane Doe", "112 FA John Roe", "112 NA Ann Poe", "122 90 min + 30 s",
+                   "XXR 4", "XXC white1", "BBW  3.0", "BBD  1.0"):
+        assert record in lines16, record
+    dates = next(line for line in lines16 if line.startswith("132"))
+    assert dates[91:99] == "26/03/07"  # above round 1's block (columns 92-99)
+    lines26 = trf26.split("\r\n")
+    for record in ("142 4", "152 W", "192 FIDE_DUTCH", "240 H 002 0002"):
+        assert record in lines26, record
+    assert not any(line.startswith(("XXR", "XXC", "BBW")) for line in lines26)
+    assert parse(trf26).scoring == parse(trf16).scoring
+    assert reading(trf26) == reading(trf16)
+    # Importing the export gives the same tournament data back.
+    again = import_tournament(club, trf26)
+    assert (again.place, again.federation, again.chief_arbiter, again.time_control, again.points_win) == (
+        "Lyon", "FRA", "IA Jane Doe", "90 min + 30 s", 3)
+    assert again.deputy_arbiters.splitlines() == ["FA John Roe", "NA Ann Poe"]
+    assert again.round_set.get(number=1).date == date(2026, 3, 7)
+    assert again.players.get(pairing_number=2).absences.get().round_number == 2

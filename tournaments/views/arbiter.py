@@ -10,13 +10,11 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from pairing.engine.trf import dump
-
 from .. import services
 from ..forms import AbsenceForm, CsvImportForm, PlayerForm, TournamentForm, TrfImportForm, WithdrawForm
 from ..models import Club, Game, Player
 from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
-from ..trf import TrfImportError, export_document, import_tournament
+from ..trf import TrfImportError, export, import_tournament
 
 
 @login_required
@@ -222,8 +220,9 @@ def result_enter(request, slug, pk):
 
 @login_required
 def trf_export(request, slug):
-    """The tournament as a TRF-16 file, with the next round's known absences marked."""
+    """The tournament as a TRF file (``?version=26`` for TRF-2026), the next round's known absences marked."""
     tournament = get_managed_tournament(request.user, slug)
-    response = HttpResponse(dump(export_document(tournament)), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+    version = "26" if request.GET.get("version") == "26" else "16"
+    response = HttpResponse(export(tournament, version), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-trf{version}.txt"'
     return response
