@@ -20,7 +20,7 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
                   "time_control", "rounds", "system", "points_win", "points_draw",
                   "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
-                  "late_entry_bye"]
+                  "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2})}
         labels = {"points_pairing_bye": "Points for the pairing-allocated bye",

@@ -52,6 +52,11 @@ class Tournament(models.Model):
         ZERO = "Z", "Zero-point bye"
         HALF = "H", "Half-point bye"
 
+    class TiebreakEdition(models.TextChoices):
+        FROM_2026 = "2026", "C.07 from 1 March 2026"
+        FROM_2024 = "2024", "C.07 from 1 August 2024"
+        SPPC_2009 = "2009", "Unplayed games against a virtual opponent (2009)"
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True, max_length=140)
@@ -78,6 +83,15 @@ class Tournament(models.Model):
     late_entry_bye = models.CharField(
         max_length=1, choices=Bye.choices, default=Bye.ZERO,
         help_text="What a late entrant scores for the rounds before arrival (C.04.2 C.2 b).")
+    # C.07: the ordered tie-breaks (FIDE codes), their edition, and what breaks the last ties.
+    tiebreaks = models.CharField(
+        max_length=200, default="DE,BH/C1,BH,SB,PS,WIN",
+        help_text="FIDE codes in order, e.g. DE,BH/C1,BH,SB,PS,WIN (C.07).")
+    tiebreak_edition = models.CharField(max_length=4, choices=TiebreakEdition.choices,
+                                        default=TiebreakEdition.FROM_2026)
+    ties_by_lot = models.BooleanField(
+        "break remaining ties by lot", default=False,
+        help_text="When every tie-break is equal: a lot drawn by the app and recorded (else the place is shared).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -131,6 +145,8 @@ class Player(models.Model):
     entry_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
     # C.04.2 D.3: not paired any more from this round on.
     withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # C.07: the lot drawn (once, then kept) for ties that no tie-break separates.
+    lot = models.PositiveIntegerField(null=True, editable=False)
 
     class Meta:
         ordering = ["pairing_number", "name"]

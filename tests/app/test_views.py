@@ -15,7 +15,8 @@ def test_create_tournament_and_register_players(client, arbiter, club):
     response = client.post(reverse("arbiter:tournament_create"), {
         "name": "Autumn Cup", "rounds": 5, "system": "dutch", "points_win": "1", "points_draw": "0.5",
         "points_loss": "0", "points_pairing_bye": "1", "points_half_bye": "0.5", "initial_colour": "",
-        "half_point_byes": "on", "late_entry_bye": "Z"})
+        "half_point_byes": "on", "late_entry_bye": "Z", "tiebreaks": "DE,BH/C1,BH,SB,PS,WIN",
+        "tiebreak_edition": "2026"})
     tournament = Tournament.objects.get(name="Autumn Cup")
     assert response.status_code == 302 and tournament.club == club
     client.post(reverse("arbiter:player_add", args=[tournament.slug]), {"name": "Carlsen, Magnus", "rating": 2830})
