@@ -198,6 +198,11 @@ def import_tournament(club: Club, text: str) -> Tournament:
             name=record.name, title=title, rating=record.rating or None, fide_id=record.fide_id,
             federation=record.federation.upper(), sex={"f": "w"}.get(record.sex.lower(), record.sex.lower()),
             birth_date=birth, pairing_number=record.number))
+    # Refused rather than dropped: the app has no accelerations or forbidden pairs yet.
+    if document.accelerations:
+        errors.append("the file uses accelerated pairings (XXA/250), which the app does not run yet")
+    if document.forbidden_pairs:
+        errors.append("the file forbids pairs (XXP/260), which the app does not support yet")
     paired = document.paired_rounds
     total = document.total_rounds or max(paired, 1)
     if paired > total:

@@ -68,6 +68,8 @@ OTHER_LINE = line(2, "w", "", "Bravo, Berta", 2000, "ESP", "0.0", "   1 b 0")
     ([GOOD_LINE, OTHER_LINE.replace("1 b 0", "1 b 1")], "line"),  # both won the same game
     ([GOOD_LINE, OTHER_LINE[:60]], "line 2"),  # truncated: player 1's game has no other side
     ([GOOD_LINE.replace(" m    Alpha", " m XX Alpha"), OTHER_LINE], "line 2: unknown title 'xx'"),
+    ([GOOD_LINE, OTHER_LINE, "XXP 1 2"], "forbids pairs"),
+    ([GOOD_LINE, OTHER_LINE, "XXA    1  1.0"], "accelerated"),
 ])
 def test_bad_file_names_the_line_and_saves_nothing(club, lines, message):
     text = "\n".join(["012 Broken", *lines, "XXR 3"]) + "\n"
