@@ -63,7 +63,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str) -> TrfDo
         for _ in range(2):
             partners = list(range(half + 1, 2 * half + 1))
             rng.shuffle(partners)
-            for white, black in zip(range(1, half + 1), partners):
+            for white, black in zip(range(1, half + 1), partners, strict=True):
                 if any(e.opponent == black for e in document.players[white].rounds):
                     continue
                 result = _result(rng, document.players[white], document.players[black], 0.2)

@@ -47,7 +47,7 @@ def preferences_compatible(a: Player, b: Player) -> bool:
 def _last_different_colours(a: Player, b: Player) -> tuple[str, str] | None:
     """E.3: the most recent round, counted on played games only (C.04.2 D.5), in
     which the two players had different colours."""
-    for colour_a, colour_b in zip(reversed(a.colours), reversed(b.colours)):
+    for colour_a, colour_b in zip(reversed(a.colours), reversed(b.colours), strict=False):
         if colour_a != colour_b:
             return colour_a, colour_b
     return None

@@ -351,7 +351,7 @@ class DutchPairer:
                 if self.compatible(v, w):
                     h, l = players[v], players[w]
                     edges.append((i, j, _pack([(c.value(bracket, h, l), width)
-                                               for c, width in zip(active, widths)])))
+                                               for c, width in zip(active, widths, strict=True)])))
         size = len(members)
         fixed: list[tuple[int, int]] = []
 

@@ -223,7 +223,7 @@ class IdealCandidateSearch:
         if not choices:
             return False
         c10, c11 = map(min, zip(*(_colour_violation_bounds([p for p in players if p is not floater], pairs)
-                                  for floater in choices.values())))
+                                  for floater in choices.values()), strict=True))
         if c10 > slack.get("C.10", c10) or c11 > slack.get("C.11", c11):
             return False
         local = {r: i for i, r in enumerate(remainder)}

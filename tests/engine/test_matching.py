@@ -63,3 +63,69 @@ def test_max_weight_with_big_integer_weights():
     # a single heavier pair beats two lighter ones only when it outweighs their sum
     mate = max_weight_matching(4, [(0, 1, big), (2, 3, big), (1, 2, 2 * big + 1)])
     assert mate[1] == 2 and mate[0] == UNMATCHED
+
+
+def brute_force_weight(n, weights):
+    """The largest total weight of a matching, by trying every matching."""
+    best = 0
+
+    def extend(v, total):
+        nonlocal best
+        while v < n and v in used:
+            v += 1
+        if v >= n:
+            best = max(best, total)
+            return
+        used.add(v)
+        extend(v + 1, total)  # v stays unmatched
+        for w in range(v + 1, n):
+            if w not in used and (v, w) in weights:
+                used.add(w)
+                extend(v + 1, total + weights[v, w])
+                used.discard(w)
+        used.discard(v)
+
+    used = set()
+    extend(0, 0)
+    return best
+
+
+def random_weight(rng, style):
+    if style == 0:
+        return rng.randint(1, 8)  # many ties: blossoms and zero duals
+    if style == 1:
+        return (rng.randint(1, 3) << 200) | rng.getrandbits(rng.randint(0, 190))
+    if style == 2:
+        return rng.choice([1 << 100, (1 << 100) + 1, (1 << 101) - 1, 2, 3])
+    return rng.randint(-5, 1 << 64)  # some edges of no use
+
+
+def test_max_weight_against_brute_force():
+    rng = random.Random(7)
+    for _ in range(1500):
+        n = rng.randint(1, 10)
+        density = rng.random()
+        style = rng.randrange(4)
+        weights = {(v, w): random_weight(rng, style)
+                   for v, w in combinations(range(n), 2) if rng.random() < density}
+        mate = max_weight_matching(n, [(v, w, x) for (v, w), x in weights.items()])
+        positive = {frozenset(e) for e, x in weights.items() if x > 0}
+        assert is_matching(mate, positive)
+        total = sum(weights[min(v, mate[v]), max(v, mate[v])] for v in range(n) if mate[v] > v)
+        assert total == brute_force_weight(n, {e: x for e, x in weights.items() if x > 0})
+
+
+def test_max_weight_on_lexicographic_weights():
+    # weights built like the pairing criteria: fields far apart, most ties broken
+    # only by the lowest field, as in a D.1 transposition order
+    rng = random.Random(11)
+    for _ in range(300):
+        n = rng.randint(2, 10)
+        weights = {}
+        for v, w in combinations(range(n), 2):
+            if rng.random() < 0.8:
+                fields = (rng.randint(0, 1), rng.randint(0, 2), (n - w) * (n + 1) ** (n - 1 - v))
+                weights[v, w] = ((1 << 400) + (fields[0] << 300) + (fields[1] << 200) + fields[2])
+        mate = max_weight_matching(n, [(v, w, x) for (v, w), x in weights.items()])
+        total = sum(weights[v, mate[v]] for v in range(n) if mate[v] > v)
+        assert total == brute_force_weight(n, weights)
