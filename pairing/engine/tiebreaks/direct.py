@@ -17,7 +17,7 @@ def _scores(event: Event, group: list[int], forfeits: bool) -> tuple[dict, dict]
             if r.opponent in members:
                 against.setdefault(r.opponent, []).append(r.points)
         # 6.1.2: players who met more than once contribute the average of those games
-        scored[number] = sum((sum(p) / len(p) for p in against.values()), Fraction(0))
+        scored[number] = sum((Fraction(sum(p), len(p)) for p in against.values()), Fraction(0))  # tenths
         met[number] = len(against)
     return scored, met
 
