@@ -3,6 +3,9 @@
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
     python -m pairing.engine --dutch IN.trf -c         check every round
     add --baku for the Baku acceleration (C.04.5.1)
+    python -m pairing.engine --standings IN.trf --tiebreaks "DE,BH/C1,BH,SB,PS,WIN"
+        [--edition 2026|2024|2009] [--rounds N] [--json]
+                                                       standings with the C.07 tie-breaks
 
 Exit codes: 0 success, 1 no valid pairing, 2 bad input (the message names the
 line and column), 5 the file cannot be read or written.
@@ -11,12 +14,15 @@ line and column), 5 the file cannot be read or written.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from fractions import Fraction
 
 from . import SYSTEMS, pair_round
 from .checker import check
 from .errors import NoValidPairing, TrfError
-from .trf import parse
+from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings
+from .trf import TrfDocument, parse
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_FILE = 0, 1, 2, 5
 
@@ -25,31 +31,102 @@ def format_pairing(boards: list[tuple[int, int]]) -> str:
     return "".join(f"{line}\n" for line in [str(len(boards))] + [f"{w} {b}" for w, b in boards])
 
 
+def format_value(value) -> str:
+    """Counts and ratings as integers; points with one or two decimals (AOB rounded half up)."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        hundredths = (value * 100 + Fraction(1, 2)).__floor__()
+        text = f"{hundredths // 100}.{hundredths % 100:02d}" if hundredths >= 0 else f"{float(value):.2f}"
+        return text[:-1] if text.endswith("0") else text
+    return str(value)
+
+
+def json_value(value):
+    return float(format_value(value)) if isinstance(value, Fraction) else value
+
+
+def format_standings(document: TrfDocument, codes: list[str], edition: str, rounds: int | None,
+                     as_json: bool) -> str:
+    rows = compute_standings(document, codes, edition=edition, rounds=rounds)
+    if as_json:
+        return json.dumps([{"pairing_number": r.pairing_number, "points": json_value(r.points), "rank": r.rank,
+                            "tiebreaks": {code: json_value(v) for code, v in r.tiebreaks.items()}}
+                           for r in rows], indent=1) + "\n"
+    lines = ["\t".join(["rank", "pairing_number", "name", "points", *codes])]
+    for r in rows:
+        name = document.players[r.pairing_number].name
+        lines.append("\t".join([str(r.rank), str(r.pairing_number), name, format_value(r.points),
+                                *(format_value(v) for v in r.tiebreaks.values())]))
+    return "\n".join(lines) + "\n"
+
+
+def read_trf(path: str) -> tuple[str | None, int]:
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            return handle.read(), EXIT_OK
+    except OSError as error:
+        print(f"error: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return None, EXIT_FILE
+    except UnicodeDecodeError:
+        print(f"error: {path} is not UTF-8 text", file=sys.stderr)
+        return None, EXIT_BAD_INPUT
+
+
+def standings_main(args) -> int:
+    text, status = read_trf(args.standings)
+    if text is None:
+        return status
+    codes = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
+    try:
+        document = parse(text)
+        if args.rounds is not None and not 1 <= args.rounds <= document.rounds_in_file:
+            raise TiebreakCodeError(f"--rounds must be between 1 and {document.rounds_in_file}")
+        output = format_standings(document, codes, args.edition, args.rounds, args.json)
+    except TrfError as error:
+        print(f"error: {args.standings}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except TiebreakCodeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sys.stdout.write(output)
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pairing.engine", description=__doc__.split("\n")[0])
-    system = parser.add_mutually_exclusive_group(required=True)
+    system = parser.add_mutually_exclusive_group()
     for name in SYSTEMS:
         system.add_argument(f"--{name}", dest="system", action="store_const", const=name,
                             help=f"use the {name.title()} system")
     parser.add_argument("-b", "--baku", action="store_true",
                         help="Baku acceleration: compute the virtual points not given in XXA lines")
-    parser.add_argument("trf", help="tournament file (TRF-16 with the JaVaFo/bbpPairings extensions)")
-    action = parser.add_mutually_exclusive_group(required=True)
+    parser.add_argument("trf", nargs="?", help="tournament file (TRF-16 with the JaVaFo/bbpPairings extensions)")
+    action = parser.add_mutually_exclusive_group()
     action.add_argument("-p", dest="output", nargs="?", const="-", metavar="OUT",
                         help="pair the next round; write it to OUT (default: standard output)")
     action.add_argument("-c", dest="check", action="store_true",
                         help="re-pair every round and list those that differ")
+    tiebreaks = parser.add_argument_group("standings with tie-breaks (C.07)")
+    system.add_argument("--standings", metavar="IN.trf",
+                        help="print the ranked standings with the tie-break values")
+    tiebreaks.add_argument("--tiebreaks", default=",".join(DEFAULT_SWISS), metavar="CODES",
+                           help="ordered, comma-separated tie-break codes (default: %(default)s)")
+    tiebreaks.add_argument("--edition", default="2026", help="C.07 edition: 2026 (default), 2024 or 2009")
+    tiebreaks.add_argument("--rounds", type=int, help="standings after this round (default: all rounds)")
+    tiebreaks.add_argument("--json", action="store_true", help="JSON instead of tab-separated values")
     args = parser.parse_args(argv)
 
-    try:
-        with open(args.trf, encoding="utf-8-sig") as handle:
-            text = handle.read()
-    except OSError as error:
-        print(f"error: cannot read {args.trf}: {error.strerror}", file=sys.stderr)
-        return EXIT_FILE
-    except UnicodeDecodeError:
-        print(f"error: {args.trf} is not UTF-8 text", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    if args.standings:
+        if args.trf or args.output or args.check or args.baku:
+            parser.error("--standings takes no pairing arguments")
+        return standings_main(args)
+    if not args.system or not args.trf or not (args.output or args.check):
+        parser.error("pairing needs --dutch, the TRF file and -p or -c (or use --standings IN.trf)")
+
+    text, status = read_trf(args.trf)
+    if text is None:
+        return status
     try:
         document = parse(text)
         if args.check:

@@ -1,8 +1,11 @@
 """The command line, compatible with bbpPairings and JaVaFo."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from pairing.engine.__main__ import main
 
@@ -76,3 +79,61 @@ def test_checker_leaves_out_a_player_whose_line_stops(tmp_path, capsys):
     lines = t.text().splitlines()
     lines[5] = lines[5].removesuffix("  0000 - Z")
     assert main(["--dutch", str(write(tmp_path, "\n".join(lines))), "-c"]) == 0, capsys.readouterr().out
+
+
+# -- standings with tie-breaks (C.07)
+
+def standings_trf(tmp_path) -> Path:
+    t = TrfBuilder(4, 3).game(1, 2, "1").game(3, 4, "0").next_round()
+    t.game(3, 1, "1").game(2, 4, "1").next_round().game(1, 4, "1").game(2, 3, "1").next_round()
+    return write(tmp_path, t.text())
+
+
+def test_standings_as_tab_separated_values(tmp_path, capsys):
+    assert main(["--standings", str(standings_trf(tmp_path)), "--tiebreaks", "DE,BH/C1,BH,SB,PS,WIN"]) == 0
+    lines = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    assert lines[0] == ["rank", "pairing_number", "name", "points", "DE", "BH/C1", "BH", "SB", "PS", "WIN"]
+    # 1 and 2 on 2 points, 1 beat 2; 3 and 4 on 1 point, 4 beat 3
+    assert [line[:5] for line in lines[1:]] == [["1", "1", "Player 1", "2.0", "1"], ["2", "2", "Player 2", "2.0", "2"],
+                                                ["3", "4", "Player 4", "1.0", "1"], ["4", "3", "Player 3", "1.0", "2"]]
+    assert lines[1][5:] == ["3.0", "4.0", "3.0", "4.0", "2"]
+
+
+def test_standings_as_json(tmp_path, capsys):
+    trf = str(standings_trf(tmp_path))
+    assert main(["--standings", trf, "--tiebreaks", "BH, SB,AOB", "--edition", "2024", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0] == {"pairing_number": 1, "points": 2.0, "rank": 1, "tiebreaks": {"BH": 4.0, "SB": 3.0, "AOB": 4.67}}
+    assert [(r["pairing_number"], r["rank"]) for r in rows] == [(1, 1), (2, 2), (3, 3), (4, 4)]  # SB decides
+
+
+def test_standings_after_a_round_and_in_the_2009_edition(tmp_path, capsys):
+    trf = str(standings_trf(tmp_path))
+    assert main(["--standings", trf, "--tiebreaks", "BH", "--edition", "2009", "--rounds", "1", "--json"]) == 0
+    assert [(r["pairing_number"], r["points"]) for r in json.loads(capsys.readouterr().out)][:2] == [(1, 1.0), (4, 1.0)]
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--tiebreaks", "BH,XYZ"], "unknown tie-break 'XYZ'"),
+    (["--tiebreaks", "WIN/C1"], "does not apply"),
+    (["--edition", "2019"], "unknown edition"),
+    (["--rounds", "7"], "--rounds must be between 1 and 3"),
+])
+def test_standings_refuse_bad_arguments_with_exit_2(tmp_path, capsys, arguments, message):
+    assert main(["--standings", str(standings_trf(tmp_path)), *arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_standings_of_a_bad_file_exit_2_or_5(tmp_path, capsys):
+    trf = write(tmp_path, "001 abcd Broken line\nXXR 3\n")
+    assert main(["--standings", str(trf)]) == 2
+    assert "line 1" in capsys.readouterr().err
+    assert main(["--standings", str(tmp_path / "nothing.trf")]) == 5
+
+
+def test_standings_run_as_a_module_without_traceback(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "pairing.engine", "--standings", str(standings_trf(tmp_path)),
+                             "--tiebreaks", "BH/Q"], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "error:" in result.stderr
