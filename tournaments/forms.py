@@ -1,5 +1,7 @@
 from django import forms
 
+from pairing.engine.tiebreaks import TiebreakCodeError, parse_codes
+
 from .models import Player, Tournament
 
 
@@ -28,6 +30,14 @@ class TournamentForm(forms.ModelForm):
 
     def clean_federation(self):
         return federation_code(self.cleaned_data["federation"])
+
+    def clean_tiebreaks(self):
+        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        try:
+            parse_codes(codes)
+        except TiebreakCodeError as error:
+            raise forms.ValidationError(str(error)) from None
+        return ",".join(codes)
 
     def clean(self):
         data = super().clean()

@@ -106,6 +106,9 @@ class Tournament(models.Model):
     def get_manage_url(self) -> str:
         return reverse("arbiter:tournament", args=[self.slug])
 
+    def tiebreak_codes(self) -> list[str]:
+        return [code.strip() for code in self.tiebreaks.split(",") if code.strip()]
+
     def completed_rounds(self) -> int:
         """The last round r such that rounds 1..r are published with every result in."""
         complete = 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 
 from django.db import transaction
 from django.db.models import Max
@@ -196,6 +197,25 @@ def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
         player.save()
     assign_pairing_numbers(tournament)
     return players
+
+
+# Standings -----------------------------------------------------------------------------------------
+
+def draw_lots(tournament: Tournament) -> list[int] | None:
+    """C.07: the order drawn by lot for ties no tie-break separates, drawn once and recorded."""
+    if not tournament.ties_by_lot:
+        return None
+    with transaction.atomic():
+        players = list(tournament.players.select_for_update())
+        undrawn = [p for p in players if p.lot is None]
+        if undrawn:
+            taken = {p.lot for p in players if p.lot is not None}
+            free = [n for n in range(1, len(players) + len(taken) + 1) if n not in taken][:len(undrawn)]
+            random.SystemRandom().shuffle(free)
+            for player, lot in zip(undrawn, free, strict=True):
+                player.lot = lot
+            Player.objects.bulk_update(undrawn, ["lot"])
+    return [p.pairing_number for p in sorted(players, key=lambda p: p.lot)]
 
 
 # Results -------------------------------------------------------------------------------------------

@@ -1,21 +1,21 @@
-"""Standings, crosstables and player cards for display, from the engine's view of the tournament."""
+"""Standings, crosstables and tie-break explanations for display, from the engine's view of the tournament."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pairing.engine.standings import Standing, standings
+from pairing.engine.standings import standings
+from pairing.engine.tiebreaks import Contribution, explain, parse_codes
 
 from .models import Player, Round, Tournament
+from .services import draw_lots
 from .trf import tournament_document
 
-
-@dataclass
-class Row:
-    rank: int
-    player: Player
-    points: int  # tenths
-    cells: list[Cell]
+CELL_RESULTS = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½"}
+BYE_CELLS = {"U": ("bye", "pairing-allocated bye"), "H": ("½", "half-point bye"),
+             "F": ("1", "full-point bye"), "Z": ("0", "not paired")}
+#: Tie-breaks whose value can be broken down round by round.
+EXPLAINED = {"BH", "SB", "FB"}
 
 
 @dataclass
@@ -25,20 +25,34 @@ class Cell:
     opponent: Player | None = None
 
 
-CELL_RESULTS = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½"}
-BYE_CELLS = {"U": ("bye", "pairing-allocated bye"), "H": ("½", "half-point bye"),
-             "F": ("1", "full-point bye"), "Z": ("0", "not paired")}
+@dataclass
+class Value:
+    code: str
+    value: object  # Fraction, int or None (undefined)
+    explained: bool
+
+
+@dataclass
+class Row:
+    rank: int
+    player: Player
+    points: int  # tenths
+    cells: list[Cell]
+    tiebreaks: list[Value]
 
 
 def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
-    """Ranked rows after ``rounds`` rounds (all completed rounds by default).
+    """Ranked rows after ``rounds`` rounds (all completed rounds by default), with the
+    tournament's tie-breaks (C.07).
 
     Each cell shows the opponent's rank, colour and result (``12w1``), ``+``/``-``
     for forfeits, and the byes.
     """
     rounds = tournament.completed_rounds() if rounds is None else rounds
     document = tournament_document(tournament, rounds=rounds)
-    ranking: list[Standing] = standings(document, rounds)
+    codes = tournament.tiebreak_codes()
+    explained = {tb.code: tb.name in EXPLAINED for tb in parse_codes(codes)}
+    ranking = standings(document, rounds, codes, tournament.tiebreak_edition, draw_lots(tournament))
     players = {p.pairing_number: p for p in tournament.players.all()}
     rank_of = {s.number: s.rank for s in ranking}
     rows = []
@@ -56,8 +70,27 @@ def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
                 text = f"{rank_of[entry.opponent]}{entry.colour}{CELL_RESULTS[entry.code]}"
                 title = f"{'White' if entry.colour == 'w' else 'Black'} against {opponent}"
             cells.append(Cell(text, title, opponent))
-        rows.append(Row(standing.rank, players[standing.number], standing.points, cells))
+        values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]
+        rows.append(Row(standing.rank, players[standing.number], standing.points, cells, values))
     return rows
+
+
+@dataclass
+class Explanation:
+    code: str
+    player: Player
+    rounds: int
+    contributions: list[tuple[Contribution, Player | None]]
+    total: object
+
+
+def explanation(tournament: Tournament, player: Player, code: str, rounds: int) -> Explanation:
+    """The rounds behind a BH, SB or FB value: each opponent (or dummy), the score counted and the cuts."""
+    document = tournament_document(tournament, rounds=rounds)
+    contributions = explain(document, code, player.pairing_number, tournament.tiebreak_edition, rounds)
+    players = {p.pairing_number: p for p in tournament.players.all()}
+    total = sum((c.value for c in contributions if not c.cut), start=0)
+    return Explanation(code, player, rounds, [(c, players.get(c.opponent)) for c in contributions], total)
 
 
 def published_rounds(tournament: Tournament):

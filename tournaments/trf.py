@@ -14,10 +14,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from pairing.engine import TrfDocument, TrfError, parse
+from pairing.engine.standings import standings
 from pairing.engine.tournament import infer_initial_colour
 from pairing.engine.trf import ABSENT, BLACK, WHITE, PlayerRecord, RoundEntry, Scoring, dump, score
 
 from .models import Absence, Club, Game, Player, Result, Round, Tournament
+from .services import draw_lots, unique_slug
 
 #: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
 RESULT_CODES = {
@@ -135,7 +137,14 @@ def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
     absences already known for the next round (the engines read them as such)."""
     rounds = tournament.completed_rounds()
     following = rounds + 1 if rounds < tournament.rounds else None
-    return tournament_document(tournament, rounds=rounds, pairing=following, version=version)
+    document = tournament_document(tournament, rounds=rounds, pairing=following, version=version)
+    codes = tournament.tiebreak_codes()
+    if version == "26":
+        document.headers.append("212 " + ",".join(["PTS", *codes]))
+    # The rank column: the standings with the tournament's tie-breaks.
+    for row in standings(document, rounds, codes, tournament.tiebreak_edition, draw_lots(tournament)):
+        document.players[row.number].rank = row.rank
+    return document
 
 
 def export(tournament: Tournament, version: str = "16") -> str:
@@ -173,8 +182,6 @@ def import_tournament(club: Club, text: str) -> Tournament:
     The file's pairing numbers are kept; every round in it is published.  On any
     problem nothing is saved and :class:`TrfImportError` lists each one by line.
     """
-    from .services import unique_slug
-
     try:
         document = parse(text)
     except TrfError as error:

@@ -16,12 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
 
 from . import SYSTEMS, pair_round
 from .checker import check
 from .errors import NoValidPairing, TrfError
-from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings
+from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, json_value
 from .trf import TrfDocument, parse
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_FILE = 0, 1, 2, 5
@@ -29,21 +28,6 @@ EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_FILE = 0, 1, 2, 5
 
 def format_pairing(boards: list[tuple[int, int]]) -> str:
     return "".join(f"{line}\n" for line in [str(len(boards))] + [f"{w} {b}" for w, b in boards])
-
-
-def format_value(value) -> str:
-    """Counts and ratings as integers; points with one or two decimals (AOB rounded half up)."""
-    if value is None:
-        return ""
-    if isinstance(value, Fraction):
-        hundredths = (value * 100 + Fraction(1, 2)).__floor__()
-        text = f"{hundredths // 100}.{hundredths % 100:02d}" if hundredths >= 0 else f"{float(value):.2f}"
-        return text[:-1] if text.endswith("0") else text
-    return str(value)
-
-
-def json_value(value):
-    return float(format_value(value)) if isinstance(value, Fraction) else value
 
 
 def format_standings(document: TrfDocument, codes: list[str], edition: str, rounds: int | None,

@@ -1,5 +1,7 @@
 from rest_framework import serializers
 
+from pairing.engine.tiebreaks import json_value
+
 from ..models import Game, Player, Round, Tournament
 
 
@@ -60,8 +62,14 @@ class StandingSerializer(serializers.Serializer):
     name = serializers.CharField(source="player.name")
     points = serializers.SerializerMethodField()
 
+    tiebreaks = serializers.SerializerMethodField()
+
     def get_points(self, row) -> float:
         return row.points / 10
+
+    def get_tiebreaks(self, row) -> dict[str, float | int | None]:
+        """Keyed by the FIDE codes of the tournament's list, in order."""
+        return {value.code: json_value(value.value) for value in row.tiebreaks}
 
 
 class CrosstableRowSerializer(StandingSerializer):

@@ -1,6 +1,14 @@
 from django import template
 
+from pairing.engine.tiebreaks import format_value
+
 register = template.Library()
+
+
+@register.filter
+def tiebreak(value) -> str:
+    """A tie-break value as the FIDE tools print it (exact points, two decimals at most)."""
+    return format_value(value) if value is not None else "—"
 
 
 @register.filter

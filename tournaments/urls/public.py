@@ -10,4 +10,5 @@ urlpatterns = [
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
     path("t/<slug:slug>/crosstable/", public.crosstable_view, name="crosstable"),
     path("t/<slug:slug>/player/<int:number>/", public.player, name="player"),
+    path("t/<slug:slug>/player/<int:number>/tiebreak/", public.tiebreak, name="tiebreak"),
 ]

@@ -4,8 +4,10 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
+from pairing.engine.tiebreaks import TiebreakCodeError
+
 from ..models import Game, Player, Round, Tournament
-from ..standings import crosstable, published_rounds
+from ..standings import crosstable, explanation, published_rounds
 
 
 def _tournament(slug: str) -> Tournament:
@@ -53,6 +55,7 @@ def standings(request, slug):
         "tournament": tournament,
         "after": after,
         "round_choices": range(1, completed + 1),
+        "codes": tournament.tiebreak_codes(),
         "rows": crosstable(tournament, after),
     })
 
@@ -64,8 +67,25 @@ def crosstable_view(request, slug):
         "tournament": tournament,
         "completed": completed,
         "round_numbers": range(1, completed + 1),
+        "codes": tournament.tiebreak_codes(),
         "rows": crosstable(tournament, completed) if completed else [],
     })
+
+
+def tiebreak(request, slug, number):
+    """How a player's BH, SB or FB value is made up (``?code=BH/C1&after=5``)."""
+    tournament = _tournament(slug)
+    player = get_object_or_404(Player, tournament=tournament, pairing_number=number)
+    code, after = request.GET.get("code", ""), request.GET.get("after", "")
+    completed = tournament.completed_rounds()
+    if code.upper() not in [c.upper() for c in tournament.tiebreak_codes()] or not after.isdigit() \
+            or not 0 < int(after) <= completed:
+        raise Http404("No such tie-break value.")
+    try:
+        detail = explanation(tournament, player, code, int(after))
+    except TiebreakCodeError:
+        raise Http404("That tie-break is not made of rounds.") from None
+    return render(request, "public/tiebreak.html", {"tournament": tournament, "explanation": detail})
 
 
 def player(request, slug, number):

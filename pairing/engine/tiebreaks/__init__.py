@@ -44,6 +44,21 @@ def _sort_key(tb: Tiebreak, value):
     return (0, value if tb.ascending else -value)
 
 
+def format_value(value) -> str:
+    """Counts and ratings as integers; points with one or two decimals (AOB rounded half up)."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        hundredths = (value * 100 + Fraction(1, 2)).__floor__()
+        text = f"{hundredths // 100}.{hundredths % 100:02d}" if hundredths >= 0 else f"{float(value):.2f}"
+        return text[:-1] if text.endswith("0") else text
+    return str(value)
+
+
+def json_value(value):
+    return float(format_value(value)) if isinstance(value, Fraction) else value
+
+
 def compute_standings(document: TrfDocument, codes: Sequence[str] | str, edition: str = "2026",
                       rounds: int | None = None, lots: Sequence[int] | None = None,
                       cap_rounds: str = "played") -> list[StandingRow]:
@@ -130,4 +145,5 @@ def tiebreak_values(document: TrfDocument, code: str, edition: str = "2026", rou
 
 
 __all__ = ["DEFAULT_SWISS", "EDITIONS", "Contribution", "StandingRow", "Tiebreak", "TiebreakCodeError",
-           "compute_standings", "explain", "parse_code", "parse_codes", "tiebreak_values"]
+           "compute_standings", "explain", "format_value", "json_value", "parse_code", "parse_codes",
+           "tiebreak_values"]
