@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError
 
 from pairing import services as pairing
+from pairing.engine.checker import check
 from pairing.engine.trf import dump, parse
 from tournaments import services
 from tournaments.models import Game, Player, Result, ResultChange, Round
@@ -48,6 +49,8 @@ def test_app_pairing_equals_engine_output_on_exported_trf(club, tmp_path):
         assert boards(round_) == engine_cli_pairing(exported, tmp_path), f"round {number}"
         play(round_, rng, forfeits=1)
     assert late.entry_round == 2
+    # The finished tournament's file passes the free pairings checker (-c) with no discrepancy.
+    assert check(parse(dump(export_document(tournament)))) == []
 
 
 def test_draft_is_published_then_results_are_entered(tournament):
