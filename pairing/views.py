@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Round
 from tournaments.permissions import get_managed_tournament
 from tournaments.services import Refused
+from tournaments.views import perform
 
 from . import services
 
@@ -50,12 +51,8 @@ def round_detail(request, slug, number):
 @require_POST
 def publish(request, slug, number):
     round_ = _round(request, slug, number)
-    try:
-        services.publish_round(round_)
-    except Refused as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, f"Round {number} published. Enter the results as they come in.")
+    perform(request, lambda: services.publish_round(round_),
+            f"Round {number} published. Enter the results as they come in.")
     return redirect("pairing:round", slug, number)
 
 
@@ -63,10 +60,6 @@ def publish(request, slug, number):
 @require_POST
 def discard(request, slug, number):
     round_ = _round(request, slug, number)
-    try:
-        services.discard_round(round_)
-    except Refused as refusal:
-        messages.error(request, refusal.message)
-        return redirect("pairing:round", slug, number)
-    messages.success(request, f"The pairing of round {number} was discarded.")
-    return redirect(round_.tournament.get_manage_url())
+    if perform(request, lambda: services.discard_round(round_), f"The pairing of round {number} was discarded."):
+        return redirect(round_.tournament.get_manage_url())
+    return redirect("pairing:round", slug, number)

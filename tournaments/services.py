@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
+from .forms import PlayerForm
 from .models import Absence, Club, Game, Player, Result, ResultChange, Round, Tournament
 
 #: C.04.2 B.3: pairing numbers may be reassigned only for the first three rounds.
@@ -165,8 +166,6 @@ def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
 
     Every line is checked first; one bad line refuses the whole file.
     """
-    from .forms import PlayerForm
-
     reader = csv.DictReader(io.StringIO(text.strip()))
     header = [h.strip().lower() for h in reader.fieldnames or []]
     if "name" not in header:

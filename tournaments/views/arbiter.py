@@ -15,6 +15,7 @@ from ..forms import AbsenceForm, CsvImportForm, PlayerForm, TournamentForm, TrfI
 from ..models import Club, Game, Player
 from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
 from ..trf import TrfImportError, export, import_tournament
+from . import perform
 
 
 @login_required
@@ -155,12 +156,7 @@ def player_edit(request, slug, pk):
 @require_POST
 def player_delete(request, slug, pk):
     player = _managed_player(request, slug, pk)
-    try:
-        services.remove_player(player)
-    except services.Refused as refusal:
-        messages.error(request, refusal.message)
-    else:
-        messages.success(request, f"{player.name} removed.")
+    perform(request, lambda: services.remove_player(player), f"{player.name} removed.")
     return redirect(player.tournament.get_manage_url() + "#players")
 
 
@@ -170,12 +166,8 @@ def player_withdraw(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = WithdrawForm(request.POST)
     if form.is_valid():
-        try:
-            services.withdraw_player(player, form.cleaned_data["from_round"])
-        except services.Refused as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{player.name}: withdrawal saved.")
+        perform(request, lambda: services.withdraw_player(player, form.cleaned_data["from_round"]),
+                f"{player.name}: withdrawal saved.")
     else:
         messages.error(request, "Give a round number.")
     return redirect("arbiter:player_edit", slug, pk)
@@ -187,12 +179,9 @@ def player_absence(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = AbsenceForm(request.POST)
     if form.is_valid():
-        try:
-            services.set_absence(player, form.cleaned_data["round_number"], form.cleaned_data["bye"] or None)
-        except services.Refused as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"{player.name}: absence saved.")
+        data = form.cleaned_data
+        perform(request, lambda: services.set_absence(player, data["round_number"], data["bye"] or None),
+                f"{player.name}: absence saved.")
     else:
         messages.error(request, "Give a round number.")
     return redirect("arbiter:player_edit", slug, pk)
