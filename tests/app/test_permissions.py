@@ -53,9 +53,14 @@ def test_another_clubs_arbiter_gets_404_everywhere(client, paired, outsider):
     for url in pages["post"]:
         assert client.post(url, {"result": "1-0", "from_round": 2, "round_number": 2, "name": "X, Y",
                                  "rounds": 9}).status_code == 404, url
+    # Nor can he create or import a tournament into the other club.
+    for name in ("arbiter:tournament_create", "arbiter:tournament_import"):
+        url = f"{reverse(name)}?club={tournament.club.pk}"
+        assert client.get(url).status_code == 404 and client.post(url, {"name": "Sneaky"}).status_code == 404
     round_.refresh_from_db()
     assert round_.status == Round.Status.PUBLISHED and tournament.round_set.count() == 1
     assert not round_.games.exclude(result__in=["", "bye"]).exists()
+    assert not tournament.club.tournaments.exclude(pk=tournament.pk).exists()
 
 
 def test_anonymous_is_sent_to_login(client, paired):
