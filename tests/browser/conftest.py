@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -13,7 +14,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 
 @pytest.fixture
-def page(live_server):
+def page(transactional_db, live_server):
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
     from playwright.sync_api import sync_playwright
@@ -29,6 +30,8 @@ def page(live_server):
         yield page
         context.close()
         browser.close()
+        # ORM calls made while Playwright's loop ran used connections of that context: close them too.
+        connections.close_all()
 
 
 def screenshot(page, name: str) -> None:
