@@ -5,15 +5,44 @@
   bracket only augments from the players the bracket left unmatched.
 * :func:`max_weight_matching` finds a maximum-weight matching with exact
   integer (arbitrarily large) weights; the pairing criteria are packed into
-  those weights in priority order.
+  those weights in priority order.  It runs in the native core
+  (``_blossom.c``, built by ``make native``) when that is built, since with
+  weights of thousands of bits Python's big integers made one solve take
+  seconds; otherwise in :func:`max_weight_matching_python`.  Both are exact.
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 UNMATCHED = -1
+NATIVE_LIBRARY = Path(__file__).with_name("_blossom.so")
+
+
+def _load_native():
+    if os.environ.get("PAIRING_PURE_PYTHON") or not NATIVE_LIBRARY.exists():
+        return None
+    try:
+        library = ctypes.CDLL(str(NATIVE_LIBRARY))
+    except OSError:
+        return None
+    function = library.blossom_max_weight_matching
+    function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
+                         ctypes.c_void_p]
+    function.restype = ctypes.c_int
+    return function
+
+
+_native = _load_native()
+
+
+def native_available() -> bool:
+    return _native is not None
 
 
 class LazyAdjacency(Sequence):
@@ -143,7 +172,32 @@ def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int
 
 
 def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
-    """Maximum-weight matching over vertices ``0..n-1``; edges with weight <= 0 are ignored.
+    """Maximum-weight matching over vertices ``0..n-1``; edges with weight <= 0 are
+    ignored.  ``mate[v]`` is v's partner or -1."""
+    if _native is None:
+        return max_weight_matching_python(n, edges)
+    return max_weight_matching_native(n, edges)
+
+
+def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+    """:func:`max_weight_matching` in the native core: every weight is passed as the
+    same number of 64-bit limbs, with room for the doubled duals and slacks."""
+    edge_list = [(u, v, w) for u, v, w in edges if w > 0 and u != v]
+    mate = array("i", [UNMATCHED] * max(n, 1))
+    if not edge_list:
+        return [UNMATCHED] * n
+    limbs = (max(w for _, _, w in edge_list).bit_length() + 3) // 64 + 1
+    size = 8 * limbs
+    ends = array("i", [x for u, v, _ in edge_list for x in (u, v)])
+    weights = b"".join(w.to_bytes(size, "little") for _, _, w in edge_list)
+    status = _native(n, len(edge_list), ends.buffer_info()[0], weights, limbs, mate.buffer_info()[0])
+    if status != 0:
+        raise MemoryError("the native matching ran out of memory")
+    return list(mate[:n])
+
+
+def max_weight_matching_python(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+    """:func:`max_weight_matching` in pure Python.
 
     Edmonds' primal-dual blossom algorithm on exact integers.  Vertex duals are kept
     doubled (``2 * y``) so that every step stays integral.  Instead of starting all
