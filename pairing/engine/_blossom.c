@@ -125,11 +125,27 @@ static const u64 *best_slack(G *g, int x) {
     return cached;
 }
 
-/* offer edge k, of slack s (computed now), as bestedge[x] */
-static inline void offer(G *g, int x, int k, const u64 *s) {
-    if (g->bestedge[x] == -1 || num_cmp(g->L, s, best_slack(g, x)) < 0) {
+/* whether slack(k) < b, read from the most significant limb down: the carries
+ * from the limbs not read yet move the difference by less than two units of
+ * the current limb, so most comparisons end after a few limbs */
+static inline int slack_below(G *g, int k, const u64 *b) {
+    int L = g->L;
+    const u64 *x = DUAL(g, g->endpoint[2 * k]), *y = DUAL(g, g->endpoint[2 * k + 1]);
+    const u64 *w = g->w2 + (size_t)k * L;
+    __int128 d = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        d = d * ((__int128)1 << 64) + (__int128)x[i] + y[i] - w[i] - b[i];
+        if (d >= 2) return 0;
+        if (d <= -2) return 1;
+    }
+    return d < 0;
+}
+
+/* offer edge k as bestedge[x] */
+static inline void offer(G *g, int x, int k) {
+    if (g->bestedge[x] == -1 || slack_below(g, k, best_slack(g, x))) {
         g->bestedge[x] = k;
-        memcpy(g->bestslack + (size_t)x * g->L, s, sizeof(u64) * g->L);
+        slack(g, k, g->bestslack + (size_t)x * g->L);
         g->stamp[x] = g->epoch;
     }
 }
@@ -524,11 +540,9 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
                             g->labelend[w] = p ^ 1;
                         }
                     } else if (g->label[bw] == 1) {
-                        slack(g, k, g->t1);
-                        offer(g, bv, k, g->t1);
+                        offer(g, bv, k);
                     } else if (g->label[w] == 0) {
-                        slack(g, k, g->t1);
-                        offer(g, w, k, g->t1);
+                        offer(g, w, k);
                     }
                 }
                 if (g->failed) goto done;
