@@ -29,6 +29,7 @@ typedef struct {
     int n, m, L;
     const int *endpoint;     /* 2m */
     int *adj_start, *adj;    /* per vertex: the far endpoints of its edges */
+    u64 *adj_lo, *adj_hi;    /* per adjacency entry q: limb 0, and limbs L-1, L-2, of 2 w */
     u64 *w2;                 /* m * L: 2 w(e) */
     u64 *dual;               /* 2n * L */
     int *mate, *label, *labelend, *inblossom, *bparent, *bbase, *bestedge;
@@ -106,13 +107,21 @@ static inline int slack(G *g, int k, u64 *out) {
     return any == 0;
 }
 
-/* whether edge k is tight: the lowest limb decides most edges */
-static inline int tight_edge(G *g, int k) {
-    int L = g->L;
-    const u64 *a = DUAL(g, g->endpoint[2 * k]), *b = DUAL(g, g->endpoint[2 * k + 1]);
-    const u64 *w = g->w2 + (size_t)k * L;
-    if (a[0] + b[0] - w[0] != 0) return 0;
-    return slack(g, k, g->t2);
+/* whether the edge of adjacency entry q (from v) is tight: the lowest limb and
+ * the top limbs, stored with the entry, decide most edges */
+static inline int tight_entry(G *g, int q, int v) {
+    int L = g->L, p = g->adj[q];
+    const u64 *x = DUAL(g, v), *y = DUAL(g, g->endpoint[p]);
+    if (x[0] + y[0] - g->adj_lo[q] != 0) return 0;
+    /* then from the top limb down, as in slack_below (the slack is never negative) */
+    const u64 *w = g->w2 + (size_t)(p >> 1) * L;
+    __int128 d = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        u64 wi = i == L - 1 ? g->adj_hi[2 * q] : i == L - 2 ? g->adj_hi[2 * q + 1] : w[i];
+        d = d * ((__int128)1 << 64) + (__int128)x[i] + y[i] - wi;
+        if (d >= 2) return 0;
+    }
+    return d == 0;
 }
 
 /* slack of bestedge[x], computed once per dual epoch */
@@ -125,25 +134,28 @@ static const u64 *best_slack(G *g, int x) {
     return cached;
 }
 
-/* whether slack(k) < b, read from the most significant limb down: the carries
- * from the limbs not read yet move the difference by less than two units of
- * the current limb, so most comparisons end after a few limbs */
-static inline int slack_below(G *g, int k, const u64 *b) {
-    int L = g->L;
-    const u64 *x = DUAL(g, g->endpoint[2 * k]), *y = DUAL(g, g->endpoint[2 * k + 1]);
-    const u64 *w = g->w2 + (size_t)k * L;
+/* whether the slack of adjacency entry q's edge (from v) is below b, read from
+ * the most significant limb down (the two top limbs are stored with the entry):
+ * the carries from the limbs not read yet move the difference by less than two
+ * units of the current limb, so most comparisons end after a limb or two */
+static inline int slack_below(G *g, int q, int v, const u64 *b) {
+    int L = g->L, p = g->adj[q];
+    const u64 *x = DUAL(g, v), *y = DUAL(g, g->endpoint[p]);
+    const u64 *w = g->w2 + (size_t)(p >> 1) * L;
     __int128 d = 0;
     for (int i = L - 1; i >= 0; i--) {
-        d = d * ((__int128)1 << 64) + (__int128)x[i] + y[i] - w[i] - b[i];
+        u64 wi = i == L - 1 ? g->adj_hi[2 * q] : i == L - 2 ? g->adj_hi[2 * q + 1] : w[i];
+        d = d * ((__int128)1 << 64) + (__int128)x[i] + y[i] - wi - b[i];
         if (d >= 2) return 0;
         if (d <= -2) return 1;
     }
     return d < 0;
 }
 
-/* offer edge k as bestedge[x] */
-static inline void offer(G *g, int x, int k) {
-    if (g->bestedge[x] == -1 || slack_below(g, k, best_slack(g, x))) {
+/* offer the edge of adjacency entry q (from v) as bestedge[x] */
+static inline void offer(G *g, int x, int q, int v) {
+    int k = g->adj[q] >> 1;
+    if (g->bestedge[x] == -1 || slack_below(g, q, v, best_slack(g, x))) {
         g->bestedge[x] = k;
         slack(g, k, g->bestslack + (size_t)x * g->L);
         g->stamp[x] = g->epoch;
@@ -444,16 +456,44 @@ static void augment_matching(G *g, int k) {
     }
 }
 
+/* After the optimum: tight[k] = whether edge k is tight under the final (optimal)
+ * duals, y(u) + y(v) + the z of the blossoms holding both = w(k).  Every maximum-
+ * weight matching uses tight edges only (complementary slackness). */
+static int mark_tight(G *g, char *tight) {
+    int n = g->n, L = g->L;
+    int *mark = malloc(sizeof(int) * 2 * n);
+    u64 *sum = malloc(sizeof(u64) * L);
+    if (!mark || !sum) { free(mark); free(sum); return -1; }
+    for (int b = 0; b < 2 * n; b++) mark[b] = -1;
+    for (int k = 0; k < g->m; k++) {
+        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
+        num_add(L, sum, DUAL(g, u), DUAL(g, v));
+        for (int b = g->bparent[u]; b != -1; b = g->bparent[b]) mark[b] = k;
+        for (int b = g->bparent[v]; b != -1; b = g->bparent[b]) {
+            if (mark[b] == k) {
+                num_add(L, sum, sum, DUAL(g, b));
+                num_add(L, sum, sum, DUAL(g, b));
+            }
+        }
+        tight[k] = num_cmp(L, sum, g->w2 + (size_t)k * L) == 0;
+    }
+    free(mark);
+    free(sum);
+    return 0;
+}
+
 /* weights: m * L limbs (little-endian), each < 2^(64 L - 3).  mate_out[v]: the
- * partner of v or -1.  Returns 0, or -1 when memory ran out. */
-int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out) {
+ * partner of v or -1; tight_out (may be NULL): see mark_tight.  Returns 0, or -1
+ * when memory ran out. */
+int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
+                                char *tight_out) {
     G G0, *g = &G0;
     memset(g, 0, sizeof(G0));
     g->n = n; g->m = m; g->L = L;
     g->endpoint = edges;
     int ok = 1;
 #define ALLOC(ptr, count) do { (ptr) = calloc((size_t)(count) + 1, sizeof(*(ptr))); if (!(ptr)) ok = 0; } while (0)
-    ALLOC(g->adj_start, n + 1); ALLOC(g->adj, 2 * m); ALLOC(g->w2, (size_t)m * L);
+    ALLOC(g->adj_start, n + 1); ALLOC(g->adj, 2 * m); ALLOC(g->adj_lo, 2 * m); ALLOC(g->adj_hi, 4 * m); ALLOC(g->w2, (size_t)m * L);
     ALLOC(g->dual, (size_t)2 * n * L); ALLOC(g->mate, n); ALLOC(g->label, 2 * n);
     ALLOC(g->labelend, 2 * n); ALLOC(g->inblossom, n); ALLOC(g->bparent, 2 * n);
     ALLOC(g->bbase, 2 * n); ALLOC(g->bestedge, 2 * n); ALLOC(g->childs, 2 * n);
@@ -489,6 +529,12 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         num_add(L, g->w2 + (size_t)k * L, w, w);
         if (!maxw || num_cmp(L, w, maxw) > 0) maxw = w;
     }
+    for (int q = 0; q < 2 * m; q++) {
+        const u64 *w = g->w2 + (size_t)(g->adj[q] >> 1) * L;
+        g->adj_lo[q] = w[0];
+        g->adj_hi[2 * q] = w[L - 1];
+        g->adj_hi[2 * q + 1] = L >= 2 ? w[L - 2] : 0;
+    }
     for (int v = 0; v < n; v++) {
         g->mate[v] = -1;
         g->inblossom[v] = v;
@@ -522,7 +568,7 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
                     int bv = g->inblossom[v], bw = g->inblossom[w];
                     if (bv == bw) continue;
                     int tight = g->allowed[k];
-                    if (!tight && tight_edge(g, k)) tight = g->allowed[k] = 1;
+                    if (!tight && tight_entry(g, q, v)) tight = g->allowed[k] = 1;
                     if (tight) {
                         if (g->label[bw] == 0) {
                             assign_label(g, w, 2, p ^ 1);
@@ -540,9 +586,9 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
                             g->labelend[w] = p ^ 1;
                         }
                     } else if (g->label[bw] == 1) {
-                        offer(g, bv, k);
+                        offer(g, bv, q, v);
                     } else if (g->label[w] == 0) {
-                        offer(g, w, k);
+                        offer(g, w, q, v);
                     }
                 }
                 if (g->failed) goto done;
@@ -620,13 +666,14 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         if (g->failed) goto done;
     }
     for (int v = 0; v < n; v++) mate_out[v] = g->mate[v] == -1 ? -1 : g->endpoint[g->mate[v]];
+    if (tight_out && mark_tight(g, tight_out) != 0) goto done;
     ret = 0;
 done:
     if (g->childs)
         for (int b = 0; b < 2 * n; b++) { free(g->childs[b]); free(g->ends[b]); }
     if (g->bestlist)
         for (int b = 0; b < 2 * n; b++) free(g->bestlist[b]);
-    free(g->adj_start); free(g->adj); free(g->w2); free(g->dual); free(g->mate); free(g->label);
+    free(g->adj_start); free(g->adj); free(g->adj_lo); free(g->adj_hi); free(g->w2); free(g->dual); free(g->mate); free(g->label);
     free(g->labelend); free(g->inblossom); free(g->bparent); free(g->bbase); free(g->bestedge);
     free(g->childs); free(g->ends); free(g->nchilds); free(g->bestlist); free(g->nbestlist);
     free(g->unused); free(g->allowed); free(g->leafbuf); free(g->pathbuf); free(g->bestto);

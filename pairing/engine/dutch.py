@@ -354,6 +354,9 @@ class DutchPairer:
                                                for c, width in zip(active, widths, strict=True)])))
         size = len(members)
         fixed: list[tuple[int, int]] = []
+        # The second solve's optima are optima of the first one (the fixed MDP pairs
+        # plus the rest), so they only use edges tight under the first one's duals.
+        tight: list[bool] = []
 
         if mdp_count:
             # B.7/D.3: first choose which MDPs are paired (lowest BSNs), then their
@@ -371,10 +374,11 @@ class DutchPairer:
                 return 0
 
             shift = sel_width + lex_width
-            mate = max_weight_matching(len(vertices), ((i, j, (w << shift) + mdp_order(i, j)) for i, j, w in edges))
+            mate = max_weight_matching(len(vertices), [(i, j, (w << shift) + mdp_order(i, j)) for i, j, w in edges],
+                                       tight)
             fixed = [(i, mate[i]) for i in range(mdp_count) if mdp_count <= mate[i] < size]
         else:
-            mate = max_weight_matching(len(vertices), edges)
+            mate = max_weight_matching(len(vertices), edges, tight)
 
         taken = {v for pair in fixed for v in pair}
         remainder = [i for i in range(mdp_count, size) if i not in taken]
@@ -407,8 +411,8 @@ class DutchPairer:
             ])
 
         second = []  # without the paired MDPs; the Limbo may only float
-        for i, j, w in edges:
-            if i in taken or j in taken:
+        for (i, j, w), keep in zip(edges, tight, strict=True):
+            if not keep or i in taken or j in taken:
                 continue
             if i < mdp_count and j < size:
                 continue
