@@ -6,7 +6,9 @@ PYTHON := $(VENV)/bin/python
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/swiss_$(shell pwd | md5sum | cut -c1-8)
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: run test bench services browser
+NATIVE := pairing/engine/_blossom.so
+
+.PHONY: run test bench services browser native
 
 $(VENV)/installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -14,13 +16,21 @@ $(VENV)/installed: requirements.txt
 	$(PYTHON) -m pip install --quiet -r requirements.txt
 	touch $@
 
+# The native core of the weighted matching (see pairing/engine/matching.py); without a
+# C compiler the engine uses its pure-Python solver, with the same results, slower.
+native: $(NATIVE)
+
+$(NATIVE): pairing/engine/_blossom.c
+	@$(CC) -O2 -shared -fPIC -o $@ $< 2>/dev/null || \
+		echo "note: no C compiler, the engine uses its pure-Python weighted matching (slower)"
+
 # The app with demo data, on SQLite with in-process Celery (nothing to configure).
-run: $(VENV)/installed
+run: $(VENV)/installed native
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py demo
 	$(PYTHON) manage.py runserver 0.0.0.0:8000
 
-test: $(VENV)/installed services browser
+test: $(VENV)/installed native services browser
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTHON) -m pytest -n 2 $(PYTEST_ARGS)
 
 services:
@@ -32,5 +42,5 @@ services:
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium)
 
-bench: $(VENV)/installed
+bench: $(VENV)/installed native
 	$(PYTHON) -m pairing.engine.bench

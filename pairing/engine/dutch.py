@@ -63,7 +63,8 @@ class Bracket:
 
 @dataclass(frozen=True)
 class Criterion:
-    """One field of the edge weight: ``value(bracket, higher, lower)`` for an edge."""
+    """One field of the edge weight: ``value(bracket, higher, lower)`` for an edge
+    (reading only what :func:`_signature` lists of the two players)."""
 
     name: str
     value: Callable[[Bracket, Player, Player], int]
@@ -211,6 +212,16 @@ CRITERIA: tuple[Criterion, ...] = (
 )
 
 
+def _signature(bracket: Bracket, player: Player) -> tuple:
+    """Everything about a player that the criteria's values read (see
+    :data:`CRITERIA`); two edges whose ends have the same signatures get the same
+    weight, so a bracket computes each weight once per pair of signatures.  A
+    criterion that reads anything else must add it here."""
+    return (player.pairing_score, player.bye_eligible, _in_bracket(bracket, player),
+            player.colour_difference, player.preference, player.strength, player.repeated_colour,
+            player.floats)
+
+
 def _pack(fields: Sequence[tuple[int, int]]) -> int:
     """Fields ``(value, width)``, most significant first, into one integer."""
     total = 0
@@ -344,16 +355,26 @@ class DutchPairer:
         players = self.players
         vertices = members + lookahead
         widths = [c.width(bracket) for c in active]
+        kinds: dict[tuple, int] = {}
+        kind = [kinds.setdefault(_signature(bracket, players[v]), len(kinds)) for v in vertices]
+        known: dict[tuple[int, int], int] = {}
         edges = []
         for i, v in enumerate(vertices):
             for j in range(i + 1, len(vertices)):
                 w = vertices[j]
                 if self.compatible(v, w):
-                    h, l = players[v], players[w]
-                    edges.append((i, j, _pack([(c.value(bracket, h, l), width)
-                                               for c, width in zip(active, widths, strict=True)])))
+                    key = (kind[i], kind[j])
+                    weight = known.get(key)
+                    if weight is None:
+                        h, l = players[v], players[w]
+                        weight = known[key] = _pack([(c.value(bracket, h, l), width)
+                                                     for c, width in zip(active, widths, strict=True)])
+                    edges.append((i, j, weight))
         size = len(members)
         fixed: list[tuple[int, int]] = []
+        # The second solve's optima are optima of the first one (the fixed MDP pairs
+        # plus the rest), so they only use edges tight under the first one's duals.
+        tight: list[bool] = []
 
         if mdp_count:
             # B.7/D.3: first choose which MDPs are paired (lowest BSNs), then their
@@ -371,10 +392,11 @@ class DutchPairer:
                 return 0
 
             shift = sel_width + lex_width
-            mate = max_weight_matching(len(vertices), ((i, j, (w << shift) + mdp_order(i, j)) for i, j, w in edges))
+            mate = max_weight_matching(len(vertices), [(i, j, (w << shift) + mdp_order(i, j)) for i, j, w in edges],
+                                       tight)
             fixed = [(i, mate[i]) for i in range(mdp_count) if mdp_count <= mate[i] < size]
         else:
-            mate = max_weight_matching(len(vertices), edges)
+            mate = max_weight_matching(len(vertices), edges, tight)
 
         taken = {v for pair in fixed for v in pair}
         remainder = [i for i in range(mdp_count, size) if i not in taken]
@@ -407,8 +429,8 @@ class DutchPairer:
             ])
 
         second = []  # without the paired MDPs; the Limbo may only float
-        for i, j, w in edges:
-            if i in taken or j in taken:
+        for (i, j, w), keep in zip(edges, tight, strict=True):
+            if not keep or i in taken or j in taken:
                 continue
             if i < mdp_count and j < size:
                 continue

@@ -5,15 +5,44 @@
   bracket only augments from the players the bracket left unmatched.
 * :func:`max_weight_matching` finds a maximum-weight matching with exact
   integer (arbitrarily large) weights; the pairing criteria are packed into
-  those weights in priority order.
+  those weights in priority order.  It runs in the native core
+  (``_blossom.c``, built by ``make native``) when that is built, since with
+  weights of thousands of bits Python's big integers made one solve take
+  seconds; otherwise in :func:`max_weight_matching_python`.  Both are exact.
 """
 
 from __future__ import annotations
 
+import ctypes
+import os
+from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 UNMATCHED = -1
+NATIVE_LIBRARY = Path(__file__).with_name("_blossom.so")
+
+
+def _load_native():
+    if os.environ.get("PAIRING_PURE_PYTHON") or not NATIVE_LIBRARY.exists():
+        return None
+    try:
+        library = ctypes.CDLL(str(NATIVE_LIBRARY))
+    except OSError:
+        return None
+    function = library.blossom_max_weight_matching
+    function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
+                         ctypes.c_void_p, ctypes.c_void_p]
+    function.restype = ctypes.c_int
+    return function
+
+
+_native = _load_native()
+
+
+def native_available() -> bool:
+    return _native is not None
 
 
 class LazyAdjacency(Sequence):
@@ -142,8 +171,51 @@ def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int
     return False
 
 
-def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
-    """Maximum-weight matching over vertices ``0..n-1``; edges with weight <= 0 are ignored.
+def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]],
+                        tight: list[bool] | None = None) -> list[int]:
+    """Maximum-weight matching over vertices ``0..n-1``; edges with weight <= 0 are
+    ignored.  ``mate[v]`` is v's partner or -1.
+
+    ``tight``, when given, is filled with one flag per edge (in input order): False
+    only for an edge that no maximum-weight matching contains, i.e. one that is not
+    tight under the optimal duals (a later solve whose optima are all optima of
+    this one can leave those edges out).  The Python solver keeps every edge."""
+    edge_list = list(edges)
+    if _native is None:
+        mate = max_weight_matching_python(n, edge_list)
+        if tight is not None:
+            tight[:] = [True] * len(edge_list)
+        return mate
+    return max_weight_matching_native(n, edge_list, tight)
+
+
+def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
+                               tight: list[bool] | None = None) -> list[int]:
+    """:func:`max_weight_matching` in the native core: every weight is passed as the
+    same number of 64-bit limbs, with room for the doubled duals and slacks."""
+    edge_list = list(edges)
+    used = [k for k, (u, v, w) in enumerate(edge_list) if w > 0 and u != v]
+    if tight is not None:
+        tight[:] = [True] * len(edge_list)
+    if not used:
+        return [UNMATCHED] * n
+    mate = array("i", [UNMATCHED] * n)
+    limbs = (max(edge_list[k][2] for k in used).bit_length() + 3) // 64 + 1
+    size = 8 * limbs
+    ends = array("i", [x for k in used for x in edge_list[k][:2]])
+    weights = b"".join(edge_list[k][2].to_bytes(size, "little") for k in used)
+    flags = ctypes.create_string_buffer(len(used)) if tight is not None else None
+    status = _native(n, len(used), ends.buffer_info()[0], weights, limbs, mate.buffer_info()[0], flags)
+    if status != 0:
+        raise MemoryError("the native matching ran out of memory")
+    if tight is not None:
+        for k, flag in zip(used, flags.raw, strict=True):
+            tight[k] = flag != 0
+    return list(mate)
+
+
+def max_weight_matching_python(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+    """:func:`max_weight_matching` in pure Python.
 
     Edmonds' primal-dual blossom algorithm on exact integers.  Vertex duals are kept
     doubled (``2 * y``) so that every step stays integral.  Instead of starting all

@@ -10,3 +10,27 @@ def test_benchmark_runs_on_a_small_tournament(capsys):
     measured = [row.split() for row in rows[1:]]
     assert [(r[0], r[1], r[2], r[5]) for r in measured] == [
         ("24", "standard", "5", "12"), ("24", "standard", "9", "12"), ("24", "collapse", "5", "12")]
+
+
+def test_quick_history_is_a_valid_swiss():
+    # the quick Swiss that builds the history of large benchmark tournaments: no
+    # rematch, no colour difference beyond 2, no colour three times in a row, one bye
+    # per player at most, everybody paired or given the bye each round
+    import random
+
+    for size, variant, seed in ((40, "standard", 1), (41, "draws", 2), (30, "colours", 3), (25, "topscorers", 4)):
+        document = bench.build(size, 9, 9, seed, variant, quick=True)
+        while document.paired_rounds < 9:
+            bench.play_round(document, random.Random(seed), 0.2, quick=True)
+        for record in document.players.values():
+            assert len(record.rounds) == 9
+            opponents = [e.opponent for e in record.rounds if e.opponent]
+            assert len(opponents) == len(set(opponents))
+            assert sum(e.code == "U" for e in record.rounds) <= 1
+            colours = "".join(e.colour for e in record.rounds if e.colour in ("w", "b"))
+            for end in range(1, len(colours) + 1):
+                assert bench._colour_ok(colours[:end - 1], colours[end - 1])
+            for e in record.rounds:
+                if e.opponent:
+                    back = document.players[e.opponent].rounds[record.rounds.index(e)]
+                    assert back.opponent == record.number and back.colour != e.colour

@@ -3,8 +3,17 @@
 import random
 from itertools import combinations
 
+import pytest
+
+from pairing.engine import matching
 from pairing.engine.matching import (UNMATCHED, LazyAdjacency, WithVertex, max_cardinality_matching,
                                      max_weight_matching)
+
+# the native core (built by `make native`) and the pure-Python fallback
+SOLVERS = [pytest.param(matching.max_weight_matching_python, id="python"),
+           pytest.param(matching.max_weight_matching_native, id="native",
+                        marks=pytest.mark.skipif(not matching.native_available(),
+                                                 reason="native core not built (make native)"))]
 
 
 def size(mate):
@@ -100,7 +109,8 @@ def random_weight(rng, style):
     return rng.randint(-5, 1 << 64)  # some edges of no use
 
 
-def test_max_weight_against_brute_force():
+@pytest.mark.parametrize("solve", SOLVERS)
+def test_max_weight_against_brute_force(solve):
     rng = random.Random(7)
     for _ in range(1500):
         n = rng.randint(1, 10)
@@ -108,14 +118,15 @@ def test_max_weight_against_brute_force():
         style = rng.randrange(4)
         weights = {(v, w): random_weight(rng, style)
                    for v, w in combinations(range(n), 2) if rng.random() < density}
-        mate = max_weight_matching(n, [(v, w, x) for (v, w), x in weights.items()])
+        mate = solve(n, [(v, w, x) for (v, w), x in weights.items()])
         positive = {frozenset(e) for e, x in weights.items() if x > 0}
         assert is_matching(mate, positive)
         total = sum(weights[min(v, mate[v]), max(v, mate[v])] for v in range(n) if mate[v] > v)
         assert total == brute_force_weight(n, {e: x for e, x in weights.items() if x > 0})
 
 
-def test_max_weight_on_lexicographic_weights():
+@pytest.mark.parametrize("solve", SOLVERS)
+def test_max_weight_on_lexicographic_weights(solve):
     # weights built like the pairing criteria: fields far apart, most ties broken
     # only by the lowest field, as in a D.1 transposition order
     rng = random.Random(11)
@@ -126,6 +137,77 @@ def test_max_weight_on_lexicographic_weights():
             if rng.random() < 0.8:
                 fields = (rng.randint(0, 1), rng.randint(0, 2), (n - w) * (n + 1) ** (n - 1 - v))
                 weights[v, w] = ((1 << 400) + (fields[0] << 300) + (fields[1] << 200) + fields[2])
-        mate = max_weight_matching(n, [(v, w, x) for (v, w), x in weights.items()])
+        mate = solve(n, [(v, w, x) for (v, w), x in weights.items()])
         total = sum(weights[v, mate[v]] for v in range(n) if mate[v] > v)
         assert total == brute_force_weight(n, weights)
+
+
+@pytest.mark.skipif(not matching.native_available(), reason="native core not built (make native)")
+def test_native_equals_python_on_larger_graphs():
+    # beyond brute force: both solvers must reach the same (optimal) weight
+    rng = random.Random(13)
+    for _ in range(60):
+        n = rng.randint(12, 70)
+        density = rng.choice([0.1, 0.3, 0.8])
+        style = rng.randrange(4)
+        weights = {(v, w): random_weight(rng, style)
+                   for v, w in combinations(range(n), 2) if rng.random() < density}
+        edges = [(v, w, x) for (v, w), x in weights.items()]
+        totals = []
+        for solve in (matching.max_weight_matching_native, matching.max_weight_matching_python):
+            mate = solve(n, edges)
+            assert is_matching(mate, {frozenset(e) for e, x in weights.items() if x > 0})
+            totals.append(sum(weights[v, mate[v]] for v in range(n) if mate[v] > v))
+        assert totals[0] == totals[1]
+
+
+def test_native_core_handles_empty_graphs():
+    for solve in (matching.max_weight_matching_python, matching.max_weight_matching):
+        assert solve(0, []) == []
+        assert solve(3, []) == [UNMATCHED] * 3
+        assert solve(3, [(0, 1, 0), (1, 2, -4)]) == [UNMATCHED] * 3
+
+
+def all_optimal_matchings(n, weights):
+    """Every maximum-weight matching (as sets of edges), by trying every matching."""
+    found = []
+
+    def extend(v, total, chosen):
+        while v < n and v in used:
+            v += 1
+        if v >= n:
+            found.append((total, frozenset(chosen)))
+            return
+        used.add(v)
+        extend(v + 1, total, chosen)
+        for w in range(v + 1, n):
+            if w not in used and weights.get((v, w), 0) > 0:
+                used.add(w)
+                extend(v + 1, total + weights[v, w], chosen + [(v, w)])
+                used.discard(w)
+        used.discard(v)
+
+    used = set()
+    extend(0, 0, [])
+    best = max(total for total, _ in found)
+    return [chosen for total, chosen in found if total == best]
+
+
+def test_tight_edges_cover_every_optimum():
+    # the flags that let the second solve of a bracket drop edges: an edge marked
+    # False belongs to no maximum-weight matching
+    rng = random.Random(17)
+    dropped = 0
+    for _ in range(600):
+        n = rng.randint(2, 9)
+        style = rng.randrange(4)
+        weights = {(v, w): random_weight(rng, style) for v, w in combinations(range(n), 2)
+                   if rng.random() < 0.7}
+        edges = [(v, w, x) for (v, w), x in weights.items()]
+        tight = []
+        max_weight_matching(n, edges, tight)
+        assert len(tight) == len(edges)
+        for optimum in all_optimal_matchings(n, weights):
+            assert all(tight[edges.index((v, w, weights[v, w]))] for v, w in optimum)
+        dropped += tight.count(False)
+    assert dropped > 0 or not matching.native_available()

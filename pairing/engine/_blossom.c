@@ -1,0 +1,683 @@
+/* Maximum-weight matching on general graphs: Edmonds' primal-dual blossom
+ * algorithm (the O(n^3) form with least-slack edges per vertex and blossom),
+ * on exact unsigned integers of a fixed number of 64-bit limbs.
+ *
+ * The native core of pairing/engine/matching.py (which keeps a pure-Python
+ * solver as its fallback).  The pairing weights pack every criterion and the
+ * generation order into one integer of up to a few thousand bits; Python's
+ * big integers made each solve take seconds.  Here every weight, dual and
+ * slack is `L` limbs, little-endian, all of them non-negative.
+ *
+ * Conventions: vertex duals are kept doubled (slack(e) = D[u] + D[v] - 2 w(e)),
+ * blossom duals in the same units; all vertex duals start at max w, so all
+ * vertices reached in a stage share one parity and the slack of an edge
+ * between two S vertices is even.  An endpoint p stands for one end of edge
+ * p >> 1: endpoint[p] is its vertex, p ^ 1 the other end.  mate[v] is the far
+ * endpoint of v's matched edge.  A blossom's children are listed in cycle
+ * order from the base child; ends[i] joins child i (vertex endpoint[ends[i]])
+ * to child i + 1 (vertex endpoint[ends[i] ^ 1]).
+ *
+ * Built by `make native` (cc -O2 -shared -fPIC); loaded with ctypes.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+typedef struct {
+    int n, m, L;
+    const int *endpoint;     /* 2m */
+    int *adj_start, *adj;    /* per vertex: the far endpoints of its edges */
+    u64 *adj_lo, *adj_hi;    /* per adjacency entry q: limb 0, and limbs L-1, L-2, of 2 w */
+    u64 *w2;                 /* m * L: 2 w(e) */
+    u64 *dual;               /* 2n * L */
+    int *mate, *label, *labelend, *inblossom, *bparent, *bbase, *bestedge;
+    int **childs, **ends, *nchilds;
+    int **bestlist, *nbestlist;
+    int *unused, nunused;
+    char *allowed;
+    int *queue, qlen, qcap;
+    int *leafbuf, *pathbuf;
+    int *bestto;             /* 2n: scratch for add_blossom */
+    u64 *t1, *t2, *t3;       /* scratch numbers */
+    u64 *bestslack;          /* 2n * L: slack of bestedge[x] when stamp[x] == epoch */
+    long *stamp, epoch;
+    int failed;
+} G;
+
+#define DUAL(g, i) ((g)->dual + (size_t)(i) * (g)->L)
+
+/* ---- numbers ------------------------------------------------------------ */
+static inline void num_add(int L, u64 *r, const u64 *a, const u64 *b) {
+    u64 c = 0;
+    for (int i = 0; i < L; i++) {
+        u64 s = a[i] + c;
+        u64 c1 = s < c;
+        u64 t = s + b[i];
+        c = c1 | (t < s);
+        r[i] = t;
+    }
+}
+
+static inline void num_sub(int L, u64 *r, const u64 *a, const u64 *b) {
+    u64 br = 0;
+    for (int i = 0; i < L; i++) {
+        u64 x = a[i], y = b[i];
+        u64 d = x - y;
+        u64 b1 = x < y;
+        u64 d2 = d - br;
+        br = b1 | (d < br);
+        r[i] = d2;
+    }
+}
+
+static inline int num_cmp(int L, const u64 *a, const u64 *b) {
+    for (int i = L - 1; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static inline int num_zero(int L, const u64 *a) {
+    for (int i = 0; i < L; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+static inline void num_half(int L, u64 *a) {
+    for (int i = 0; i < L; i++) {
+        a[i] >>= 1;
+        if (i + 1 < L) a[i] |= a[i + 1] << 63;
+    }
+}
+
+/* out = D[u] + D[v] - 2 w(k), in one pass; returns whether it is zero */
+static inline int slack(G *g, int k, u64 *out) {
+    int L = g->L;
+    const u64 *a = DUAL(g, g->endpoint[2 * k]), *b = DUAL(g, g->endpoint[2 * k + 1]);
+    const u64 *w = g->w2 + (size_t)k * L;
+    __int128 carry = 0;
+    u64 any = 0;
+    for (int i = 0; i < L; i++) {
+        __int128 x = (__int128)a[i] + b[i] - w[i] + carry;
+        out[i] = (u64)x;
+        any |= (u64)x;
+        carry = x >> 64;
+    }
+    return any == 0;
+}
+
+/* whether the edge of adjacency entry q (from v) is tight: the lowest limb and
+ * the top limbs, stored with the entry, decide most edges */
+static inline int tight_entry(G *g, int q, int v) {
+    int L = g->L, p = g->adj[q];
+    const u64 *x = DUAL(g, v), *y = DUAL(g, g->endpoint[p]);
+    if (x[0] + y[0] - g->adj_lo[q] != 0) return 0;
+    /* then from the top limb down, as in slack_below (the slack is never negative) */
+    const u64 *w = g->w2 + (size_t)(p >> 1) * L;
+    __int128 d = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        u64 wi = i == L - 1 ? g->adj_hi[2 * q] : i == L - 2 ? g->adj_hi[2 * q + 1] : w[i];
+        d = d * ((__int128)1 << 64) + (__int128)x[i] + y[i] - wi;
+        if (d >= 2) return 0;
+    }
+    return d == 0;
+}
+
+/* slack of bestedge[x], computed once per dual epoch */
+static const u64 *best_slack(G *g, int x) {
+    u64 *cached = g->bestslack + (size_t)x * g->L;
+    if (g->stamp[x] != g->epoch) {
+        slack(g, g->bestedge[x], cached);
+        g->stamp[x] = g->epoch;
+    }
+    return cached;
+}
+
+/* whether the slack of adjacency entry q's edge (from v) is below b, read from
+ * the most significant limb down (the two top limbs are stored with the entry):
+ * the carries from the limbs not read yet move the difference by less than two
+ * units of the current limb, so most comparisons end after a limb or two */
+static inline int slack_below(G *g, int q, int v, const u64 *b) {
+    int L = g->L, p = g->adj[q];
+    const u64 *x = DUAL(g, v), *y = DUAL(g, g->endpoint[p]);
+    const u64 *w = g->w2 + (size_t)(p >> 1) * L;
+    __int128 d = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        u64 wi = i == L - 1 ? g->adj_hi[2 * q] : i == L - 2 ? g->adj_hi[2 * q + 1] : w[i];
+        d = d * ((__int128)1 << 64) + (__int128)x[i] + y[i] - wi - b[i];
+        if (d >= 2) return 0;
+        if (d <= -2) return 1;
+    }
+    return d < 0;
+}
+
+/* offer the edge of adjacency entry q (from v) as bestedge[x] */
+static inline void offer(G *g, int x, int q, int v) {
+    int k = g->adj[q] >> 1;
+    if (g->bestedge[x] == -1 || slack_below(g, q, v, best_slack(g, x))) {
+        g->bestedge[x] = k;
+        slack(g, k, g->bestslack + (size_t)x * g->L);
+        g->stamp[x] = g->epoch;
+    }
+}
+
+/* slack(a) < slack(b) */
+static int slack_less(G *g, int a, int b) {
+    slack(g, a, g->t1);
+    slack(g, b, g->t2);
+    return num_cmp(g->L, g->t1, g->t2) < 0;
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+static void push(G *g, int v) {
+    if (g->qlen == g->qcap) {
+        int cap = 2 * g->qcap;
+        int *q = realloc(g->queue, sizeof(int) * cap);
+        if (!q) { g->failed = 1; return; }
+        g->queue = q;
+        g->qcap = cap;
+    }
+    g->queue[g->qlen++] = v;
+}
+
+/* the vertices of blossom b into buf (returns their number) */
+static int leaves(G *g, int b, int *buf) {
+    if (b < g->n) { buf[0] = b; return 1; }
+    int count = 0;
+    for (int i = 0; i < g->nchilds[b]; i++) count += leaves(g, g->childs[b][i], buf + count);
+    return count;
+}
+
+static inline int wrap(int j, int len) { return ((j % len) + len) % len; }
+
+static void assign_label(G *g, int w, int t, int p) {
+    int b = g->inblossom[w];
+    g->label[w] = g->label[b] = t;
+    g->labelend[w] = g->labelend[b] = p;
+    g->bestedge[w] = g->bestedge[b] = -1;
+    if (t == 1) {
+        int count = leaves(g, b, g->leafbuf);
+        for (int i = 0; i < count; i++) push(g, g->leafbuf[i]);
+    } else {
+        int base_mate = g->mate[g->bbase[b]];
+        assign_label(g, g->endpoint[base_mate], 1, base_mate ^ 1);
+    }
+}
+
+/* The base of the blossom that edge (v, w) closes, or -1 when v and w are in
+ * different trees (an augmenting path). */
+static int scan_blossom(G *g, int v, int w) {
+    int npath = 0, found = -1;
+    while (v != -1 || w != -1) {
+        int b = g->inblossom[v];
+        if (g->label[b] & 4) { found = g->bbase[b]; break; }
+        g->pathbuf[npath++] = b;
+        g->label[b] = 5;
+        if (g->labelend[b] == -1) {
+            v = -1;
+        } else {
+            v = g->endpoint[g->labelend[b]];
+            b = g->inblossom[v];
+            v = g->endpoint[g->labelend[b]];
+        }
+        if (w != -1) { int t = v; v = w; w = t; }
+    }
+    for (int i = 0; i < npath; i++) g->label[g->pathbuf[i]] = 1;
+    return found;
+}
+
+static void add_blossom(G *g, int found, int k) {
+    int n = g->n, L = g->L;
+    int v = g->endpoint[2 * k], w = g->endpoint[2 * k + 1];
+    int bb = g->inblossom[found], bv = g->inblossom[v], bw = g->inblossom[w];
+    int b = g->unused[--g->nunused];
+    g->bbase[b] = found;
+    g->bparent[b] = -1;
+    g->bparent[bb] = b;
+    /* children: from bv down to bb (reversed afterwards), then bw up to bb */
+    int *path = malloc(sizeof(int) * 2 * n), *ends = malloc(sizeof(int) * 2 * n);
+    if (!path || !ends) { g->failed = 1; free(path); free(ends); return; }
+    int len = 0;
+    while (bv != bb) {
+        g->bparent[bv] = b;
+        path[len] = bv;
+        ends[len] = g->labelend[bv];
+        len++;
+        bv = g->inblossom[g->endpoint[g->labelend[bv]]];
+    }
+    path[len] = bb;
+    len++;
+    for (int i = 0, j = len - 1; i < j; i++, j--) { int t = path[i]; path[i] = path[j]; path[j] = t; }
+    for (int i = 0, j = len - 2; i < j; i++, j--) { int t = ends[i]; ends[i] = ends[j]; ends[j] = t; }
+    ends[len - 1] = 2 * k;
+    while (bw != bb) {
+        g->bparent[bw] = b;
+        path[len] = bw;
+        ends[len] = g->labelend[bw] ^ 1;
+        len++;
+        bw = g->inblossom[g->endpoint[g->labelend[bw]]];
+    }
+    g->childs[b] = path;
+    g->ends[b] = ends;
+    g->nchilds[b] = len;
+    g->label[b] = 1;
+    g->labelend[b] = g->labelend[bb];
+    memset(DUAL(g, b), 0, sizeof(u64) * L);
+    int count = leaves(g, b, g->leafbuf);
+    for (int i = 0; i < count; i++) {
+        int x = g->leafbuf[i];
+        if (g->label[g->inblossom[x]] == 2) push(g, x);  /* T vertices become S */
+        g->inblossom[x] = b;
+    }
+    /* the least-slack edge from b to each neighbouring S blossom */
+    int *bestto = g->bestto;
+    int *touched = malloc(sizeof(int) * 2 * n);
+    if (!touched) { g->failed = 1; return; }
+    int ntouched = 0;
+    for (int c = 0; c < len; c++) {
+        int child = path[c];
+        int *cand, ncand, own = 0;
+        if (g->bestlist[child]) {
+            cand = g->bestlist[child];
+            ncand = g->nbestlist[child];
+        } else {
+            int nl = leaves(g, child, g->leafbuf);
+            ncand = 0;
+            for (int i = 0; i < nl; i++) {
+                int x = g->leafbuf[i];
+                ncand += g->adj_start[x + 1] - g->adj_start[x];
+            }
+            cand = malloc(sizeof(int) * (ncand ? ncand : 1));
+            if (!cand) { g->failed = 1; free(touched); return; }
+            own = 1;
+            ncand = 0;
+            for (int i = 0; i < nl; i++) {
+                int x = g->leafbuf[i];
+                for (int q = g->adj_start[x]; q < g->adj_start[x + 1]; q++) cand[ncand++] = g->adj[q] >> 1;
+            }
+        }
+        for (int q = 0; q < ncand; q++) {
+            int e = cand[q];
+            int i = g->endpoint[2 * e], j = g->endpoint[2 * e + 1];
+            if (g->inblossom[j] == b) { int t = i; i = j; j = t; }
+            (void)i;
+            int bj = g->inblossom[j];
+            if (bj != b && g->label[bj] == 1) {
+                if (bestto[bj] == -1) { bestto[bj] = e; touched[ntouched++] = bj; }
+                else if (slack_less(g, e, bestto[bj])) bestto[bj] = e;
+            }
+        }
+        if (own) free(cand);
+        free(g->bestlist[child]);
+        g->bestlist[child] = NULL;
+        g->nbestlist[child] = 0;
+        g->bestedge[child] = -1;
+    }
+    int *list = malloc(sizeof(int) * (ntouched ? ntouched : 1));
+    if (!list) { g->failed = 1; free(touched); return; }
+    int best = -1;
+    for (int i = 0; i < ntouched; i++) {
+        int e = bestto[touched[i]];
+        list[i] = e;
+        bestto[touched[i]] = -1;
+        if (best == -1 || slack_less(g, e, best)) best = e;
+    }
+    free(touched);
+    g->bestlist[b] = list;
+    g->nbestlist[b] = ntouched;
+    g->bestedge[b] = best;
+    g->stamp[b] = -1;
+}
+
+static void expand_blossom(G *g, int b, int endstage) {
+    int n = g->n;
+    int len = g->nchilds[b];
+    int *kids = g->childs[b], *ends = g->ends[b];
+    for (int i = 0; i < len; i++) {
+        int s = kids[i];
+        g->bparent[s] = -1;
+        if (s < n) {
+            g->inblossom[s] = s;
+        } else if (endstage && num_zero(g->L, DUAL(g, s))) {
+            expand_blossom(g, s, endstage);
+        } else {
+            int count = leaves(g, s, g->leafbuf);
+            for (int q = 0; q < count; q++) g->inblossom[g->leafbuf[q]] = s;
+        }
+    }
+    if (!endstage && g->label[b] == 2) {
+        /* relabel the children on the even path from the entry child to the base */
+        int entry = g->inblossom[g->endpoint[g->labelend[b] ^ 1]];
+        int j = 0;
+        while (kids[j] != entry) j++;
+        int step, trick;
+        if (j & 1) { j -= len; step = 1; trick = 0; }
+        else { step = -1; trick = 1; }
+        int p = g->labelend[b];
+        while (j != 0) {
+            g->label[g->endpoint[p ^ 1]] = 0;
+            g->label[g->endpoint[ends[wrap(j - trick, len)] ^ trick ^ 1]] = 0;
+            assign_label(g, g->endpoint[p ^ 1], 2, p);
+            g->allowed[ends[wrap(j - trick, len)] >> 1] = 1;
+            j += step;
+            p = ends[wrap(j - trick, len)] ^ trick;
+            g->allowed[p >> 1] = 1;
+            j += step;
+        }
+        int bv = kids[wrap(j, len)];
+        g->label[g->endpoint[p ^ 1]] = g->label[bv] = 2;
+        g->labelend[g->endpoint[p ^ 1]] = g->labelend[bv] = p;
+        g->bestedge[bv] = -1;
+        j += step;
+        while (kids[wrap(j, len)] != entry) {
+            bv = kids[wrap(j, len)];
+            if (g->label[bv] == 1) { j += step; continue; }
+            int count = leaves(g, bv, g->leafbuf), reached = -1;
+            for (int q = 0; q < count; q++)
+                if (g->label[g->leafbuf[q]] != 0) { reached = g->leafbuf[q]; break; }
+            if (reached != -1) {
+                g->label[reached] = 0;
+                g->label[g->endpoint[g->mate[g->bbase[bv]]]] = 0;
+                assign_label(g, reached, 2, g->labelend[reached]);
+            }
+            j += step;
+        }
+    }
+    g->label[b] = g->labelend[b] = -1;
+    free(g->childs[b]);
+    free(g->ends[b]);
+    g->childs[b] = g->ends[b] = NULL;
+    g->nchilds[b] = 0;
+    g->bbase[b] = -1;
+    free(g->bestlist[b]);
+    g->bestlist[b] = NULL;
+    g->nbestlist[b] = 0;
+    g->bestedge[b] = -1;
+    g->unused[g->nunused++] = b;
+}
+
+/* Rotate the matching inside b so that vertex v becomes its base. */
+static void augment_blossom(G *g, int b, int v) {
+    int n = g->n;
+    int t = v;
+    while (g->bparent[t] != b) t = g->bparent[t];
+    if (t >= n) augment_blossom(g, t, v);
+    int len = g->nchilds[b];
+    int *kids = g->childs[b], *ends = g->ends[b];
+    int i = 0;
+    while (kids[i] != t) i++;
+    int j = i, step, trick;
+    if (i & 1) { j -= len; step = 1; trick = 0; }
+    else { step = -1; trick = 1; }
+    while (j != 0) {
+        j += step;
+        t = kids[wrap(j, len)];
+        int p = ends[wrap(j - trick, len)] ^ trick;
+        if (t >= n) augment_blossom(g, t, g->endpoint[p]);
+        j += step;
+        t = kids[wrap(j, len)];
+        if (t >= n) augment_blossom(g, t, g->endpoint[p ^ 1]);
+        g->mate[g->endpoint[p]] = p ^ 1;
+        g->mate[g->endpoint[p ^ 1]] = p;
+    }
+    if (i) {  /* rotate the cycle so that child i comes first */
+        int *tmp = malloc(sizeof(int) * len);
+        if (!tmp) { g->failed = 1; return; }
+        memcpy(tmp, kids + i, sizeof(int) * (len - i));
+        memcpy(tmp + len - i, kids, sizeof(int) * i);
+        memcpy(kids, tmp, sizeof(int) * len);
+        memcpy(tmp, ends + i, sizeof(int) * (len - i));
+        memcpy(tmp + len - i, ends, sizeof(int) * i);
+        memcpy(ends, tmp, sizeof(int) * len);
+        free(tmp);
+    }
+    g->bbase[b] = g->bbase[kids[0]];
+}
+
+/* Flip the alternating paths from both ends of edge k to their roots. */
+static void augment_matching(G *g, int k) {
+    int n = g->n;
+    for (int side = 0; side < 2; side++) {
+        int s = g->endpoint[2 * k + side], p = 2 * k + 1 - side;
+        for (;;) {
+            int bs = g->inblossom[s];
+            if (bs >= n) augment_blossom(g, bs, s);
+            g->mate[s] = p;
+            if (g->labelend[bs] == -1) break;
+            int t = g->endpoint[g->labelend[bs]];
+            int bt = g->inblossom[t];
+            s = g->endpoint[g->labelend[bt]];
+            int j = g->endpoint[g->labelend[bt] ^ 1];
+            if (bt >= n) augment_blossom(g, bt, j);
+            g->mate[j] = g->labelend[bt];
+            p = g->labelend[bt] ^ 1;
+        }
+    }
+}
+
+/* After the optimum: tight[k] = whether edge k is tight under the final (optimal)
+ * duals, y(u) + y(v) + the z of the blossoms holding both = w(k).  Every maximum-
+ * weight matching uses tight edges only (complementary slackness). */
+static int mark_tight(G *g, char *tight) {
+    int n = g->n, L = g->L;
+    int *mark = malloc(sizeof(int) * 2 * n);
+    u64 *sum = malloc(sizeof(u64) * L);
+    if (!mark || !sum) { free(mark); free(sum); return -1; }
+    for (int b = 0; b < 2 * n; b++) mark[b] = -1;
+    for (int k = 0; k < g->m; k++) {
+        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
+        num_add(L, sum, DUAL(g, u), DUAL(g, v));
+        for (int b = g->bparent[u]; b != -1; b = g->bparent[b]) mark[b] = k;
+        for (int b = g->bparent[v]; b != -1; b = g->bparent[b]) {
+            if (mark[b] == k) {
+                num_add(L, sum, sum, DUAL(g, b));
+                num_add(L, sum, sum, DUAL(g, b));
+            }
+        }
+        tight[k] = num_cmp(L, sum, g->w2 + (size_t)k * L) == 0;
+    }
+    free(mark);
+    free(sum);
+    return 0;
+}
+
+/* weights: m * L limbs (little-endian), each < 2^(64 L - 3).  mate_out[v]: the
+ * partner of v or -1; tight_out (may be NULL): see mark_tight.  Returns 0, or -1
+ * when memory ran out. */
+int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
+                                char *tight_out) {
+    G G0, *g = &G0;
+    memset(g, 0, sizeof(G0));
+    g->n = n; g->m = m; g->L = L;
+    g->endpoint = edges;
+    int ok = 1;
+#define ALLOC(ptr, count) do { (ptr) = calloc((size_t)(count) + 1, sizeof(*(ptr))); if (!(ptr)) ok = 0; } while (0)
+    ALLOC(g->adj_start, n + 1); ALLOC(g->adj, 2 * m); ALLOC(g->adj_lo, 2 * m); ALLOC(g->adj_hi, 4 * m); ALLOC(g->w2, (size_t)m * L);
+    ALLOC(g->dual, (size_t)2 * n * L); ALLOC(g->mate, n); ALLOC(g->label, 2 * n);
+    ALLOC(g->labelend, 2 * n); ALLOC(g->inblossom, n); ALLOC(g->bparent, 2 * n);
+    ALLOC(g->bbase, 2 * n); ALLOC(g->bestedge, 2 * n); ALLOC(g->childs, 2 * n);
+    ALLOC(g->ends, 2 * n); ALLOC(g->nchilds, 2 * n); ALLOC(g->bestlist, 2 * n);
+    ALLOC(g->nbestlist, 2 * n); ALLOC(g->unused, n); ALLOC(g->allowed, m);
+    ALLOC(g->leafbuf, n); ALLOC(g->pathbuf, 2 * n); ALLOC(g->bestto, 2 * n);
+    ALLOC(g->bestslack, (size_t)2 * n * L); ALLOC(g->stamp, 2 * n);
+    ALLOC(g->t1, L); ALLOC(g->t2, L); ALLOC(g->t3, L);
+    g->qcap = 2 * n + 16;
+    ALLOC(g->queue, g->qcap);
+    int ret = -1;
+    if (!ok) goto done;
+    for (int b = 0; b < 2 * n; b++) { g->bestto[b] = -1; g->stamp[b] = -1; }
+
+    for (int k = 0; k < m; k++) {
+        g->adj_start[edges[2 * k] + 1]++;
+        g->adj_start[edges[2 * k + 1] + 1]++;
+    }
+    for (int v = 0; v < n; v++) g->adj_start[v + 1] += g->adj_start[v];
+    {
+        int *fill = malloc(sizeof(int) * (n + 1));
+        if (!fill) goto done;
+        memcpy(fill, g->adj_start, sizeof(int) * (n + 1));
+        for (int k = 0; k < m; k++) {
+            g->adj[fill[edges[2 * k]]++] = 2 * k + 1;
+            g->adj[fill[edges[2 * k + 1]]++] = 2 * k;
+        }
+        free(fill);
+    }
+    const u64 *maxw = NULL;
+    for (int k = 0; k < m; k++) {
+        const u64 *w = weights + (size_t)k * L;
+        num_add(L, g->w2 + (size_t)k * L, w, w);
+        if (!maxw || num_cmp(L, w, maxw) > 0) maxw = w;
+    }
+    for (int q = 0; q < 2 * m; q++) {
+        const u64 *w = g->w2 + (size_t)(g->adj[q] >> 1) * L;
+        g->adj_lo[q] = w[0];
+        g->adj_hi[2 * q] = w[L - 1];
+        g->adj_hi[2 * q + 1] = L >= 2 ? w[L - 2] : 0;
+    }
+    for (int v = 0; v < n; v++) {
+        g->mate[v] = -1;
+        g->inblossom[v] = v;
+        g->bbase[v] = v;
+        if (maxw) memcpy(DUAL(g, v), maxw, sizeof(u64) * L);
+    }
+    for (int b = 0; b < 2 * n; b++) { g->bparent[b] = -1; g->bestedge[b] = -1; }
+    for (int b = n; b < 2 * n; b++) g->bbase[b] = -1;
+    g->nunused = n;
+    for (int i = 0; i < n; i++) g->unused[i] = 2 * n - 1 - i;
+
+    u64 *delta = g->t3;
+    for (int stage = 0; stage < n && m > 0; stage++) {
+        for (int b = 0; b < 2 * n; b++) { g->label[b] = 0; g->bestedge[b] = -1; }
+        for (int b = n; b < 2 * n; b++) {
+            free(g->bestlist[b]);
+            g->bestlist[b] = NULL;
+            g->nbestlist[b] = 0;
+        }
+        memset(g->allowed, 0, m);
+        g->qlen = 0;
+        g->epoch++;
+        for (int v = 0; v < n; v++)
+            if (g->mate[v] == -1 && g->label[g->inblossom[v]] == 0) assign_label(g, v, 1, -1);
+        int augmented = 0, finished = 0;
+        for (;;) {
+            while (g->qlen && !augmented) {
+                int v = g->queue[--g->qlen];
+                for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
+                    int p = g->adj[q], k = p >> 1, w = g->endpoint[p];
+                    int bv = g->inblossom[v], bw = g->inblossom[w];
+                    if (bv == bw) continue;
+                    int tight = g->allowed[k];
+                    if (!tight && tight_entry(g, q, v)) tight = g->allowed[k] = 1;
+                    if (tight) {
+                        if (g->label[bw] == 0) {
+                            assign_label(g, w, 2, p ^ 1);
+                        } else if (g->label[bw] == 1) {
+                            int found = scan_blossom(g, v, w);
+                            if (found >= 0) {
+                                add_blossom(g, found, k);
+                            } else {
+                                augment_matching(g, k);
+                                augmented = 1;
+                                break;
+                            }
+                        } else if (g->label[w] == 0) {
+                            g->label[w] = 2;
+                            g->labelend[w] = p ^ 1;
+                        }
+                    } else if (g->label[bw] == 1) {
+                        offer(g, bv, q, v);
+                    } else if (g->label[w] == 0) {
+                        offer(g, w, q, v);
+                    }
+                }
+                if (g->failed) goto done;
+            }
+            if (augmented) break;
+            /* the dual change: the least of the four kinds of event */
+            int kind = -1, at = -1;
+            for (int v = 0; v < n; v++) {
+                if (g->label[g->inblossom[v]] == 1 &&
+                    (kind == -1 || num_cmp(L, DUAL(g, v), delta) < 0)) {
+                    memcpy(delta, DUAL(g, v), sizeof(u64) * L);
+                    kind = 1; at = v;
+                }
+            }
+            if (kind == -1) { finished = 1; break; }
+            for (int v = 0; v < n; v++) {
+                if (g->label[g->inblossom[v]] == 0 && g->bestedge[v] != -1) {
+                    const u64 *d = best_slack(g, v);
+                    if (num_cmp(L, d, delta) < 0) {
+                        memcpy(delta, d, sizeof(u64) * L);
+                        kind = 2; at = g->bestedge[v];
+                    }
+                }
+            }
+            for (int b = 0; b < 2 * n; b++) {
+                if (g->bparent[b] == -1 && g->label[b] == 1 && g->bestedge[b] != -1) {
+                    memcpy(g->t1, best_slack(g, b), sizeof(u64) * L);
+                    num_half(L, g->t1);
+                    if (num_cmp(L, g->t1, delta) < 0) {
+                        memcpy(delta, g->t1, sizeof(u64) * L);
+                        kind = 3; at = g->bestedge[b];
+                    }
+                }
+            }
+            for (int b = n; b < 2 * n; b++) {
+                if (g->bbase[b] >= 0 && g->bparent[b] == -1 && g->label[b] == 2 &&
+                    num_cmp(L, DUAL(g, b), delta) < 0) {
+                    memcpy(delta, DUAL(g, b), sizeof(u64) * L);
+                    kind = 4; at = b;
+                }
+            }
+            g->epoch++;
+            for (int v = 0; v < n; v++) {
+                int t = g->label[g->inblossom[v]];
+                if (t == 1) num_sub(L, DUAL(g, v), DUAL(g, v), delta);
+                else if (t == 2) num_add(L, DUAL(g, v), DUAL(g, v), delta);
+            }
+            for (int b = n; b < 2 * n; b++) {
+                if (g->bbase[b] >= 0 && g->bparent[b] == -1) {
+                    if (g->label[b] == 1) num_add(L, DUAL(g, b), DUAL(g, b), delta);
+                    else if (g->label[b] == 2) num_sub(L, DUAL(g, b), DUAL(g, b), delta);
+                }
+            }
+            if (kind == 1) {
+                finished = 1;
+                break;
+            } else if (kind == 2) {
+                g->allowed[at] = 1;
+                int i = g->endpoint[2 * at];
+                if (g->label[g->inblossom[i]] == 0) i = g->endpoint[2 * at + 1];
+                push(g, i);
+            } else if (kind == 3) {
+                g->allowed[at] = 1;
+                push(g, g->endpoint[2 * at]);
+            } else {
+                expand_blossom(g, at, 0);
+            }
+            if (g->failed) goto done;
+        }
+        if (g->failed) goto done;
+        if (finished || !augmented) break;
+        for (int b = n; b < 2 * n; b++)
+            if (g->bparent[b] == -1 && g->bbase[b] >= 0 && g->label[b] == 1 && num_zero(L, DUAL(g, b)))
+                expand_blossom(g, b, 1);
+        if (g->failed) goto done;
+    }
+    for (int v = 0; v < n; v++) mate_out[v] = g->mate[v] == -1 ? -1 : g->endpoint[g->mate[v]];
+    if (tight_out && mark_tight(g, tight_out) != 0) goto done;
+    ret = 0;
+done:
+    if (g->childs)
+        for (int b = 0; b < 2 * n; b++) { free(g->childs[b]); free(g->ends[b]); }
+    if (g->bestlist)
+        for (int b = 0; b < 2 * n; b++) free(g->bestlist[b]);
+    free(g->adj_start); free(g->adj); free(g->adj_lo); free(g->adj_hi); free(g->w2); free(g->dual); free(g->mate); free(g->label);
+    free(g->labelend); free(g->inblossom); free(g->bparent); free(g->bbase); free(g->bestedge);
+    free(g->childs); free(g->ends); free(g->nchilds); free(g->bestlist); free(g->nbestlist);
+    free(g->unused); free(g->allowed); free(g->leafbuf); free(g->pathbuf); free(g->bestto);
+    free(g->bestslack); free(g->stamp);
+    free(g->t1); free(g->t2); free(g->t3); free(g->queue);
+    return ret;
+}
