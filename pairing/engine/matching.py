@@ -106,9 +106,12 @@ def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int]
                 w = next((w for w in neighbours[v] if mate[w] == UNMATCHED), UNMATCHED)
             if w != UNMATCHED:
                 mate[v], mate[w] = w, v
+    free = mate.count(UNMATCHED)
     for root in range(n):
-        if mate[root] == UNMATCHED:
-            _augment_from(root, neighbours, mate)
+        if free < 2:  # an augmenting path joins two free vertices
+            break
+        if mate[root] == UNMATCHED and _augment_from(root, neighbours, mate):
+            free -= 2
     return mate
 
 
