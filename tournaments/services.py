@@ -204,10 +204,11 @@ def draw_lots(tournament: Tournament) -> list[int] | None:
     """C.07: the order drawn by lot for ties no tie-break separates, drawn once and recorded."""
     if not tournament.ties_by_lot:
         return None
-    with transaction.atomic():
-        players = list(tournament.players.select_for_update())
-        undrawn = [p for p in players if p.lot is None]
-        if undrawn:
+    players = list(tournament.players.all())
+    if any(p.lot is None for p in players):
+        with transaction.atomic():  # lock only when somebody still needs a lot
+            players = list(tournament.players.select_for_update())
+            undrawn = [p for p in players if p.lot is None]
             taken = {p.lot for p in players if p.lot is not None}
             free = [n for n in range(1, len(players) + len(taken) + 1) if n not in taken][:len(undrawn)]
             random.SystemRandom().shuffle(free)

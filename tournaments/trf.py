@@ -81,7 +81,7 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
 
     document = TrfDocument(
         name=tournament.name,
-        headers=_headers(tournament, version),
+        headers=_headers(tournament, players, version),
         total_rounds=tournament.rounds,
         initial_colour=tournament.initial_colour or None,
         scoring=scoring(tournament),
@@ -108,9 +108,8 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
 SYSTEM_CODES = {Tournament.System.DUTCH: "FIDE_DUTCH"}
 
 
-def _headers(tournament: Tournament, version: str = "16") -> list[str]:
+def _headers(tournament: Tournament, players: list[Player], version: str) -> list[str]:
     """The tournament header records 012-132 (and 192 in TRF-2026)."""
-    players = list(tournament.players.all())
     headers = [f"012 {tournament.name}"]
     for tag, value in (("022", tournament.place), ("032", tournament.federation),
                        ("042", tournament.start_date and f"{tournament.start_date:%Y/%m/%d}"),

@@ -353,6 +353,17 @@ def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> Scoring:
     return Scoring(**{**scoring.__dict__, **changes})
 
 
+def _pairing_numbers(line: str, column: int, number: int, tag: str) -> list[int]:
+    """The pairing numbers of a TRF-2026 record: 4 columns each, every 5 columns from ``column``."""
+    numbers = []
+    while column <= len(line.rstrip()):
+        player = _int_field(line, column, column + 3, number, f"{tag} pairing number")
+        if player:
+            numbers.append(player)
+        column += 5
+    return numbers
+
+
 def _parse_byes_240(line: str, number: int) -> tuple[str, int, list[int], int]:
     """``240 T RRR IIII IIII ...``: bye type at column 5, round at 7-9, pairing numbers from 11."""
     code = _field(line, 5, 5).strip().upper()
@@ -361,13 +372,7 @@ def _parse_byes_240(line: str, number: int) -> tuple[str, int, list[int], int]:
     round_number = _int_field(line, 7, 9, number, "240 round")
     if not round_number:
         raise TrfError("240 needs a round number", number, 7)
-    numbers, column = [], 11
-    while column <= len(line.rstrip()):
-        player = _int_field(line, column, column + 3, number, "240 pairing number")
-        if player:
-            numbers.append(player)
-        column += 5
-    return code, round_number, numbers, number
+    return code, round_number, _pairing_numbers(line, 11, number, "240"), number
 
 
 def _parse_acceleration_250(line: str, document: TrfDocument, number: int) -> None:
@@ -394,12 +399,7 @@ def _parse_forbidden_260(line: str, number: int) -> ForbiddenPairs:
     """``260 RRF RRL PPPP PPPP ...``: rounds at 5-7 and 9-11, pairing numbers from 13 every 5 columns."""
     first_round = _int_field(line, 5, 7, number, "260 first round")
     last_round = _int_field(line, 9, 11, number, "260 last round")
-    players, column = [], 13
-    while column <= len(line.rstrip()):
-        player = _int_field(line, column, column + 3, number, "260 pairing number")
-        if player:
-            players.append(player)
-        column += 5
+    players = _pairing_numbers(line, 13, number, "260")
     if not first_round or not last_round or len(players) < 2:
         raise TrfError("260 needs a round range and two or more pairing numbers", number, 5)
     return ForbiddenPairs(frozenset(players), first_round, last_round)

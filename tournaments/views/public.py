@@ -25,9 +25,7 @@ def tournament(request, slug):
     tournament = _tournament(slug)
     return render(request, "public/tournament.html", {
         "tournament": tournament,
-        "rounds": published_rounds(tournament),
         "players": tournament.players.all(),
-        "completed": tournament.completed_rounds(),
     })
 
 
@@ -37,7 +35,6 @@ def round_pairings(request, slug, number):
     return render(request, "public/round.html", {
         "tournament": tournament,
         "round": round_,
-        "rounds": published_rounds(tournament),
         "games": round_.games.select_related("white", "black"),
     })
 

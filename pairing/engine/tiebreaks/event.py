@@ -8,6 +8,7 @@ exact and fast; the public API turns them into ``Fraction`` points.  Accelerated
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from ..trf import ABSENT, PLAYED_CODES, RoundEntry, TrfDocument
 
 #: C.07 16.2 categories of unplayed rounds.
