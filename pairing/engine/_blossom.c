@@ -1,6 +1,6 @@
 /* Maximum-weight matching on general graphs: Edmonds' primal-dual blossom
- * algorithm (the O(n^3) form with least-slack edges per vertex and blossom),
- * on exact unsigned integers of a fixed number of 64-bit limbs.
+ * algorithm (least-slack edges per vertex and blossom), on exact unsigned
+ * integers of a fixed number of 64-bit limbs.
  *
  * The native core of pairing/engine/matching.py (which keeps a pure-Python
  * solver as its fallback).  The pairing weights pack every criterion and the
@@ -8,10 +8,17 @@
  * big integers made each solve take seconds.  Here every weight, dual and
  * slack is `L` limbs, little-endian, all of them non-negative.
  *
+ * The same algorithm as max_weight_matching_python, step for step: each
+ * vertex dual starts at its heaviest edge and a greedy pass matches along
+ * tight edges; then alternating trees grow from every deficient vertex (free,
+ * with a positive dual) at once, and a tree ends when its root is matched or
+ * a dual in it reaches zero.  On the pairing graphs the greedy pass matches
+ * most vertices, so there are few trees to grow.
+ *
  * Conventions: vertex duals are kept doubled (slack(e) = D[u] + D[v] - 2 w(e)),
- * blossom duals in the same units; all vertex duals start at max w, so all
- * vertices reached in a stage share one parity and the slack of an edge
- * between two S vertices is even.  An endpoint p stands for one end of edge
+ * blossom duals in the same units; all duals start even and every vertex
+ * joins a tree through a tight edge, so all labelled vertices share one
+ * parity and the slack of an edge between two S vertices is even.  An endpoint p stands for one end of edge
  * p >> 1: endpoint[p] is its vertex, p ^ 1 the other end.  mate[v] is the far
  * endpoint of v's matched edge.  A blossom's children are listed in cycle
  * order from the base child; ends[i] joins child i (vertex endpoint[ends[i]])
@@ -33,6 +40,9 @@ typedef struct {
     u64 *w2;                 /* m * L: 2 w(e) */
     u64 *dual;               /* 2n * L */
     int *mate, *label, *labelend, *inblossom, *bparent, *bbase, *bestedge;
+    int *tree;               /* 2n: the root of the tree a labelled top-level blossom is in */
+    char *live;              /* n: roots of the trees still growing */
+    int nlive;
     int **childs, **ends, *nchilds;
     int **bestlist, *nbestlist;
     int *unused, nunused;
@@ -40,6 +50,9 @@ typedef struct {
     int *queue, qlen, qcap;
     int *leafbuf, *pathbuf;
     int *bestto;             /* 2n: scratch for add_blossom */
+    int *members, *tops;     /* n, 2n: scratch for dissolve */
+    char *stale;             /* n: bestedge[v] to be recomputed before the next dual change */
+    u64 *bestto_slack;       /* 2n * L: slack of bestto[b], for add_blossom */
     u64 *t1, *t2, *t3;       /* scratch numbers */
     u64 *bestslack;          /* 2n * L: slack of bestedge[x] when stamp[x] == epoch */
     long *stamp, epoch;
@@ -162,13 +175,6 @@ static inline void offer(G *g, int x, int q, int v) {
     }
 }
 
-/* slack(a) < slack(b) */
-static int slack_less(G *g, int a, int b) {
-    slack(g, a, g->t1);
-    slack(g, b, g->t2);
-    return num_cmp(g->L, g->t1, g->t2) < 0;
-}
-
 /* ---- helpers ------------------------------------------------------------- */
 static void push(G *g, int v) {
     if (g->qlen == g->qcap) {
@@ -196,6 +202,7 @@ static void assign_label(G *g, int w, int t, int p) {
     g->label[w] = g->label[b] = t;
     g->labelend[w] = g->labelend[b] = p;
     g->bestedge[w] = g->bestedge[b] = -1;
+    g->tree[b] = p == -1 ? w : g->tree[g->inblossom[g->endpoint[p]]];
     if (t == 1) {
         int count = leaves(g, b, g->leafbuf);
         for (int i = 0; i < count; i++) push(g, g->leafbuf[i]);
@@ -263,6 +270,7 @@ static void add_blossom(G *g, int found, int k) {
     g->nchilds[b] = len;
     g->label[b] = 1;
     g->labelend[b] = g->labelend[bb];
+    g->tree[b] = g->tree[bb];
     memset(DUAL(g, b), 0, sizeof(u64) * L);
     int count = leaves(g, b, g->leafbuf);
     for (int i = 0; i < count; i++) {
@@ -304,8 +312,15 @@ static void add_blossom(G *g, int found, int k) {
             (void)i;
             int bj = g->inblossom[j];
             if (bj != b && g->label[bj] == 1) {
-                if (bestto[bj] == -1) { bestto[bj] = e; touched[ntouched++] = bj; }
-                else if (slack_less(g, e, bestto[bj])) bestto[bj] = e;
+                u64 *stored = g->bestto_slack + (size_t)bj * L;
+                if (bestto[bj] == -1) {
+                    bestto[bj] = e;
+                    touched[ntouched++] = bj;
+                    slack(g, e, stored);
+                } else {
+                    slack(g, e, g->t1);
+                    if (num_cmp(L, g->t1, stored) < 0) { bestto[bj] = e; memcpy(stored, g->t1, sizeof(u64) * L); }
+                }
             }
         }
         if (own) free(cand);
@@ -317,11 +332,13 @@ static void add_blossom(G *g, int found, int k) {
     int *list = malloc(sizeof(int) * (ntouched ? ntouched : 1));
     if (!list) { g->failed = 1; free(touched); return; }
     int best = -1;
+    const u64 *best_value = NULL;
     for (int i = 0; i < ntouched; i++) {
         int e = bestto[touched[i]];
+        const u64 *value = g->bestto_slack + (size_t)touched[i] * L;
         list[i] = e;
         bestto[touched[i]] = -1;
-        if (best == -1 || slack_less(g, e, best)) best = e;
+        if (best == -1 || num_cmp(L, value, best_value) < 0) { best = e; best_value = value; }
     }
     free(touched);
     g->bestlist[b] = list;
@@ -369,6 +386,7 @@ static void expand_blossom(G *g, int b, int endstage) {
         g->label[g->endpoint[p ^ 1]] = g->label[bv] = 2;
         g->labelend[g->endpoint[p ^ 1]] = g->labelend[bv] = p;
         g->bestedge[bv] = -1;
+        g->tree[bv] = g->tree[b];
         j += step;
         while (kids[wrap(j, len)] != entry) {
             bv = kids[wrap(j, len)];
@@ -435,25 +453,134 @@ static void augment_blossom(G *g, int b, int v) {
     g->bbase[b] = g->bbase[kids[0]];
 }
 
-/* Flip the alternating paths from both ends of edge k to their roots. */
-static void augment_matching(G *g, int k) {
+/* Match s through endpoint p (-1: leave it free) and flip the alternating path
+ * from it up to the root of its tree (or to the free blossom it is in). */
+static void flip_to_root(G *g, int s, int p) {
     int n = g->n;
-    for (int side = 0; side < 2; side++) {
-        int s = g->endpoint[2 * k + side], p = 2 * k + 1 - side;
-        for (;;) {
-            int bs = g->inblossom[s];
-            if (bs >= n) augment_blossom(g, bs, s);
-            g->mate[s] = p;
-            if (g->labelend[bs] == -1) break;
-            int t = g->endpoint[g->labelend[bs]];
-            int bt = g->inblossom[t];
-            s = g->endpoint[g->labelend[bt]];
-            int j = g->endpoint[g->labelend[bt] ^ 1];
-            if (bt >= n) augment_blossom(g, bt, j);
-            g->mate[j] = g->labelend[bt];
-            p = g->labelend[bt] ^ 1;
+    for (;;) {
+        int bs = g->inblossom[s];
+        if (bs >= n) augment_blossom(g, bs, s);
+        g->mate[s] = p;
+        if (g->label[bs] != 1 || g->labelend[bs] == -1) return;
+        int t = g->endpoint[g->labelend[bs]];
+        int bt = g->inblossom[t];
+        s = g->endpoint[g->labelend[bt]];
+        int j = g->endpoint[g->labelend[bt] ^ 1];
+        if (bt >= n) augment_blossom(g, bt, j);
+        g->mate[j] = g->labelend[bt];
+        p = g->labelend[bt] ^ 1;
+    }
+}
+
+static void set_best(G *g, int x, int k) {
+    g->bestedge[x] = k;
+    g->stamp[x] = -1;
+}
+
+static void clear(G *g, int b) {
+    g->label[b] = 0;
+    g->labelend[b] = -1;
+    set_best(g, b, -1);
+    g->tree[b] = -1;
+    if (b >= g->n) {
+        free(g->bestlist[b]);
+        g->bestlist[b] = NULL;
+        g->nbestlist[b] = 0;
+        for (int i = 0; i < g->nchilds[b]; i++) clear(g, g->childs[b][i]);
+    }
+}
+
+/* the least-slack edge from unlabelled vertex x to an S vertex, or -1 */
+static int best_to_s(G *g, int x) {
+    int best = -1;
+    u64 *cached = g->bestslack + (size_t)x * g->L;
+    for (int q = g->adj_start[x]; q < g->adj_start[x + 1]; q++) {
+        int p = g->adj[q];
+        if (g->label[g->inblossom[g->endpoint[p]]] != 1) continue;
+        if (best == -1 || slack_below(g, q, x, cached)) {
+            best = p >> 1;
+            slack(g, best, cached);
         }
     }
+    g->bestedge[x] = best;
+    g->stamp[x] = best == -1 ? -1 : g->epoch;
+    return best;
+}
+
+/* the least-slack edge from top-level S blossom b to another S blossom, or -1 */
+static int best_from_s(G *g, int b) {
+    int best = -1, L = g->L;
+    u64 *cached = g->bestslack + (size_t)b * L;
+    int nl = leaves(g, b, g->leafbuf);
+    int use_list = b >= g->n && g->bestlist[b];
+    int count = use_list ? g->nbestlist[b] : nl;
+    for (int c = 0; c < count; c++) {
+        int from = use_list ? 0 : g->adj_start[g->leafbuf[c]];
+        int to = use_list ? 1 : g->adj_start[g->leafbuf[c] + 1];
+        for (int q = from; q < to; q++) {
+            int e = use_list ? g->bestlist[b][c] : g->adj[q] >> 1;
+            int i = g->endpoint[2 * e], j = g->endpoint[2 * e + 1];
+            int bi = g->inblossom[i], bj = g->inblossom[j];
+            if (bj == b) { int t = bi; bi = bj; bj = t; }
+            if (bi != b || bj == b || g->label[bj] != 1) continue;
+            if (best == -1) {
+                best = e;
+                slack(g, e, cached);
+            } else {
+                slack(g, e, g->t1);
+                if (num_cmp(L, g->t1, cached) < 0) { best = e; memcpy(cached, g->t1, sizeof(u64) * L); }
+            }
+        }
+    }
+    g->bestedge[b] = best;
+    g->stamp[b] = best == -1 ? -1 : g->epoch;
+    return best;
+}
+
+static inline int other_end(G *g, int k, int v) {
+    return g->endpoint[2 * k] ^ g->endpoint[2 * k + 1] ^ v;
+}
+
+/* Unlabel the trees rooted at r1 and r2 (-1: none) after their roots were matched
+ * or reached a zero dual. */
+static void dissolve(G *g, int r1, int r2) {
+    int n = g->n, L = g->L;
+    int *members = g->members, nmembers = 0;
+    for (int v = 0; v < n; v++) {
+        int b = g->inblossom[v], t = g->label[b];
+        if ((t == 1 || t == 2) && (g->tree[b] == r1 || g->tree[b] == r2)) members[nmembers++] = v;
+    }
+    int *tops = g->tops, ntops = 0;
+    for (int i = 0; i < nmembers; i++) {
+        int b = g->inblossom[members[i]];
+        if (g->label[b] == 1 || g->label[b] == 2) {
+            tops[ntops++] = b;
+            g->label[b] |= 8;  /* seen */
+        }
+    }
+    for (int i = 0; i < ntops; i++) {
+        int b = tops[i];
+        int was_s = (g->label[b] & 7) == 1;
+        clear(g, b);
+        if (was_s && b >= n && num_zero(L, DUAL(g, b))) expand_blossom(g, b, 1);
+    }
+    for (int i = 0; i < nmembers; i++) {
+        int x = members[i];
+        for (int q = g->adj_start[x]; q < g->adj_start[x + 1]; q++) g->allowed[g->adj[q] >> 1] = 0;
+    }
+    /* an S vertex with a tight edge to a member scans it again; the members' least-
+     * slack edges are only needed at the next dual change */
+    for (int i = 0; i < nmembers; i++) {
+        int x = members[i];
+        set_best(g, x, -1);
+        g->stale[x] = 1;
+        for (int q = g->adj_start[x]; q < g->adj_start[x + 1]; q++) {
+            int w = g->endpoint[g->adj[q]];
+            if (g->label[g->inblossom[w]] == 1 && tight_entry(g, q, x)) { push(g, w); break; }
+        }
+    }
+    if (r1 != -1 && g->live[r1]) { g->live[r1] = 0; g->nlive--; }
+    if (r2 != -1 && g->live[r2]) { g->live[r2] = 0; g->nlive--; }
 }
 
 /* After the optimum: tight[k] = whether edge k is tight under the final (optimal)
@@ -500,13 +627,19 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
     ALLOC(g->ends, 2 * n); ALLOC(g->nchilds, 2 * n); ALLOC(g->bestlist, 2 * n);
     ALLOC(g->nbestlist, 2 * n); ALLOC(g->unused, n); ALLOC(g->allowed, m);
     ALLOC(g->leafbuf, n); ALLOC(g->pathbuf, 2 * n); ALLOC(g->bestto, 2 * n);
+    ALLOC(g->members, n); ALLOC(g->tops, 2 * n); ALLOC(g->tree, 2 * n); ALLOC(g->live, n);
+    ALLOC(g->stale, n); ALLOC(g->bestto_slack, (size_t)2 * n * L);
     ALLOC(g->bestslack, (size_t)2 * n * L); ALLOC(g->stamp, 2 * n);
     ALLOC(g->t1, L); ALLOC(g->t2, L); ALLOC(g->t3, L);
     g->qcap = 2 * n + 16;
     ALLOC(g->queue, g->qcap);
     int ret = -1;
     if (!ok) goto done;
-    for (int b = 0; b < 2 * n; b++) { g->bestto[b] = -1; g->stamp[b] = -1; }
+    for (int b = 0; b < 2 * n; b++) {
+        g->bestto[b] = -1; g->stamp[b] = -1; g->bparent[b] = -1; g->bestedge[b] = -1;
+        g->labelend[b] = -1; g->tree[b] = -1;
+        g->bbase[b] = b < n ? b : -1;
+    }
 
     for (int k = 0; k < m; k++) {
         g->adj_start[edges[2 * k] + 1]++;
@@ -523,11 +656,9 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         }
         free(fill);
     }
-    const u64 *maxw = NULL;
     for (int k = 0; k < m; k++) {
         const u64 *w = weights + (size_t)k * L;
         num_add(L, g->w2 + (size_t)k * L, w, w);
-        if (!maxw || num_cmp(L, w, maxw) > 0) maxw = w;
     }
     for (int q = 0; q < 2 * m; q++) {
         const u64 *w = g->w2 + (size_t)(g->adj[q] >> 1) * L;
@@ -535,134 +666,171 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         g->adj_hi[2 * q] = w[L - 1];
         g->adj_hi[2 * q + 1] = L >= 2 ? w[L - 2] : 0;
     }
-    for (int v = 0; v < n; v++) {
-        g->mate[v] = -1;
-        g->inblossom[v] = v;
-        g->bbase[v] = v;
-        if (maxw) memcpy(DUAL(g, v), maxw, sizeof(u64) * L);
-    }
-    for (int b = 0; b < 2 * n; b++) { g->bparent[b] = -1; g->bestedge[b] = -1; }
-    for (int b = n; b < 2 * n; b++) g->bbase[b] = -1;
     g->nunused = n;
     for (int i = 0; i < n; i++) g->unused[i] = 2 * n - 1 - i;
 
-    u64 *delta = g->t3;
-    for (int stage = 0; stage < n && m > 0; stage++) {
-        for (int b = 0; b < 2 * n; b++) { g->label[b] = 0; g->bestedge[b] = -1; }
-        for (int b = n; b < 2 * n; b++) {
-            free(g->bestlist[b]);
-            g->bestlist[b] = NULL;
-            g->nbestlist[b] = 0;
+    /* duals: each vertex at its heaviest edge (2y = w), made even */
+    for (int v = 0; v < n; v++) {
+        g->mate[v] = -1;
+        g->inblossom[v] = v;
+        u64 *d = DUAL(g, v);
+        for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
+            const u64 *w = weights + (size_t)(g->adj[q] >> 1) * L;
+            if (num_cmp(L, w, d) > 0) memcpy(d, w, sizeof(u64) * L);
         }
-        memset(g->allowed, 0, m);
-        g->qlen = 0;
-        g->epoch++;
-        for (int v = 0; v < n; v++)
-            if (g->mate[v] == -1 && g->label[g->inblossom[v]] == 0) assign_label(g, v, 1, -1);
-        int augmented = 0, finished = 0;
-        for (;;) {
-            while (g->qlen && !augmented) {
-                int v = g->queue[--g->qlen];
-                for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
-                    int p = g->adj[q], k = p >> 1, w = g->endpoint[p];
-                    int bv = g->inblossom[v], bw = g->inblossom[w];
-                    if (bv == bw) continue;
-                    int tight = g->allowed[k];
-                    if (!tight && tight_entry(g, q, v)) tight = g->allowed[k] = 1;
-                    if (tight) {
-                        if (g->label[bw] == 0) {
-                            assign_label(g, w, 2, p ^ 1);
-                        } else if (g->label[bw] == 1) {
-                            int found = scan_blossom(g, v, w);
-                            if (found >= 0) {
-                                add_blossom(g, found, k);
-                            } else {
-                                augment_matching(g, k);
-                                augmented = 1;
-                                break;
-                            }
-                        } else if (g->label[w] == 0) {
-                            g->label[w] = 2;
-                            g->labelend[w] = p ^ 1;
+        if (d[0] & 1) { memset(g->t1, 0, sizeof(u64) * L); g->t1[0] = 1; num_add(L, d, d, g->t1); }
+    }
+    /* greedy: lower each unmatched vertex's dual until an edge is tight, matching
+     * along it when its other end is free */
+    u64 *best = g->t2, *need = g->t3;
+    for (int v = 0; v < n; v++) {
+        if (g->mate[v] != -1) continue;
+        int best_free = -1;
+        memset(best, 0, sizeof(u64) * L);
+        for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
+            int p = g->adj[q], x = g->endpoint[p];
+            const u64 *w2 = g->w2 + (size_t)(p >> 1) * L;
+            if (num_cmp(L, w2, DUAL(g, x)) < 0) continue;
+            num_sub(L, need, w2, DUAL(g, x));
+            int c = num_cmp(L, need, best);
+            if (c > 0) {
+                memcpy(best, need, sizeof(u64) * L);
+                best_free = g->mate[x] == -1 ? p : -1;
+            } else if (c == 0 && best_free == -1 && g->mate[x] == -1) {
+                best_free = p;
+            }
+        }
+        memcpy(DUAL(g, v), best, sizeof(u64) * L);
+        if (best_free != -1) {
+            g->mate[v] = best_free;
+            g->mate[g->endpoint[best_free]] = best_free ^ 1;
+        }
+    }
+
+    /* the phase: trees grow from every deficient vertex at once */
+    u64 *delta = g->t3;
+    for (int v = 0; v < n; v++) {
+        if (g->mate[v] == -1 && !num_zero(L, DUAL(g, v))) {
+            assign_label(g, v, 1, -1);
+            g->live[v] = 1;
+            g->nlive++;
+        }
+    }
+    g->epoch++;
+    while (g->nlive > 0) {
+        while (g->qlen) {
+            int v = g->queue[--g->qlen];
+            if (g->label[g->inblossom[v]] != 1) continue;
+            for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
+                int p = g->adj[q], k = p >> 1, w = g->endpoint[p];
+                int bv = g->inblossom[v], bw = g->inblossom[w];
+                if (bv == bw) continue;
+                int tight = g->allowed[k];
+                if (!tight && tight_entry(g, q, v)) tight = g->allowed[k] = 1;
+                if (tight) {
+                    if (g->label[bw] == 0) {
+                        if (g->mate[g->bbase[bw]] == -1) {  /* a free vertex of zero dual */
+                            int root = g->tree[bv];
+                            flip_to_root(g, w, p ^ 1);
+                            flip_to_root(g, v, p);
+                            dissolve(g, root, -1);
+                            break;
                         }
+                        assign_label(g, w, 2, p ^ 1);
                     } else if (g->label[bw] == 1) {
-                        offer(g, bv, q, v);
+                        int found = scan_blossom(g, v, w);
+                        if (found >= 0) {
+                            add_blossom(g, found, k);
+                        } else {
+                            int r1 = g->tree[bv], r2 = g->tree[bw];
+                            flip_to_root(g, v, p);
+                            flip_to_root(g, w, p ^ 1);
+                            dissolve(g, r1, r2);
+                            break;
+                        }
                     } else if (g->label[w] == 0) {
-                        offer(g, w, q, v);
+                        g->label[w] = 2;
+                        g->labelend[w] = p ^ 1;
                     }
+                } else if (g->label[bw] == 1) {
+                    offer(g, bv, q, v);
+                } else if (g->label[w] == 0) {
+                    offer(g, w, q, v);
                 }
                 if (g->failed) goto done;
             }
-            if (augmented) break;
-            /* the dual change: the least of the four kinds of event */
-            int kind = -1, at = -1;
-            for (int v = 0; v < n; v++) {
-                if (g->label[g->inblossom[v]] == 1 &&
-                    (kind == -1 || num_cmp(L, DUAL(g, v), delta) < 0)) {
-                    memcpy(delta, DUAL(g, v), sizeof(u64) * L);
-                    kind = 1; at = v;
-                }
-            }
-            if (kind == -1) { finished = 1; break; }
-            for (int v = 0; v < n; v++) {
-                if (g->label[g->inblossom[v]] == 0 && g->bestedge[v] != -1) {
-                    const u64 *d = best_slack(g, v);
-                    if (num_cmp(L, d, delta) < 0) {
-                        memcpy(delta, d, sizeof(u64) * L);
-                        kind = 2; at = g->bestedge[v];
-                    }
-                }
-            }
-            for (int b = 0; b < 2 * n; b++) {
-                if (g->bparent[b] == -1 && g->label[b] == 1 && g->bestedge[b] != -1) {
-                    memcpy(g->t1, best_slack(g, b), sizeof(u64) * L);
-                    num_half(L, g->t1);
-                    if (num_cmp(L, g->t1, delta) < 0) {
-                        memcpy(delta, g->t1, sizeof(u64) * L);
-                        kind = 3; at = g->bestedge[b];
-                    }
-                }
-            }
-            for (int b = n; b < 2 * n; b++) {
-                if (g->bbase[b] >= 0 && g->bparent[b] == -1 && g->label[b] == 2 &&
-                    num_cmp(L, DUAL(g, b), delta) < 0) {
-                    memcpy(delta, DUAL(g, b), sizeof(u64) * L);
-                    kind = 4; at = b;
-                }
-            }
-            g->epoch++;
-            for (int v = 0; v < n; v++) {
-                int t = g->label[g->inblossom[v]];
-                if (t == 1) num_sub(L, DUAL(g, v), DUAL(g, v), delta);
-                else if (t == 2) num_add(L, DUAL(g, v), DUAL(g, v), delta);
-            }
-            for (int b = n; b < 2 * n; b++) {
-                if (g->bbase[b] >= 0 && g->bparent[b] == -1) {
-                    if (g->label[b] == 1) num_add(L, DUAL(g, b), DUAL(g, b), delta);
-                    else if (g->label[b] == 2) num_sub(L, DUAL(g, b), DUAL(g, b), delta);
-                }
-            }
-            if (kind == 1) {
-                finished = 1;
-                break;
-            } else if (kind == 2) {
-                g->allowed[at] = 1;
-                int i = g->endpoint[2 * at];
-                if (g->label[g->inblossom[i]] == 0) i = g->endpoint[2 * at + 1];
-                push(g, i);
-            } else if (kind == 3) {
-                g->allowed[at] = 1;
-                push(g, g->endpoint[2 * at]);
-            } else {
-                expand_blossom(g, at, 0);
-            }
             if (g->failed) goto done;
         }
-        if (g->failed) goto done;
-        if (finished || !augmented) break;
-        for (int b = n; b < 2 * n; b++)
-            if (g->bparent[b] == -1 && g->bbase[b] >= 0 && g->label[b] == 1 && num_zero(L, DUAL(g, b)))
-                expand_blossom(g, b, 1);
+        if (g->nlive == 0) break;
+        /* the dual change: the least of the four kinds of event */
+        int kind = 1, at = -1;
+        for (int v = 0; v < n; v++) {
+            if (g->label[g->inblossom[v]] == 1 && (at == -1 || num_cmp(L, DUAL(g, v), delta) < 0)) {
+                memcpy(delta, DUAL(g, v), sizeof(u64) * L);
+                at = v;
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            if (g->stale[v]) {
+                g->stale[v] = 0;
+                if (g->label[g->inblossom[v]] == 0) best_to_s(g, v);
+            }
+            int k = g->bestedge[v];
+            if (k == -1 || g->label[g->inblossom[v]] != 0) continue;
+            if (g->label[g->inblossom[other_end(g, k, v)]] != 1 && (k = best_to_s(g, v)) == -1) continue;
+            const u64 *d = best_slack(g, v);
+            if (num_cmp(L, d, delta) < 0) {
+                memcpy(delta, d, sizeof(u64) * L);
+                kind = 2; at = k;
+            }
+        }
+        for (int b = 0; b < 2 * n; b++) {
+            int k = g->bestedge[b];
+            if (k == -1 || g->bparent[b] != -1 || g->label[b] != 1) continue;
+            int bi = g->inblossom[g->endpoint[2 * k]], bj = g->inblossom[g->endpoint[2 * k + 1]];
+            if (!((bi == b) != (bj == b) && g->label[bi] == 1 && g->label[bj] == 1) &&
+                (k = best_from_s(g, b)) == -1) continue;
+            memcpy(g->t1, best_slack(g, b), sizeof(u64) * L);
+            num_half(L, g->t1);
+            if (num_cmp(L, g->t1, delta) < 0) {
+                memcpy(delta, g->t1, sizeof(u64) * L);
+                kind = 3; at = k;
+            }
+        }
+        for (int b = n; b < 2 * n; b++) {
+            if (g->bbase[b] >= 0 && g->bparent[b] == -1 && g->label[b] == 2 &&
+                num_cmp(L, DUAL(g, b), delta) < 0) {
+                memcpy(delta, DUAL(g, b), sizeof(u64) * L);
+                kind = 4; at = b;
+            }
+        }
+        g->epoch++;
+        for (int v = 0; v < n; v++) {
+            int t = g->label[g->inblossom[v]];
+            if (t == 1) num_sub(L, DUAL(g, v), DUAL(g, v), delta);
+            else if (t == 2) num_add(L, DUAL(g, v), DUAL(g, v), delta);
+        }
+        for (int b = n; b < 2 * n; b++) {
+            if (g->bbase[b] >= 0 && g->bparent[b] == -1) {
+                if (g->label[b] == 1) num_add(L, DUAL(g, b), DUAL(g, b), delta);
+                else if (g->label[b] == 2) num_sub(L, DUAL(g, b), DUAL(g, b), delta);
+            }
+        }
+        if (kind == 1) {
+            int root = g->tree[g->inblossom[at]];
+            flip_to_root(g, at, -1);
+            dissolve(g, root, -1);
+        } else if (kind == 2) {
+            g->allowed[at] = 1;
+            int i = g->endpoint[2 * at];
+            if (g->label[g->inblossom[i]] != 1) i = g->endpoint[2 * at + 1];
+            push(g, i);
+        } else if (kind == 3) {
+            g->allowed[at] = 1;
+            push(g, g->endpoint[2 * at]);
+        } else {
+            expand_blossom(g, at, 0);
+        }
         if (g->failed) goto done;
     }
     for (int v = 0; v < n; v++) mate_out[v] = g->mate[v] == -1 ? -1 : g->endpoint[g->mate[v]];
@@ -677,6 +845,7 @@ done:
     free(g->labelend); free(g->inblossom); free(g->bparent); free(g->bbase); free(g->bestedge);
     free(g->childs); free(g->ends); free(g->nchilds); free(g->bestlist); free(g->nbestlist);
     free(g->unused); free(g->allowed); free(g->leafbuf); free(g->pathbuf); free(g->bestto);
+    free(g->members); free(g->tops); free(g->tree); free(g->live); free(g->stale); free(g->bestto_slack);
     free(g->bestslack); free(g->stamp);
     free(g->t1); free(g->t2); free(g->t3); free(g->queue);
     return ret;

@@ -237,6 +237,9 @@ class DutchPairer:
     #: steps the fast path may take in a bracket of n players (plus n * n / 2) before
     #: the weighted matching, whose cost grows as n ** 3, takes over
     search_budget = 2000
+    #: bits of D.1 transposition digits per weighted-matching solve (see
+    #: :meth:`_transposition_order`): wider means fewer solves of longer numbers
+    transposition_bits = 512
 
     def __init__(self, state: RoundState, fast_path: bool = True):
         self.state = state
@@ -403,19 +406,17 @@ class DutchPairer:
         position = {v: k for k, v in enumerate(remainder)}
         remainder_pairs = sum(1 for i in remainder if mate[i] in position and mate[i] < i)
         count = len(remainder)
-        # B.6/D.2: minimise the exchanges between S1R and S2R (their number, the
-        # difference of the BSN sums, then which BSNs), then D.1 transpositions.
-        lex_base = count + 1
+        # B.6/D.2: minimise the exchanges between S1R and S2R: their number, the
+        # difference of the BSN sums, then which BSNs (the same in every optimum).
         fields_width = [
             (remainder_pairs + 1).bit_length() + 1,
             (remainder_pairs * count + 1).bit_length() + 1,
             remainder_pairs + (remainder_pairs + 1).bit_length() + 1,
             count + (remainder_pairs + 1).bit_length() + 1,
-            (lex_base ** count).bit_length() + 1,
         ]
         shift = sum(fields_width)
 
-        def remainder_order(i: int, j: int) -> int:
+        def exchange_order(i: int, j: int) -> int:
             a, b = position.get(i), position.get(j)
             if a is None or b is None:
                 return 0
@@ -425,7 +426,6 @@ class DutchPairer:
                 (count - a, fields_width[1]),
                 (((1 << remainder_pairs) - (1 << a)) if in_s1 else 0, fields_width[2]),
                 (0 if in_s1 else 1 << (count - 1 - a), fields_width[3]),
-                ((count - b) * lex_base ** (count - 1 - a), fields_width[4]),
             ])
 
         second = []  # without the paired MDPs; the Limbo may only float
@@ -434,14 +434,55 @@ class DutchPairer:
                 continue
             if i < mdp_count and j < size:
                 continue
-            second.append((i, j, (w << shift) + remainder_order(i, j)))
-        mate = max_weight_matching(len(vertices), second)
+            second.append((i, j, (w << shift) + exchange_order(i, j)))
         pairs = [(members[i], members[j]) for i, j in fixed]
-        pairs += [(members[i], members[mate[i]]) for i in remainder if i < mate[i] < size]
+        pairs += [(members[i], members[j]) for i, j in self._transposition_order(len(vertices), second, position)
+                  if i < size and j < size]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
         return pairs, floaters
 
+    def _transposition_order(self, n: int, edges: list[tuple[int, int, int]],
+                             position: dict[int, int]) -> list[tuple[int, int]]:
+        """D.1 among the optima of ``edges``: the remainder players (``position``: vertex
+        to BSN order) in turn, each with the lowest partner it can have, as pairs.
+
+        Every optimum has the same upper ends (the exchanges are fixed); a digit per
+        upper end, ``count - partner``, makes the transposition order a weight field.
+        The digits of all players would take thousands of bits, so they are solved a
+        chunk of players at a time: each solve fixes the pairs of its chunk, which
+        then leave the graph (the rest of an optimum is an optimum of the rest).
+        """
+        count = len(position)
+        digit_width = max(1, count.bit_length())
+        chunk = max(1, self.transposition_bits // digit_width)
+        by_position = sorted(position, key=position.__getitem__)
+        alive = [True] * n
+        pairs: list[tuple[int, int]] = []
+        start = 0
+        while True:
+            end = min(start + chunk, count)
+
+            def digit(i: int, j: int) -> int:
+                a = position.get(i)
+                b = position.get(j)
+                if a is None or b is None or not start <= a < end:
+                    return 0
+                return (count - b) << (digit_width * (end - 1 - a))
+
+            mate = max_weight_matching(n, [(i, j, (w << (digit_width * (end - start))) + digit(i, j))
+                                           for i, j, w in edges if alive[i] and alive[j]])
+            later_upper_end = any(mate[v] in position and position[mate[v]] > position[v]
+                                  for v in by_position[end:])
+            if not later_upper_end:
+                pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
+                return pairs
+            for v in by_position[start:end]:
+                w = mate[v]
+                if w in position and position[w] > position[v]:
+                    pairs.append((v, w))
+                    alive[v] = alive[w] = False
+            start = end
 
     def _ideal_candidate(self, bracket: Bracket, members: list[int], mdp_count: int,
                          lookahead: list[int], collapsing: bool, lookahead_is_last: bool,

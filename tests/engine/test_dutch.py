@@ -1,6 +1,7 @@
 """The Dutch system (C.04.3) on small hand-built tournaments whose answer follows
-from the rule text.  Every pairing is made twice: by the fast path (sequential
-generation, D.1-D.3) and by weighted matching alone, which must agree."""
+from the rule text.  Every pairing is made three times, which must agree: by the
+fast path (sequential generation, D.1-D.3), by weighted matching alone, and by
+weighted matching solving the D.1 transposition order one player at a time."""
 
 import random
 from itertools import islice
@@ -16,14 +17,18 @@ from pairing.engine.tournament import Player, RoundState
 from .builder import TrfBuilder
 
 
-@pytest.fixture(params=[True, False], ids=["fast-path", "matching-only"])
+@pytest.fixture(params=[True, False, "one player per solve"],
+                ids=["fast-path", "matching-only", "matching-one-player-per-solve"])
 def fast_path(request):
     return request.param
 
 
-def pair(builder: TrfBuilder, fast_path: bool) -> list[tuple[int, int]]:
+def pair(builder: TrfBuilder, fast_path: bool | str) -> list[tuple[int, int]]:
     state = build_round_state(parse(builder.text()))
-    return DutchPairer(state, fast_path=fast_path).pair().as_numbers()
+    pairer = DutchPairer(state, fast_path=fast_path is True)
+    if fast_path == "one player per solve":
+        pairer.transposition_bits = 1
+    return pairer.pair().as_numbers()
 
 
 def as_sets(boards):
