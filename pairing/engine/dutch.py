@@ -275,7 +275,7 @@ class DutchPairer:
             for v, w in mate.items():
                 if v in local and w in local:
                     start[local[v]] = local[w]
-        result = max_cardinality_matching(adjacency, start)
+        result = max_cardinality_matching(adjacency, start, allowed_unmatched=0)
         if UNMATCHED in result:
             return None
         return {v: (remaining[result[i]] if result[i] < len(remaining) else -1) for i, v in enumerate(remaining)}
@@ -508,7 +508,8 @@ class DutchPairer:
                 else:
                     adjacency = WithVertex(lookahead_graph, lambda k: self.compatible(v, lookahead[k]))
                     neighbours = adjacency[len(lookahead)]
-                    mate = max_cardinality_matching(adjacency, list(lookahead_mate) + [UNMATCHED])
+                    mate = max_cardinality_matching(adjacency, list(lookahead_mate) + [UNMATCHED],
+                                                    allowed_unmatched=(len(lookahead) + 1) % 2)
                     size = sum(m != UNMATCHED for m in mate) // 2
                     verdicts[position] = (size == (len(lookahead) + 1) // 2
                                           and (size > lookahead_pairs or bool(neighbours)))

@@ -124,6 +124,7 @@ class IdealCandidateSearch:
         self.value = value
         self.floater_ok = floater_ok
         self.budget = budget
+        self.kinds = [colour_kind(p) for p in players]
         self.pairs = len(players) // 2
         residents = players[mdp_count:]
         if not residents or self.pairs == 0:
@@ -273,9 +274,11 @@ class IdealCandidateSearch:
         return None
 
     def _transpositions(self, fixed, s1, s2, slack) -> list[tuple[int, int]] | None:
+        # each exchange costs its setup (linear in the bracket) besides its steps
+        self.budget -= len(s1) + len(s2)
         chosen: list[tuple[int, int]] = []
         used = [False] * len(s2)
-        kinds = [colour_kind(p) for p in self.players]
+        kinds = self.kinds
         unpaired_s1 = Counter(kinds[a] for a in s1)
         unused_s2 = Counter(kinds[b] for b in s2)
         # the S2 player left over downfloats: one must be able to do so at no cost

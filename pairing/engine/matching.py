@@ -89,10 +89,15 @@ class WithVertex(Sequence):
         return self.base[v] + [len(self.base)] if v in self.joined else self.base[v]
 
 
-def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int] | None = None) -> list[int]:
+def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int] | None = None,
+                             allowed_unmatched: int | None = None) -> list[int]:
     """Maximum matching of the graph; ``mate[v]`` is v's partner or -1.
 
     ``mate`` (modified in place when given) is a valid partial matching to start from.
+    With ``allowed_unmatched``, the search stops as soon as more vertices than that
+    are known to stay unmatched (a vertex from which no augmenting path starts is
+    unmatched in some maximum matching): the result is then not maximum, only
+    known to leave too many vertices unmatched.
     """
     n = len(adjacency)
     neighbours = adjacency
@@ -107,11 +112,18 @@ def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int]
             if w != UNMATCHED:
                 mate[v], mate[w] = w, v
     free = mate.count(UNMATCHED)
+    stuck = 0
     for root in range(n):
         if free < 2:  # an augmenting path joins two free vertices
             break
-        if mate[root] == UNMATCHED and _augment_from(root, neighbours, mate):
+        if mate[root] != UNMATCHED:
+            continue
+        if _augment_from(root, neighbours, mate):
             free -= 2
+        else:
+            stuck += 1
+            if allowed_unmatched is not None and stuck > allowed_unmatched:
+                break
     return mate
 
 
