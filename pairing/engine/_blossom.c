@@ -771,9 +771,9 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
             }
         }
         for (int v = 0; v < n; v++) {
-            if (g->stale[v]) {
+            if (g->stale[v] && g->label[g->inblossom[v]] == 0) {  /* stays stale while labelled */
                 g->stale[v] = 0;
-                if (g->label[g->inblossom[v]] == 0) best_to_s(g, v);
+                best_to_s(g, v);
             }
             int k = g->bestedge[v];
             if (k == -1 || g->label[g->inblossom[v]] != 0) continue;

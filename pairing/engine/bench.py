@@ -126,13 +126,15 @@ def quick_pairing(document: TrfDocument) -> list[tuple[int, int]]:
     while floaters:
         pool = floaters + [v for pair in pairs[len(pairs) - undo:] for v in pair]
         size = len(pool)
-        adjacency = [[j for j in range(size) if j != i and colours_for(pool[i], pool[j])]
-                     for i in range(size)]
+        rows = [sum(1 << j for j in range(size) if j != i and colours_for(pool[i], pool[j]))
+                for i in range(size)]
         if size % 2:
-            adjacency.append([i for i in range(size) if not info[pool[i]][2]])
-            for i in adjacency[-1]:
-                adjacency[i].append(size)
-        mate = max_cardinality_matching(adjacency)
+            rows.append(0)
+            for i in range(size):
+                if not info[pool[i]][2]:
+                    rows[i] |= 1 << size
+                    rows[size] |= 1 << i
+        mate = max_cardinality_matching(rows)
         if UNMATCHED not in mate:
             del pairs[len(pairs) - undo:]
             for i in range(size):

@@ -28,16 +28,29 @@ class RoundPairing:
         return boards
 
 
-def absolute_conflict(a: Player, b: Player, state: RoundState) -> bool:
-    """C.04.3 C.3: non-topscorers with the same absolute colour preference shall not meet."""
-    return (a.absolute and b.absolute and a.preference == b.preference
-            and not (state.last_round and (a.topscorer or b.topscorer)))
+def compatibility_rows(players: list[Player], state: RoundState) -> list[int]:
+    """The absolute criteria C.1 (no rematch, nor a forbidden pair) and C.3 (non-
+    topscorers with the same absolute colour preference shall not meet) as a graph:
+    bit ``j`` of ``rows[i]`` is set when ``players[i]`` and ``players[j]`` may meet."""
+    index = {p.number: i for i, p in enumerate(players)}
 
+    def colour_bound(p: Player) -> bool:  # C.3 binds p (topscorers are free in the last round)
+        return p.absolute and not (state.last_round and p.topscorer)
 
-def compatible(a: Player, b: Player, state: RoundState) -> bool:
-    """Absolute criteria C.1 (no rematch, nor a forbidden pair) and C.3."""
-    return (b.number not in a.played_opponents and b.number not in a.forbidden
-            and not absolute_conflict(a, b, state))
+    same_absolute: dict[str | None, int] = {}
+    for i, p in enumerate(players):
+        if colour_bound(p):
+            same_absolute[p.preference] = same_absolute.get(p.preference, 0) | 1 << i
+    everyone = (1 << len(players)) - 1
+    rows = [everyone & ~(1 << i) & ~(same_absolute[p.preference] if colour_bound(p) else 0)
+            for i, p in enumerate(players)]
+    for i, p in enumerate(players):
+        for number in p.played_opponents | p.forbidden:
+            j = index.get(number)
+            if j is not None:
+                rows[i] &= ~(1 << j)
+                rows[j] &= ~(1 << i)
+    return rows
 
 
 def preferences_compatible(a: Player, b: Player) -> bool:

@@ -14,14 +14,13 @@ edition of the rules is an ordered list of those fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .common import (RoundPairing, allocate_colours, compatible, preferences_compatible,
-                     publishing_order)
+from .common import RoundPairing, allocate_colours, compatibility_rows, preferences_compatible, publishing_order
 from .errors import NoValidPairing
 from .generation import GiveUp, IdealCandidateSearch
-from .matching import UNMATCHED, LazyAdjacency, WithVertex, max_cardinality_matching, max_weight_matching
+from .matching import UNMATCHED, bits, max_cardinality_matching, max_weight_matching
 from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 
 ONE_POINT = 10  # tenths
@@ -245,40 +244,53 @@ class DutchPairer:
         self.state = state
         self.fast_path = fast_path
         self.players = state.players
+        self.rows = compatibility_rows(self.players, state)  # C.1, C.3
 
     def compatible(self, v: int, w: int) -> bool:
-        return v != w and compatible(self.players[v], self.players[w], self.state)
+        return bool(self.rows[v] >> w & 1)
 
-    def adjacency(self, vertices: list[int]) -> LazyAdjacency:
-        """The compatibility graph on ``vertices`` (local indices), rows built on demand."""
-        return LazyAdjacency(len(vertices), lambda i, j: self.compatible(vertices[i], vertices[j]))
+    def graph(self, vertices: Iterable[int]) -> list[int]:
+        """The compatibility graph restricted to ``vertices`` (rows of the others empty)."""
+        rows = [0] * len(self.players)
+        present = 0
+        for v in vertices:
+            present |= 1 << v
+        for v in bits(present):
+            rows[v] = self.rows[v] & present
+        return rows
+
+    def max_pairs(self, vertices: list[int]) -> int:
+        """The most pairs the players ``vertices`` can form among themselves."""
+        mate = max_cardinality_matching(self.graph(vertices), vertices=vertices)
+        return sum(mate[v] != UNMATCHED for v in vertices) // 2
 
     # -- completion (A.9) ---------------------------------------------------
     def _completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None,
                          no_bye: int | None = None) -> dict[int, int] | None:
         """A complete pairing of ``remaining``: one bye-eligible player (not ``no_bye``)
         may stay out."""
-        local = {v: i for i, v in enumerate(remaining)}
-        size = len(remaining)
-        if size % 2:  # a dummy vertex for the bye, joined to the bye-eligible players
-            eligible = {i for i, v in enumerate(remaining) if self.players[v].bye_eligible and v != no_bye}
-
-            def adjacent(i: int, j: int) -> bool:
-                if size in (i, j):
-                    return min(i, j) in eligible
-                return self.compatible(remaining[i], remaining[j])
-            adjacency = LazyAdjacency(size + 1, adjacent)
-        else:
-            adjacency = self.adjacency(remaining)
-        start = [UNMATCHED] * len(adjacency)
+        rows = self.graph(remaining)
+        vertices = list(remaining)
+        dummy = len(rows)
+        if len(remaining) % 2:  # a dummy vertex for the bye, joined to the bye-eligible players
+            eligible = [v for v in remaining if self.players[v].bye_eligible and v != no_bye]
+            rows.append(0)
+            for v in eligible:
+                rows[v] |= 1 << dummy
+                rows[dummy] |= 1 << v
+            vertices.append(dummy)
+        start = [UNMATCHED] * len(rows)
         if mate:
+            present = set(vertices)
             for v, w in mate.items():
-                if v in local and w in local:
-                    start[local[v]] = local[w]
-        result = max_cardinality_matching(adjacency, start, allowed_unmatched=0)
-        if UNMATCHED in result:
+                w = dummy if w == -1 else w
+                if v in present and w in present:
+                    start[v] = w
+                    start[w] = v
+        result = max_cardinality_matching(rows, start, vertices=vertices, allowed_unmatched=0)
+        if any(result[v] == UNMATCHED for v in vertices):
             return None
-        return {v: (remaining[result[i]] if result[i] < len(remaining) else -1) for i, v in enumerate(remaining)}
+        return {v: (-1 if result[v] == dummy else result[v]) for v in remaining}
 
     # -- the round ---------------------------------------------------------
     def pair(self) -> RoundPairing:
@@ -491,10 +503,11 @@ class DutchPairer:
         players = self.players
         by_name = {c.name: c for c in active}
         if not collapsing:
-            lookahead_graph = self.adjacency(lookahead)
-            lookahead_mate = max_cardinality_matching(lookahead_graph)
-            lookahead_pairs = sum(m != UNMATCHED for m in lookahead_mate) // 2
-            start = {lookahead[i]: lookahead[m] for i, m in enumerate(lookahead_mate) if m != UNMATCHED}
+            lookahead_graph = self.graph(lookahead)
+            lookahead_mate = max_cardinality_matching(lookahead_graph, vertices=lookahead)
+            lookahead_pairs = sum(lookahead_mate[v] != UNMATCHED for v in lookahead) // 2
+            start = {v: lookahead_mate[v] for v in lookahead if lookahead_mate[v] != UNMATCHED}
+            lookahead_mask = sum(1 << v for v in lookahead)
         verdicts: dict[int, bool] = {}
 
         def floater_ok(position: int) -> bool:
@@ -506,18 +519,23 @@ class DutchPairer:
                 elif lookahead_is_last:
                     verdicts[position] = self._completion_mate(lookahead + [v], start, no_bye=v) is not None
                 else:
-                    adjacency = WithVertex(lookahead_graph, lambda k: self.compatible(v, lookahead[k]))
-                    neighbours = adjacency[len(lookahead)]
-                    mate = max_cardinality_matching(adjacency, list(lookahead_mate) + [UNMATCHED],
-                                                    allowed_unmatched=(len(lookahead) + 1) % 2)
-                    size = sum(m != UNMATCHED for m in mate) // 2
-                    verdicts[position] = (size == (len(lookahead) + 1) // 2
+                    rows = list(lookahead_graph)
+                    neighbours = self.rows[v] & lookahead_mask
+                    rows[v] = neighbours
+                    for w in bits(neighbours):
+                        rows[w] |= 1 << v
+                    vertices = lookahead + [v]
+                    mate = max_cardinality_matching(rows, list(lookahead_mate), vertices=vertices,
+                                                    allowed_unmatched=len(vertices) % 2)
+                    size = sum(mate[u] != UNMATCHED for u in vertices) // 2
+                    verdicts[position] = (size == len(vertices) // 2
                                           and (size > lookahead_pairs or bool(neighbours)))
             return verdicts[position]
 
         search = IdealCandidateSearch(
             bracket.players, mdp_count, [c.name for c in active],
             compatible=lambda a, b: self.compatible(members[a], members[b]),
+            max_pairs=lambda positions: self.max_pairs([members[a] for a in positions]),
             value=lambda name, h, l: by_name[name].value(bracket, h, l),
             downfloat_sd=bracket.downfloat_sd, sd=bracket.sd,
             floater_ok=floater_ok,

@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
-from .matching import UNMATCHED, max_cardinality_matching
 from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player
 
 #: Colour criteria whose per-pair value is 1 when satisfied: pruned during the walk.
@@ -110,7 +109,8 @@ class IdealCandidateSearch:
     """
 
     def __init__(self, players: list[Player], mdp_count: int, criteria: list[str],
-                 compatible: Callable[[int, int], bool], value: Callable[[str, Player, Player], int],
+                 compatible: Callable[[int, int], bool], max_pairs: Callable[[list[int]], int],
+                 value: Callable[[str, Player, Player], int],
                  downfloat_sd: Callable[[Player], int], sd: Callable[[int], int],
                  floater_ok: Callable[[int], bool], budget: int):
         if mdp_count > 1 or any(name not in STRUCTURAL + COLOUR_CRITERIA + tuple(FLOAT_CRITERIA)
@@ -121,6 +121,7 @@ class IdealCandidateSearch:
         self.criteria = [c for c in criteria if c not in STRUCTURAL]
         self.colour = [c for c in self.criteria if c in COLOUR_CRITERIA]
         self.compatible = compatible
+        self.max_pairs = max_pairs
         self.value = value
         self.floater_ok = floater_ok
         self.budget = budget
@@ -227,10 +228,7 @@ class IdealCandidateSearch:
                                   for floater in choices.values()), strict=True))
         if c10 > slack.get("C.10", c10) or c11 > slack.get("C.11", c11):
             return False
-        local = {r: i for i, r in enumerate(remainder)}
-        adjacency = [[local[b] for b in remainder if b != a and self.compatible(a, b)] for a in remainder]
-        matched = sum(m != UNMATCHED for m in max_cardinality_matching(adjacency))
-        return matched // 2 == pairs
+        return self.max_pairs(remainder) == pairs
 
     def _mdp_pair_within_bounds(self, partner: int) -> bool:
         """Only the MDP's pair can cost an upfloat criterion (C.13, C.15, C.17, C.19)."""

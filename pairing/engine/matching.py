@@ -17,7 +17,7 @@ import ctypes
 import os
 from array import array
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 UNMATCHED = -1
@@ -45,53 +45,20 @@ def native_available() -> bool:
     return _native is not None
 
 
-class LazyAdjacency(Sequence):
-    """The graph on vertices ``0..size-1`` given by an edge predicate; adjacency lists
-    are computed when first asked for, since a search that starts from a nearly
-    complete matching looks at few of them."""
-
-    def __init__(self, size: int, adjacent: Callable[[int, int], bool]):
-        self._rows: list[list[int] | None] = [None] * size
-        self.adjacent = adjacent
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def __getitem__(self, v):
-        row = self._rows[v]
-        if row is None:
-            row = self._rows[v] = [w for w in range(len(self._rows)) if w != v and self.adjacent(v, w)]
-        return row
-
-    def first_free(self, v: int, mate: list[int]) -> int:
-        """A neighbour of ``v`` that ``mate`` leaves unmatched, looking after ``v`` first."""
-        n = len(self._rows)
-        for w in (*range(v + 1, n), *range(v)):
-            if mate[w] == UNMATCHED and self.adjacent(v, w):
-                return w
-        return UNMATCHED
+def bits(mask: int) -> Iterator[int]:
+    """The members of a set kept as a bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
-class WithVertex(Sequence):
-    """``base`` plus one vertex (numbered ``len(base)``), sharing ``base``'s rows."""
-
-    def __init__(self, base: LazyAdjacency, adjacent_to_new: Callable[[int], bool]):
-        self.base = base
-        self.new_row = [w for w in range(len(base)) if adjacent_to_new(w)]
-        self.joined = set(self.new_row)
-
-    def __len__(self) -> int:
-        return len(self.base) + 1
-
-    def __getitem__(self, v):
-        if v == len(self.base):
-            return self.new_row
-        return self.base[v] + [len(self.base)] if v in self.joined else self.base[v]
-
-
-def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int] | None = None,
+def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
+                             vertices: Iterable[int] | None = None,
                              allowed_unmatched: int | None = None) -> list[int]:
-    """Maximum matching of the graph; ``mate[v]`` is v's partner or -1.
+    """Maximum matching of the graph whose vertex ``v`` has the neighbours in bitmask
+    ``rows[v]``, restricted to ``vertices`` (all by default; the rows must not lead
+    outside them).  ``mate[v]`` is v's partner or -1.
 
     ``mate`` (modified in place when given) is a valid partial matching to start from.
     With ``allowed_unmatched``, the search stops as soon as more vertices than that
@@ -99,27 +66,31 @@ def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int]
     unmatched in some maximum matching): the result is then not maximum, only
     known to leave too many vertices unmatched.
     """
-    n = len(adjacency)
-    neighbours = adjacency
+    n = len(rows)
     if mate is None:
         mate = [UNMATCHED] * n
-    for v in range(n):  # greedy start
+    order = range(n) if vertices is None else sorted(vertices)
+    free = 0
+    for v in order:
         if mate[v] == UNMATCHED:
-            if isinstance(adjacency, LazyAdjacency):
-                w = adjacency.first_free(v, mate)
-            else:
-                w = next((w for w in neighbours[v] if mate[w] == UNMATCHED), UNMATCHED)
-            if w != UNMATCHED:
+            free |= 1 << v
+    for v in order:  # greedy start
+        if free >> v & 1:
+            candidates = rows[v] & free
+            if candidates:
+                w = (candidates & -candidates).bit_length() - 1
                 mate[v], mate[w] = w, v
-    free = mate.count(UNMATCHED)
+                free &= ~((1 << v) | (1 << w))
     stuck = 0
-    for root in range(n):
-        if free < 2:  # an augmenting path joins two free vertices
+    for root in order:
+        if free & (free - 1) == 0:  # an augmenting path joins two free vertices
             break
-        if mate[root] != UNMATCHED:
+        if not free >> root & 1:
             continue
-        if _augment_from(root, neighbours, mate):
-            free -= 2
+        free &= ~(1 << root)
+        end = _augment_from(root, rows, mate, free)
+        if end != UNMATCHED:
+            free &= ~(1 << end)
         else:
             stuck += 1
             if allowed_unmatched is not None and stuck > allowed_unmatched:
@@ -127,63 +98,98 @@ def max_cardinality_matching(adjacency: Sequence[Sequence[int]], mate: list[int]
     return mate
 
 
-def _augment_from(root: int, neighbours: Sequence[Sequence[int]], mate: list[int]) -> bool:
-    n = len(neighbours)
-    parent = [UNMATCHED] * n
-    base = list(range(n))
-    in_tree = [False] * n
-    in_tree[root] = True
+def _augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
+    """An augmenting path from ``root`` to one of the ``free`` vertices, applied when
+    found; returns its far end, or -1.  Sets of vertices are bitmasks, so a search
+    touches each vertex of its tree once instead of each edge.
+
+    A search that ignores odd cycles finds most paths; only when it fails does
+    Edmonds' search, which contracts them (blossoms), decide."""
+    parent: dict[int, int] = {}   # T vertex: the S vertex it was reached from
+    reached = 1 << root           # S and T vertices
+    queue = deque([root])
+    while queue:
+        v = queue.popleft()
+        row = rows[v]
+        target = row & free
+        if target:
+            return _flip(target, v, parent, mate)
+        for w in bits(row & ~reached):  # w is matched: its mate joins as an S vertex
+            parent[w] = v
+            u = mate[w]
+            reached |= (1 << w) | (1 << u)
+            queue.append(u)
+    return _augment_with_blossoms(root, rows, mate, free)
+
+
+def _flip(target: int, v: int, parent: dict[int, int], mate: list[int]) -> int:
+    """Augment along the path from the lowest vertex of ``target`` through S vertex v."""
+    w = end = (target & -target).bit_length() - 1
+    parent[w] = v
+    while w != UNMATCHED:
+        v = parent[w]
+        next_w = mate[v]
+        mate[w], mate[v] = v, w
+        w = next_w
+    return end
+
+
+def _augment_with_blossoms(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
+    """:func:`_augment_from` by Edmonds' search, odd cycles contracted as met."""
+    parent: dict[int, int] = {}
+    base: dict[int, int] = {}     # vertex: base of its blossom (itself when absent)
+    outer = 1 << root             # S vertices
+    reached = outer
     queue = deque([root])
 
     def lowest_common_ancestor(a: int, b: int) -> int:
-        seen = [False] * n
+        seen = set()
         while True:
-            a = base[a]
-            seen[a] = True
+            a = base.get(a, a)
+            seen.add(a)
             if mate[a] == UNMATCHED:
                 break
             a = parent[mate[a]]
         while True:
-            b = base[b]
-            if seen[b]:
+            b = base.get(b, b)
+            if b in seen:
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, blossom_base: int, child: int, in_blossom: list[bool]) -> None:
-        while base[v] != blossom_base:
-            in_blossom[base[v]] = in_blossom[base[mate[v]]] = True
+    def mark_path(v: int, blossom_base: int, child: int, in_blossom: set[int]) -> None:
+        while base.get(v, v) != blossom_base:
+            in_blossom.add(base.get(v, v))
+            in_blossom.add(base.get(mate[v], mate[v]))
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
 
     while queue:
         v = queue.popleft()
-        for w in neighbours[v]:
-            if base[v] == base[w] or mate[v] == w:
+        row = rows[v]
+        target = row & free
+        if target:
+            return _flip(target, v, parent, mate)
+        for w in bits(row & outer):  # an odd cycle: contract the blossom
+            if base.get(v, v) == base.get(w, w) or mate[v] == w:
                 continue
-            if w == root or (mate[w] != UNMATCHED and parent[mate[w]] != UNMATCHED):
-                blossom_base = lowest_common_ancestor(v, w)
-                in_blossom = [False] * n
-                mark_path(v, blossom_base, w, in_blossom)
-                mark_path(w, blossom_base, v, in_blossom)
-                for u in range(n):
-                    if in_blossom[base[u]]:
-                        base[u] = blossom_base
-                        if not in_tree[u]:
-                            in_tree[u] = True
-                            queue.append(u)
-            elif parent[w] == UNMATCHED:
-                parent[w] = v
-                if mate[w] == UNMATCHED:
-                    while w != UNMATCHED:  # augment along the path
-                        v = parent[w]
-                        next_w = mate[v]
-                        mate[w], mate[v] = v, w
-                        w = next_w
-                    return True
-                in_tree[mate[w]] = True
-                queue.append(mate[w])
-    return False
+            blossom_base = lowest_common_ancestor(v, w)
+            in_blossom: set[int] = set()
+            mark_path(v, blossom_base, w, in_blossom)
+            mark_path(w, blossom_base, v, in_blossom)
+            for u in bits(reached):
+                if base.get(u, u) in in_blossom:
+                    base[u] = blossom_base
+                    if not outer >> u & 1:
+                        outer |= 1 << u
+                        queue.append(u)
+        for w in bits(row & ~reached):
+            parent[w] = v
+            u = mate[w]
+            reached |= (1 << w) | (1 << u)
+            outer |= 1 << u
+            queue.append(u)
+    return UNMATCHED
 
 
 def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]],

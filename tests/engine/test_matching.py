@@ -6,8 +6,7 @@ from itertools import combinations
 import pytest
 
 from pairing.engine import matching
-from pairing.engine.matching import (UNMATCHED, LazyAdjacency, WithVertex, max_cardinality_matching,
-                                     max_weight_matching)
+from pairing.engine.matching import UNMATCHED, max_cardinality_matching, max_weight_matching
 
 # the native core (built by `make native`) and the pure-Python fallback
 SOLVERS = [pytest.param(matching.max_weight_matching_python, id="python"),
@@ -25,6 +24,11 @@ def is_matching(mate, edges):
                for v in range(len(mate)) if mate[v] != UNMATCHED)
 
 
+def rows(n, edges):
+    """Adjacency bitmasks of the graph with these edges (frozensets)."""
+    return [sum(1 << w for w in range(n) if frozenset((v, w)) in edges) for v in range(n)]
+
+
 def brute_force_size(n, edges):
     best = 0
     edge_list = list(edges)
@@ -39,8 +43,7 @@ def test_blossom_is_needed():
     # a triangle 0-1-2 with tails 2-3 and 0-4: greedy 0-1 leaves 2 with 3, 4 alone;
     # the augmenting path 4-0=1-2=3 ... needs the odd cycle contracted
     edges = {frozenset(e) for e in [(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (3, 5)]}
-    adjacency = [[w for w in range(6) if frozenset((v, w)) in edges] for v in range(6)]
-    mate = max_cardinality_matching(adjacency, [1, 0, 3, 2, UNMATCHED, UNMATCHED])
+    mate = max_cardinality_matching(rows(6, edges), [1, 0, 3, 2, UNMATCHED, UNMATCHED])
     assert size(mate) == 3 and is_matching(mate, edges)
 
 
@@ -49,18 +52,23 @@ def test_random_graphs_against_brute_force():
     for _ in range(200):
         n = rng.randint(2, 9)
         edges = {frozenset(e) for e in combinations(range(n), 2) if rng.random() < 0.35}
-        adjacency = [[w for w in range(n) if frozenset((v, w)) in edges] for v in range(n)]
-        mate = max_cardinality_matching(adjacency)
+        mate = max_cardinality_matching(rows(n, edges))
         assert is_matching(mate, edges)
         assert size(mate) == brute_force_size(n, edges)
 
 
-def test_lazy_adjacency_and_extra_vertex():
-    graph = LazyAdjacency(5, lambda v, w: (v + w) % 2 == 1)  # a bipartite graph, odd/even
-    assert graph[0] == [1, 3] and graph[3] == [0, 2, 4]
-    extended = WithVertex(graph, lambda w: w == 4)
-    assert len(extended) == 6 and extended[5] == [4] and extended[4] == [1, 3, 5]
-    assert size(max_cardinality_matching(extended)) == 3
+def test_cardinality_on_some_vertices_and_early_stop():
+    # a path 0-1-2-3-4 and a separate triangle 5-6-7; the path without 0 has two pairs
+    edges = {frozenset(e) for e in [(0, 1), (1, 2), (2, 3), (3, 4), (5, 6), (6, 7), (5, 7)]}
+    graph = rows(8, edges)
+    path = [row & 0b11110 if v in (1, 2, 3, 4) else 0 for v, row in enumerate(graph)]
+    mate = max_cardinality_matching(path, vertices=[1, 2, 3, 4])
+    assert size(mate) == 2 and all(mate[v] == UNMATCHED for v in (0, 5, 6, 7))
+    # the triangle leaves one vertex alone: with none allowed, the search gives up
+    # before matching everything, and says so by leaving a vertex unmatched
+    mate = max_cardinality_matching(graph, allowed_unmatched=0)
+    assert UNMATCHED in mate
+    assert size(max_cardinality_matching(graph, allowed_unmatched=2)) == 3
 
 
 def test_max_weight_with_big_integer_weights():
@@ -211,3 +219,26 @@ def test_tight_edges_cover_every_optimum():
             assert all(tight[edges.index((v, w, weights[v, w]))] for v, w in optimum)
         dropped += tight.count(False)
     assert dropped > 0 or not matching.native_available()
+
+
+@pytest.mark.parametrize("solve", SOLVERS)
+def test_vertex_left_inside_an_expanded_blossom_keeps_its_least_slack_edge(solve):
+    # from a bracket of the corpus (t0005 round 7): after a tree dissolves, a vertex
+    # that sits in a T-blossom must still offer its least-slack edge once the blossom
+    # is expanded, or the dual change overshoots and the matching is not maximum
+    edges = [
+        (0, 4, 0x201fffff8100800000020200020000020000000000000000001000000000000010783f8000007),
+        (0, 5, 0x201fffff8080800000020202020000000000000000000000000000000000000010783f8000005),
+        (1, 5, 0x201fffff8080800000020202020000000000000000000000000000000000000010703f0000000),
+        (1, 7, 0x201fffff8100800000020200020000000000000000000000000000000000000010703f0000000),
+        (2, 4, 0x201fffff8100800000020202020000040000000000000000002000000000000010683e0000000),
+        (2, 7, 0x201fffff8100800000020202020000020000000000000000001000000000000010683e0000000),
+        (3, 4, 0x201fffff810080000002020002000002000000000000000000100000000000001048200000000),
+        (3, 7, 0x201fffff810080000002020002000000000000000000000000000000000000001048200000000),
+        (4, 6, 0x201fffff810080000002020202000002000000000000000000100000000000000038000000800),
+        (5, 7, 0x201fffff810080000002020202000000000000000000000000000000000000000028000000200),
+    ]
+    weights = {(v, w): x for v, w, x in edges}
+    mate = solve(8, edges)
+    total = sum(weights[v, mate[v]] for v in range(8) if mate[v] > v)
+    assert total == brute_force_weight(8, weights)
