@@ -472,17 +472,16 @@ class DutchPairer:
         alive = [True] * n
         pairs: list[tuple[int, int]] = []
         start = 0
+        def digit(i: int, j: int, start: int, end: int) -> int:
+            a = position.get(i)
+            b = position.get(j)
+            if a is None or b is None or not start <= a < end:
+                return 0
+            return (count - b) << (digit_width * (end - 1 - a))
+
         while True:
             end = min(start + chunk, count)
-
-            def digit(i: int, j: int) -> int:
-                a = position.get(i)
-                b = position.get(j)
-                if a is None or b is None or not start <= a < end:
-                    return 0
-                return (count - b) << (digit_width * (end - 1 - a))
-
-            mate = max_weight_matching(n, [(i, j, (w << (digit_width * (end - start))) + digit(i, j))
+            mate = max_weight_matching(n, [(i, j, (w << (digit_width * (end - start))) + digit(i, j, start, end))
                                            for i, j, w in edges if alive[i] and alive[j]])
             later_upper_end = any(mate[v] in position and position[mate[v]] > position[v]
                                   for v in by_position[end:])

@@ -100,46 +100,21 @@ def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
 
 def _augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
     """An augmenting path from ``root`` to one of the ``free`` vertices, applied when
-    found; returns its far end, or -1.  Sets of vertices are bitmasks, so a search
-    touches each vertex of its tree once instead of each edge.
+    found; returns its far end, or -1.  A search that ignores odd cycles finds most
+    paths; only when it fails does Edmonds' search, which contracts them, decide."""
+    end = _search(root, rows, mate, free, blossoms=False)
+    return end if end != UNMATCHED else _search(root, rows, mate, free, blossoms=True)
 
-    A search that ignores odd cycles finds most paths; only when it fails does
-    Edmonds' search, which contracts them (blossoms), decide."""
+
+def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms: bool) -> int:
+    """One alternating search from ``root`` (see :func:`_augment_from`).  Sets of
+    vertices are bitmasks, so a search touches each vertex of its tree once
+    instead of each edge.  Without ``blossoms`` an odd cycle is not followed: a
+    path found is still augmenting, but one may be missed."""
     parent: dict[int, int] = {}   # T vertex: the S vertex it was reached from
-    reached = 1 << root           # S and T vertices
-    queue = deque([root])
-    while queue:
-        v = queue.popleft()
-        row = rows[v]
-        target = row & free
-        if target:
-            return _flip(target, v, parent, mate)
-        for w in bits(row & ~reached):  # w is matched: its mate joins as an S vertex
-            parent[w] = v
-            u = mate[w]
-            reached |= (1 << w) | (1 << u)
-            queue.append(u)
-    return _augment_with_blossoms(root, rows, mate, free)
-
-
-def _flip(target: int, v: int, parent: dict[int, int], mate: list[int]) -> int:
-    """Augment along the path from the lowest vertex of ``target`` through S vertex v."""
-    w = end = (target & -target).bit_length() - 1
-    parent[w] = v
-    while w != UNMATCHED:
-        v = parent[w]
-        next_w = mate[v]
-        mate[w], mate[v] = v, w
-        w = next_w
-    return end
-
-
-def _augment_with_blossoms(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
-    """:func:`_augment_from` by Edmonds' search, odd cycles contracted as met."""
-    parent: dict[int, int] = {}
     base: dict[int, int] = {}     # vertex: base of its blossom (itself when absent)
     outer = 1 << root             # S vertices
-    reached = outer
+    reached = outer               # S and T vertices
     queue = deque([root])
 
     def lowest_common_ancestor(a: int, b: int) -> int:
@@ -168,9 +143,16 @@ def _augment_with_blossoms(root: int, rows: Sequence[int], mate: list[int], free
         v = queue.popleft()
         row = rows[v]
         target = row & free
-        if target:
-            return _flip(target, v, parent, mate)
-        for w in bits(row & outer):  # an odd cycle: contract the blossom
+        if target:  # augment along the path
+            w = end = (target & -target).bit_length() - 1
+            parent[w] = v
+            while w != UNMATCHED:
+                v = parent[w]
+                next_w = mate[v]
+                mate[w], mate[v] = v, w
+                w = next_w
+            return end
+        for w in bits(row & outer if blossoms else 0):  # an odd cycle: contract the blossom
             if base.get(v, v) == base.get(w, w) or mate[v] == w:
                 continue
             blossom_base = lowest_common_ancestor(v, w)
@@ -183,7 +165,7 @@ def _augment_with_blossoms(root: int, rows: Sequence[int], mate: list[int], free
                     if not outer >> u & 1:
                         outer |= 1 << u
                         queue.append(u)
-        for w in bits(row & ~reached):
+        for w in bits(row & ~reached):  # w is matched: its mate joins as an S vertex
             parent[w] = v
             u = mate[w]
             reached |= (1 << w) | (1 << u)
