@@ -31,7 +31,7 @@ import resource
 import time
 
 from . import pair_round
-from .matching import UNMATCHED, max_cardinality_matching
+from .matching import UNMATCHED, join, max_cardinality_matching
 from .trf import ABSENT, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
 
 
@@ -92,33 +92,29 @@ def quick_pairing(document: TrfDocument) -> list[tuple[int, int]]:
         return (a, b) if white else (b, a)
 
     pairs: list[tuple[int, int]] = []
+
+    def pair_first(a: int, candidates: list[int]) -> bool:
+        """Pair ``a`` with the first of ``candidates`` it may meet (taken out of them)."""
+        for k, b in enumerate(candidates):
+            game = colours_for(a, b)
+            if game:
+                pairs.append(game)
+                del candidates[k]
+                return True
+        return False
+
     floaters: list[int] = []
     for group in groups:
         bracket = floaters + group
         half = len(bracket) // 2
         top, bottom = bracket[:half], bracket[half:]
         unpaired_bottom = list(bottom)
-        left: list[int] = []
-        for a in top:
-            for k, b in enumerate(unpaired_bottom):
-                game = colours_for(a, b)
-                if game:
-                    pairs.append(game)
-                    del unpaired_bottom[k]
-                    break
-            else:
-                left.append(a)
+        left = [a for a in top if not pair_first(a, unpaired_bottom)]
         rest = left + unpaired_bottom
         floaters = []
         while rest:  # what is left pairs among itself where it can, else floats
             a = rest.pop(0)
-            for k, b in enumerate(rest):
-                game = colours_for(a, b)
-                if game:
-                    pairs.append(game)
-                    del rest[k]
-                    break
-            else:
+            if not pair_first(a, rest):
                 floaters.append(a)
     # the bottom: undo the last pairs until what is left has a complete pairing
     # (with one bye to a player who had none), found by a maximum matching
@@ -128,12 +124,9 @@ def quick_pairing(document: TrfDocument) -> list[tuple[int, int]]:
         size = len(pool)
         rows = [sum(1 << j for j in range(size) if j != i and colours_for(pool[i], pool[j]))
                 for i in range(size)]
-        if size % 2:
+        if size % 2:  # the bye, to a player who had none
             rows.append(0)
-            for i in range(size):
-                if not info[pool[i]][2]:
-                    rows[i] |= 1 << size
-                    rows[size] |= 1 << i
+            join(rows, size, sum(1 << i for i in range(size) if not info[pool[i]][2]))
         mate = max_cardinality_matching(rows)
         if UNMATCHED not in mate:
             del pairs[len(pairs) - undo:]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from .common import RoundPairing, allocate_colours, compatibility_rows, preferences_compatible, publishing_order
 from .errors import NoValidPairing
 from .generation import GiveUp, IdealCandidateSearch
-from .matching import UNMATCHED, bits, max_cardinality_matching, max_weight_matching
+from .matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
 from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 
 ONE_POINT = 10  # tenths
@@ -273,11 +273,8 @@ class DutchPairer:
         vertices = list(remaining)
         dummy = len(rows)
         if len(remaining) % 2:  # a dummy vertex for the bye, joined to the bye-eligible players
-            eligible = [v for v in remaining if self.players[v].bye_eligible and v != no_bye]
             rows.append(0)
-            for v in eligible:
-                rows[v] |= 1 << dummy
-                rows[dummy] |= 1 << v
+            join(rows, dummy, sum(1 << v for v in remaining if self.players[v].bye_eligible and v != no_bye))
             vertices.append(dummy)
         start = [UNMATCHED] * len(rows)
         if mate:
@@ -448,16 +445,16 @@ class DutchPairer:
                 continue
             second.append((i, j, (w << shift) + exchange_order(i, j)))
         pairs = [(members[i], members[j]) for i, j in fixed]
-        pairs += [(members[i], members[j]) for i, j in self._transposition_order(len(vertices), second, position)
+        pairs += [(members[i], members[j]) for i, j in self._transposition_order(len(vertices), second, remainder)
                   if i < size and j < size]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
         return pairs, floaters
 
     def _transposition_order(self, n: int, edges: list[tuple[int, int, int]],
-                             position: dict[int, int]) -> list[tuple[int, int]]:
-        """D.1 among the optima of ``edges``: the remainder players (``position``: vertex
-        to BSN order) in turn, each with the lowest partner it can have, as pairs.
+                             remainder: list[int]) -> list[tuple[int, int]]:
+        """D.1 among the optima of ``edges``: the ``remainder`` players (vertices in BSN
+        order) in turn, each with the lowest partner it can have, as pairs.
 
         Every optimum has the same upper ends (the exchanges are fixed); a digit per
         upper end, ``count - partner``, makes the transposition order a weight field.
@@ -465,13 +462,13 @@ class DutchPairer:
         chunk of players at a time: each solve fixes the pairs of its chunk, which
         then leave the graph (the rest of an optimum is an optimum of the rest).
         """
-        count = len(position)
+        position = {v: k for k, v in enumerate(remainder)}
+        count = len(remainder)
         digit_width = max(1, count.bit_length())
         chunk = max(1, self.transposition_bits // digit_width)
-        by_position = sorted(position, key=position.__getitem__)
         alive = [True] * n
         pairs: list[tuple[int, int]] = []
-        start = 0
+
         def digit(i: int, j: int, start: int, end: int) -> int:
             a = position.get(i)
             b = position.get(j)
@@ -479,16 +476,17 @@ class DutchPairer:
                 return 0
             return (count - b) << (digit_width * (end - 1 - a))
 
+        start = 0
         while True:
             end = min(start + chunk, count)
             mate = max_weight_matching(n, [(i, j, (w << (digit_width * (end - start))) + digit(i, j, start, end))
                                            for i, j, w in edges if alive[i] and alive[j]])
             later_upper_end = any(mate[v] in position and position[mate[v]] > position[v]
-                                  for v in by_position[end:])
+                                  for v in remainder[end:])
             if not later_upper_end:
                 pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
                 return pairs
-            for v in by_position[start:end]:
+            for v in remainder[start:end]:
                 w = mate[v]
                 if w in position and position[w] > position[v]:
                     pairs.append((v, w))
@@ -520,9 +518,7 @@ class DutchPairer:
                 else:
                     rows = list(lookahead_graph)
                     neighbours = self.rows[v] & lookahead_mask
-                    rows[v] = neighbours
-                    for w in bits(neighbours):
-                        rows[w] |= 1 << v
+                    join(rows, v, neighbours)
                     vertices = lookahead + [v]
                     mate = max_cardinality_matching(rows, list(lookahead_mate), vertices=vertices,
                                                     allowed_unmatched=len(vertices) % 2)

@@ -102,6 +102,8 @@ def exchanges(s1: list[int], s2: list[int], budget: int) -> Iterator[tuple[list[
 class IdealCandidateSearch:
     """Walk the candidates of one bracket in generation order, return the first ideal one.
 
+    ``compatible(a, b)`` says whether two of the bracket's players may meet, and
+    ``max_pairs(positions)`` how many pairs those players can form among themselves;
     ``value(name, h, l)`` gives a criterion's per-pair value (``h`` ranked higher);
     ``downfloat_sd(p)`` and ``sd(diff)`` give the PSD weights of the bracket;
     ``floater_ok(p)`` says whether ``p`` may be the bracket's single downfloater

@@ -53,6 +53,14 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def join(rows: list[int], v: int, neighbours: int) -> None:
+    """Make ``neighbours`` (a bitmask) the neighbours of vertex ``v``, whose row was
+    empty, in both directions."""
+    rows[v] = neighbours
+    for w in bits(neighbours):
+        rows[w] |= 1 << v
+
+
 def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
                              vertices: Iterable[int] | None = None,
                              allowed_unmatched: int | None = None) -> list[int]:
