@@ -6,7 +6,7 @@ PYTHON := $(VENV)/bin/python
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/swiss_$(shell pwd | md5sum | cut -c1-8)
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-NATIVE := pairing/engine/_blossom.so
+NATIVE := pairing/engine/core/_blossom.so
 
 .PHONY: run test bench services browser native
 
@@ -16,11 +16,11 @@ $(VENV)/installed: requirements.txt
 	$(PYTHON) -m pip install --quiet -r requirements.txt
 	touch $@
 
-# The native core of the weighted matching (see pairing/engine/matching.py); without a
+# The native core of the weighted matching (see pairing/engine/core/matching.py); without a
 # C compiler the engine uses its pure-Python solver, with the same results, slower.
 native: $(NATIVE)
 
-$(NATIVE): pairing/engine/_blossom.c
+$(NATIVE): pairing/engine/core/_blossom.c
 	@$(CC) -O2 -shared -fPIC -o $@ $< 2>/dev/null || \
 		echo "note: no C compiler, the engine uses its pure-Python weighted matching (slower)"
 

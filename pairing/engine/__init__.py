@@ -1,27 +1,49 @@
 """A pure-Python Swiss pairing engine: TRF in, pairings out (no Django here)."""
 
-from .acceleration import with_baku_acceleration
-from .common import Pair, RoundPairing
+from __future__ import annotations
+
+
+from .core.acceleration import with_baku_acceleration
+from .core.pairing import Pair, RoundPairing
+from .core.state import RoundState, build_round_state
 from .errors import EngineError, NoValidPairing, TrfError
-from .tournament import RoundState, build_round_state
+from .systems import SYSTEMS, Edition, SwissSystem, get_system, read_trf_code
 from .trf import TrfDocument, parse
 
-SYSTEMS = ("dutch",)
+
+def resolve_edition(document: TrfDocument, system: SwissSystem, edition: str | None = None) -> Edition:
+    """The edition to pair with: the one asked for; else the one record 192 names;
+    else the one in force on the start date of record 042; else the latest."""
+    if edition is not None:
+        return system.edition(edition)
+    code = read_trf_code(document.system_code) if document.system_code else None
+    if code is not None and code.system is system and code.edition is not None:
+        return code.edition
+    if document.start_date is not None:
+        return system.edition_on(document.start_date)
+    return system.latest
+
+
+def file_asks_baku(document: TrfDocument) -> bool:
+    """Record 192 names the Baku acceleration (``..._BAKU``)."""
+    code = read_trf_code(document.system_code) if document.system_code else None
+    return code is not None and code.baku
 
 
 def pair_round(document: TrfDocument, system: str = "dutch", round_number: int | None = None,
-               total_rounds: int | None = None, baku: bool = False) -> RoundPairing:
-    """Pair ``round_number`` (default: the next one) of the tournament in ``document``,
-    with the Baku acceleration (C.04.5.1) if ``baku``."""
-    if baku:
-        document = with_baku_acceleration(document)
-    state = build_round_state(document, round_number, total_rounds)
-    if system == "dutch":
-        from .dutch import pair
-    else:
-        raise ValueError(f"unknown pairing system {system!r}")
-    return pair(state)
+               total_rounds: int | None = None, baku: bool = False,
+               edition: str | None = None) -> RoundPairing:
+    """Pair ``round_number`` (default: the next one) of the tournament in ``document``
+    with ``system`` in ``edition`` (default: see :func:`resolve_edition`), with the
+    Baku acceleration of that edition if ``baku`` or if record 192 asks for it."""
+    swiss = get_system(system)
+    chosen = resolve_edition(document, swiss, edition)
+    if baku or file_asks_baku(document):
+        document = with_baku_acceleration(document, chosen.acceleration)
+    state = build_round_state(document, round_number, total_rounds, chosen.basic_rules)
+    return swiss.pair(state, chosen)
 
 
-__all__ = ["EngineError", "NoValidPairing", "Pair", "RoundPairing", "RoundState", "SYSTEMS",
-           "TrfDocument", "TrfError", "build_round_state", "pair_round", "parse"]
+__all__ = ["SYSTEMS", "Edition", "EngineError", "NoValidPairing", "Pair", "RoundPairing", "RoundState",
+           "SwissSystem", "TrfDocument", "TrfError", "build_round_state", "file_asks_baku",
+           "get_system", "pair_round", "parse", "read_trf_code", "resolve_edition"]

@@ -2,7 +2,9 @@
 
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
     python -m pairing.engine --dutch IN.trf -c         check every round
-    add --baku for the Baku acceleration (C.04.5.1)
+    add --edition 2017|2026 for the edition of the rules (default: record 192,
+    else the start date of record 042, else the edition in force), --baku for the
+    Baku acceleration of that edition (C.04.5.1 / C.04.7)
     python -m pairing.engine --standings IN.trf --tiebreaks "DE,BH/C1,BH,SB,PS,WIN"
         [--edition 2026|2024|2009] [--rounds N] [--json]
                                                        standings with the C.07 tie-breaks
@@ -17,7 +19,7 @@ import argparse
 import json
 import sys
 
-from . import SYSTEMS, pair_round
+from . import SYSTEMS, get_system, pair_round
 from .checker import check
 from .errors import NoValidPairing, TrfError
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, json_value
@@ -82,9 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     system = parser.add_mutually_exclusive_group()
     for name in SYSTEMS:
         system.add_argument(f"--{name}", dest="system", action="store_const", const=name,
-                            help=f"use the {name.title()} system")
+                            help=f"use the {SYSTEMS[name].title} ({SYSTEMS[name].article})")
     parser.add_argument("-b", "--baku", action="store_true",
-                        help="Baku acceleration: compute the virtual points not given in XXA lines")
+                        help="Baku acceleration: compute the virtual points not given in XXA/250 lines")
     parser.add_argument("trf", nargs="?", help="tournament file (TRF-16 with the JaVaFo/bbpPairings extensions)")
     action = parser.add_mutually_exclusive_group()
     action.add_argument("-p", dest="output", nargs="?", const="-", metavar="OUT",
@@ -96,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the ranked standings with the tie-break values")
     tiebreaks.add_argument("--tiebreaks", default=",".join(DEFAULT_SWISS), metavar="CODES",
                            help="ordered, comma-separated tie-break codes (default: %(default)s)")
-    tiebreaks.add_argument("--edition", default="2026", help="C.07 edition: 2026 (default), 2024 or 2009")
+    parser.add_argument("--edition", help="edition of the rules: with pairing 2017 or 2026 (default: from the "
+                        "file, see above); with --standings the C.07 edition 2026 (default), 2024 or 2009")
     tiebreaks.add_argument("--rounds", type=int, help="standings after this round (default: all rounds)")
     tiebreaks.add_argument("--json", action="store_true", help="JSON instead of tab-separated values")
     args = parser.parse_args(argv)
@@ -104,9 +107,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.standings:
         if args.trf or args.output or args.check or args.baku:
             parser.error("--standings takes no pairing arguments")
+        args.edition = args.edition or "2026"
         return standings_main(args)
     if not args.system or not args.trf or not (args.output or args.check):
         parser.error("pairing needs --dutch, the TRF file and -p or -c (or use --standings IN.trf)")
+    swiss = get_system(args.system)
+    if args.edition is not None and args.edition not in [e.name for e in swiss.editions]:
+        parser.error(f"--edition for the {swiss.title}: " + " or ".join(e.name for e in swiss.editions))
 
     text, status = read_trf(args.trf)
     if text is None:
@@ -114,12 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         document = parse(text)
         if args.check:
-            problems = check(document, args.system, args.baku)
+            problems = check(document, args.system, args.baku, args.edition)
             for problem in problems:
                 print(problem.describe())
             print(f"{len(problems)} round(s) differ" if problems else "No discrepancies.")
             return EXIT_NO_PAIRING if problems else EXIT_OK
-        output = format_pairing(pair_round(document, args.system, baku=args.baku).as_numbers())
+        output = format_pairing(pair_round(document, args.system, baku=args.baku, edition=args.edition).as_numbers())
     except TrfError as error:
         print(f"error: {args.trf}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -31,7 +31,7 @@ import resource
 import time
 
 from . import pair_round
-from .matching import UNMATCHED, join, max_cardinality_matching
+from .core.matching import UNMATCHED, join, max_cardinality_matching
 from .trf import ABSENT, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
 
 

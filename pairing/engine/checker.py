@@ -36,12 +36,14 @@ def played_pairing(document: TrfDocument, round_number: int) -> list[tuple[int, 
     return boards
 
 
-def check(document: TrfDocument, system: str = "dutch", baku: bool = False) -> list[Discrepancy]:
-    """Every round whose pairing differs from the one this engine makes from its history."""
+def check(document: TrfDocument, system: str = "dutch", baku: bool = False,
+          edition: str | None = None) -> list[Discrepancy]:
+    """Every round whose pairing differs from the one this engine makes from its history,
+    with the tournament's edition (see :func:`pairing.engine.resolve_edition`)."""
     total = document.total_rounds or document.rounds_in_file
     problems = []
     for round_number in range(1, document.paired_rounds + 1):
-        ours = pair_round(document, system, round_number, total, baku).as_numbers()
+        ours = pair_round(document, system, round_number, total, baku, edition).as_numbers()
         played = played_pairing(document, round_number)
         if set(ours) != set(played):
             problems.append(Discrepancy(round_number, sorted(played), ours))

@@ -15,6 +15,7 @@ opponent's pairing number, the colour and the result code:
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -86,11 +87,6 @@ class RoundEntry:
         """The player took part in the pairing of this round (paired, or got the PAB)."""
         return self.opponent is not None or self.code in "U+"
 
-    @property
-    def forbids_bye(self) -> bool:
-        """C.04.1 d: a PAB or a forfeit win makes the player ineligible for the PAB."""
-        return self.paired and not self.played and self.code in "U+"
-
     def text(self) -> str:
         opponent = f"{self.opponent:4d}" if self.opponent is not None else "0000"
         return f"{opponent} {self.colour or '-'} {self.code}"
@@ -143,6 +139,8 @@ class TrfDocument:
     scoring: Scoring = field(default_factory=Scoring)
     accelerations: dict[int, list[int]] = field(default_factory=dict)
     forbidden_pairs: list[ForbiddenPairs] = field(default_factory=list)
+    system_code: str | None = None       # TRF-2026 record 192 (e.g. FIDE_DUTCH_2025_BAKU)
+    start_date: datetime.date | None = None  # record 042
 
     @property
     def rounds_in_file(self) -> int:
@@ -281,6 +279,13 @@ def parse(text: str) -> TrfDocument:
         elif tag == "012":
             document.name = value
             document.headers.append(line)
+        elif tag == "042":
+            document.start_date = _parse_date(value)
+            document.headers.append(line)
+        elif tag == "192":
+            if not re.fullmatch(r"[A-Za-z0-9_]{1,40}", value):
+                raise TrfError("192 needs a pairing-system code such as FIDE_DUTCH_2025", number, 5)
+            document.system_code = value.upper()
         elif tag in ("XXR", "142"):
             if not value.isdigit() or int(value) < 1:
                 raise TrfError(f"{tag} needs the number of rounds", number, 5)
@@ -327,6 +332,17 @@ def parse(text: str) -> TrfDocument:
         _apply_bye(document, code, round_number, numbers, line_number)
     _validate(document)
     return document
+
+
+def _parse_date(text: str) -> datetime.date | None:
+    """Record 042's start date (``YYYY/MM/DD``, also with ``-`` or ``.``); None when unreadable."""
+    match = re.fullmatch(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", text.strip())
+    if match:
+        try:
+            return datetime.date(*(int(g) for g in match.groups()))
+        except ValueError:
+            return None
+    return None
 
 
 #: TRF-2026 record 162: the symbols of the scoring system and what each sets.
@@ -485,6 +501,8 @@ def dump(document: TrfDocument, version: str = "16") -> str:
 
 def _trf16_extensions(document: TrfDocument) -> list[str]:
     lines = []
+    if document.system_code:  # read by bbpPairings 6 in either format
+        lines.append(f"192 {document.system_code}")
     if document.total_rounds:
         lines.append(f"XXR {document.total_rounds}")
     if document.initial_colour:
@@ -505,6 +523,8 @@ def _trf16_extensions(document: TrfDocument) -> list[str]:
 
 def _trf26_records(document: TrfDocument) -> list[str]:
     lines = []
+    if document.system_code:
+        lines.append(f"192 {document.system_code}")
     if document.total_rounds:
         lines.append(f"142 {document.total_rounds}")
     if document.initial_colour:

@@ -15,13 +15,15 @@ edition of the rules is an ordered list of those fields.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .common import RoundPairing, allocate_colours, compatibility_rows, preferences_compatible, publishing_order
-from .errors import NoValidPairing
+from ...core.compatibility import compatibility_rows, preferences_compatible
+from ...core.pairing import RoundPairing, publishing_order
+from ...errors import NoValidPairing
+from .colours import allocate_colours
 from .generation import GiveUp, IdealCandidateSearch
-from .matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
-from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
+from ...core.matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
+from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 
 ONE_POINT = 10  # tenths
 
@@ -36,11 +38,21 @@ class Bracket:
     collapsing: bool               # PPB re-paired with C.4, or the last bracket
     lookahead_is_last: bool        # the next bracket is the last one
     played_rounds: int
+    next_group: list[Player] = field(default_factory=list)  # 2026 [C8]: the following scoregroup
+    bye_score: int | None = None   # 2026 [C5]: the lowest score the PAB assignee can have
+    bye_unplayed: bool = False     # 2026 [C9] applies: the bracket's one downfloater gets the PAB
 
     def __post_init__(self) -> None:
         vertices = self.players + self.lookahead
         self.size = len(self.players)
         self.member_orders = {p.order for p in self.players}
+        self.next_orders = {p.order for p in self.next_group}
+        # 2026: one digit per score, wide enough that one higher score outweighs any
+        # number of lower ones ([C7], [C8], [C18]-[C21] compare scores in descending order)
+        self.score_digit_bits = (2 * len(vertices) + 1).bit_length() + 1
+        self.score_shift = {s: i * self.score_digit_bits
+                            for i, s in enumerate(sorted({p.pairing_score for p in vertices}))}
+        self.score_bits = self.score_digit_bits * len(self.score_shift) + 2
         self.min_score = min(p.pairing_score for p in vertices)
         differences = {p.pairing_score - self.min_score + ONE_POINT for p in vertices}
         scores = sorted({p.pairing_score for p in vertices})
@@ -50,6 +62,13 @@ class Bracket:
         self.sd_digit_bits = (2 * len(vertices) + 1).bit_length() + 1
         self.sd_shift = {d: i * self.sd_digit_bits for i, d in enumerate(sorted(differences))}
         self.sd_bits = self.sd_digit_bits * len(differences) + 2
+
+    def score_digit(self, player: Player) -> int:
+        return 1 << self.score_shift[player.pairing_score]
+
+    def bye_candidate(self, player: Player) -> bool:
+        """C.04.1 bye eligibility; in 2026 also [C5]: no score above the lowest possible."""
+        return player.bye_eligible and (self.bye_score is None or player.pairing_score <= self.bye_score)
 
     def sd(self, difference: int) -> int:
         """The weight of one score difference in a PSD-like sum."""
@@ -83,9 +102,14 @@ def _in_bracket(bracket: Bracket, player: Player) -> bool:
     return player.order in bracket.member_orders
 
 
+def _in_next(bracket: Bracket, player: Player) -> bool:
+    return player.order in bracket.next_orders
+
+
 def _completion(b: Bracket, h: Player, l: Player) -> int:
-    # C.4 (and C.2): complete the round-pairing, leaving a bye-eligible player unpaired
-    return 1 + (not h.bye_eligible) + (not l.bye_eligible)
+    # 2017 C.4 (and C.2) / 2026 [C4] (and [C2], [C5]): complete the round-pairing,
+    # leaving a player who may take the PAB unpaired
+    return 1 + (not b.bye_candidate(h)) + (not b.bye_candidate(l))
 
 
 def _pairs(b: Bracket, h: Player, l: Player) -> int:
@@ -185,6 +209,48 @@ def _repeated_upfloat_sd(back: int) -> Callable[[Bracket, Player, Player], int]:
     return value
 
 
+def _paired_scores(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C7]: minimise the scores of the downfloaters, i.e. pair the highest ones
+    return b.score_digit(h) if _in_bracket(b, l) else 0
+
+
+def _next_pairs_2026(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C8] with [C6]: the most pairs in the following bracket
+    return int(_in_next(b, l))
+
+
+def _next_scores_2026(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C8] with [C7]: the lowest downfloater scores in the following bracket
+    return b.score_digit(h) if _in_next(b, l) else 0
+
+
+def _bye_unplayed_games(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C9]: the PAB assignee with the fewest unplayed games, i.e. the players
+    # of the PAB score who are paired have played the most games
+    if not (_in_bracket(b, l) or _in_next(b, l)):
+        return 0
+    return sum(p.played_games for p in (h, l) if p.pairing_score == b.bye_score)
+
+
+def _repeated_downfloat_scores(back: int) -> Callable[[Bracket, Player, Player], int]:
+    # 2026 [C18] / [C20]: MDPs who downfloated one / two rounds before: the higher
+    # their scores where they are paired, the lower the differences left to float
+    def value(b: Bracket, h: Player, l: Player) -> int:
+        if not _in_bracket(b, l):
+            return 0
+        return sum(b.score_digit(p) for p in (h, l) if p.floats[back - 1] == FLOAT_DOWN)
+    return value
+
+
+def _repeated_upfloat_scores(back: int) -> Callable[[Bracket, Player, Player], int]:
+    # 2026 [C19] / [C21]: MDP opponents who upfloated one / two rounds before
+    def value(b: Bracket, h: Player, l: Player) -> int:
+        if not _in_bracket(b, l) or (h.pairing_score > l.pairing_score and l.floats[back - 1] == FLOAT_UP):
+            return 0
+        return b.score_digit(h)
+    return value
+
+
 def _after(rounds: int) -> Callable[[Bracket], bool]:
     return lambda b: b.played_rounds >= rounds
 
@@ -211,14 +277,42 @@ CRITERIA: tuple[Criterion, ...] = (
 )
 
 
+def _score_width(bracket: Bracket) -> int:
+    return bracket.score_bits
+
+
+#: The criteria of the 2026 edition (Art. 2.2-2.4), most important first.
+CRITERIA_2026: tuple[Criterion, ...] = (
+    Criterion("C4", _completion, _count_width, lambda b: b.collapsing),
+    Criterion("C6", _pairs, _count_width),
+    Criterion("C7", _paired_scores, _score_width),
+    Criterion("C8 pairs", _next_pairs_2026, _count_width),
+    Criterion("C8 scores", _next_scores_2026, _score_width),
+    Criterion("C9", _bye_unplayed_games, lambda b: ((b.size + len(b.lookahead)) * (b.played_rounds + 1)).bit_length() + 1,
+              lambda b: b.bye_unplayed),
+    Criterion("C10", _colour_difference_over_two, _count_width),
+    Criterion("C11", _three_in_a_row, _count_width),
+    Criterion("C12", _colour_preference, _count_width),
+    Criterion("C13", _strong_preference, _count_width),
+    Criterion("C14", _repeated_downfloat(1), _count_width, _after(1)),
+    Criterion("C15", _repeated_upfloat(1), _count_width, _after(1)),
+    Criterion("C16", _repeated_downfloat(2), _count_width, _after(2)),
+    Criterion("C17", _repeated_upfloat(2), _count_width, _after(2)),
+    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1)),
+    Criterion("C19", _repeated_upfloat_scores(1), _score_width, _after(1)),
+    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2)),
+    Criterion("C21", _repeated_upfloat_scores(2), _score_width, _after(2)),
+)
+
+
 def _signature(bracket: Bracket, player: Player) -> tuple:
     """Everything about a player that the criteria's values read (see
     :data:`CRITERIA`); two edges whose ends have the same signatures get the same
     weight, so a bracket computes each weight once per pair of signatures.  A
     criterion that reads anything else must add it here."""
-    return (player.pairing_score, player.bye_eligible, _in_bracket(bracket, player),
+    return (player.pairing_score, player.bye_eligible, _in_bracket(bracket, player), _in_next(bracket, player),
             player.colour_difference, player.preference, player.strength, player.repeated_colour,
-            player.floats)
+            player.floats, player.played_games)
 
 
 def _pack(fields: Sequence[tuple[int, int]]) -> int:
@@ -240,9 +334,13 @@ class DutchPairer:
     #: :meth:`_transposition_order`): wider means fewer solves of longer numbers
     transposition_bits = 512
 
-    def __init__(self, state: RoundState, fast_path: bool = True):
+    def __init__(self, state: RoundState, fast_path: bool = True, edition: str = "2026"):
         self.state = state
-        self.fast_path = fast_path
+        self.edition = edition
+        if edition == "2026":
+            self.criteria = CRITERIA_2026
+        self.fast_path = fast_path and edition == "2017"
+        self.bye_score: int | None = None  # 2026 [C5], fixed before the first bracket
         self.players = state.players
         self.rows = compatibility_rows(self.players, state)  # C.1, C.3
 
@@ -274,7 +372,7 @@ class DutchPairer:
         dummy = len(rows)
         if len(remaining) % 2:  # a dummy vertex for the bye, joined to the bye-eligible players
             rows.append(0)
-            join(rows, dummy, sum(1 << v for v in remaining if self.players[v].bye_eligible and v != no_bye))
+            join(rows, dummy, sum(1 << v for v in remaining if self.bye_candidate(v) and v != no_bye))
             vertices.append(dummy)
         start = [UNMATCHED] * len(rows)
         if mate:
@@ -288,6 +386,10 @@ class DutchPairer:
         if any(result[v] == UNMATCHED for v in vertices):
             return None
         return {v: (-1 if result[v] == dummy else result[v]) for v in remaining}
+
+    def bye_candidate(self, v: int) -> bool:
+        player = self.players[v]
+        return player.bye_eligible and (self.bye_score is None or player.pairing_score <= self.bye_score)
 
     # -- the round ---------------------------------------------------------
     def pair(self) -> RoundPairing:
@@ -306,7 +408,69 @@ class DutchPairer:
                 groups[-1].append(i)
             else:
                 groups.append([i])
+        if self.edition == "2026":
+            pairs = self._pair_brackets_2026(groups, completion)
+        else:
+            pairs = self._pair_brackets_2017(groups, completion)
+        paired = {v for pair in pairs for v in pair}
+        unpaired = [v for v in everyone if v not in paired]
+        if len(unpaired) > 1:  # cannot happen once completion was checked
+            raise NoValidPairing("the pairing could not be completed")
+        boards = [allocate_colours(players[a], players[b], self.state) for a, b in pairs]
+        bye = players[unpaired[0]] if unpaired else None
+        return RoundPairing(publishing_order(boards), bye)
 
+    def _lowest_bye_score(self, everyone: list[int]) -> int | None:
+        """2026 [C5]: the lowest score of a player who can take the PAB in a complete
+        round-pairing (fixed before the first bracket, kept reachable in every one)."""
+        if len(everyone) % 2 == 0:
+            return None
+        for score in sorted({p.pairing_score for p in self.players if p.bye_eligible}):
+            self.bye_score = score
+            if self._completion_mate(everyone) is not None:
+                return score
+        return None  # unreachable: a complete pairing exists
+
+    def _bye_from_bracket(self, members: list[int], lower: list[int]) -> bool:
+        """2026 [C9] applies (its note, and reading 3 of the rules file): the bracket's
+        residents have the PAB score, and it can be paired but for one player, who
+        then receives the PAB, while everybody below pairs among themselves."""
+        if self.bye_score is None or self.players[members[-1]].pairing_score != self.bye_score:
+            return False
+        if len(lower) % 2:
+            return False
+        return (self._completion_mate(members) is not None
+                and (not lower or self._completion_mate(lower) is not None))
+
+    def _pair_brackets_2026(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
+        """Art. 1.9.2: bracket by bracket from the top scoregroup; [C4] in each one."""
+        self.bye_score = self._lowest_bye_score([v for g in groups for v in g])
+        pairs: list[tuple[int, int]] = []
+        mdps: list[int] = []
+        for index, group in enumerate(groups):
+            members = mdps + group
+            lower = [v for g in groups[index + 1:] for v in g]
+            next_group = groups[index + 1] if index + 1 < len(groups) else []
+            bye_unplayed = self._bye_from_bracket(members, lower)
+            # The best candidate among the bracket and the next scoregroup is the best
+            # one overall when the players left can still be paired ([C4] holds) ...
+            bracket_pairs, floaters = self._pair_bracket(members, len(mdps), next_group, not lower, False,
+                                                         next_group, bye_unplayed)
+            if lower:
+                checked = self._completion_mate(floaters + lower, completion)
+                if checked is None:
+                    # ... otherwise [C4] ranks first, over everybody not yet paired
+                    bracket_pairs, floaters = self._pair_bracket(members, len(mdps), lower, True, False,
+                                                                 next_group, bye_unplayed)
+                    checked = self._completion_mate(floaters + lower, completion)
+                    if checked is None:
+                        raise NoValidPairing("the pairing could not be completed")
+                completion = checked
+            pairs.extend(bracket_pairs)
+            mdps = floaters
+        return pairs
+
+    def _pair_brackets_2017(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
         pairs: list[tuple[int, int]] = []
         mdps: list[int] = []
         next_group = 0
@@ -337,21 +501,16 @@ class DutchPairer:
                 groups[next_group + 1:] = [[v for g in groups[next_group + 1:] for v in g]]
             next_group += 1
             collapsing = collapsing or next_group + 1 >= len(groups)
-
-        paired = {v for pair in pairs for v in pair}
-        unpaired = [v for v in everyone if v not in paired]
-        if len(unpaired) > 1:  # cannot happen once completion was checked
-            raise NoValidPairing("the pairing could not be completed")
-        boards = [allocate_colours(players[a], players[b], self.state) for a, b in pairs]
-        bye = players[unpaired[0]] if unpaired else None
-        return RoundPairing(publishing_order(boards), bye)
+        return pairs
 
     # -- one bracket ---------------------------------------------------------
     def _pair_bracket(self, members: list[int], mdp_count: int, lookahead: list[int],
-                      collapsing: bool, lookahead_is_last: bool) -> tuple[list[tuple[int, int]], list[int]]:
+                      collapsing: bool, lookahead_is_last: bool, next_group: list[int] = (),
+                      bye_unplayed: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
         players = self.players
         bracket = Bracket([players[v] for v in members], mdp_count, [players[v] for v in lookahead],
-                          collapsing, lookahead_is_last, self.state.round_number - 1)
+                          collapsing, lookahead_is_last, self.state.round_number - 1,
+                          [players[v] for v in next_group], self.bye_score, bye_unplayed)
         active = [c for c in self.criteria if c.applies(bracket)]
         if self.fast_path and not (collapsing and lookahead):
             try:
@@ -540,6 +699,6 @@ class DutchPairer:
         return pairs, [v for v in members if v not in paired]
 
 
-def pair(state: RoundState) -> RoundPairing:
-    """Pair the round described by ``state`` with the Dutch system."""
-    return DutchPairer(state).pair()
+def pair(state: RoundState, edition) -> RoundPairing:
+    """Pair the round described by ``state`` with the Dutch system in ``edition``."""
+    return DutchPairer(state, edition=edition.name).pair()

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
-from .tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player
+from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player
 
 #: Colour criteria whose per-pair value is 1 when satisfied: pruned during the walk.
 COLOUR_CRITERIA = ("C.8", "C.9", "C.10", "C.11")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import TrfError
-from .trf import ABSENT, BLACK, WHITE, RoundEntry, TrfDocument
+from ..errors import TrfError
+from ..trf import ABSENT, BLACK, WHITE, RoundEntry, Scoring, TrfDocument
 
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = "D", "U", ""
 
@@ -33,8 +33,9 @@ class Player:
     colours: str                    # colours of the played games, oldest first (C.04.2 D.5)
     played_opponents: frozenset[int]
     forbidden: frozenset[int]       # XXP: players he may not meet
-    bye_eligible: bool              # C.04.1 d
-    floats: tuple[str, str]         # float one and two rounds before (A.4 b)
+    bye_eligible: bool              # C.04.1 2017 d / 2026 Art. 4
+    floats: tuple[str, str]         # float one and two rounds before (Dutch 2017 A.4 b, 2026 Art. 1.4)
+    played_games: int = 0           # games played over the board (Dutch 2026 [C9])
     topscorer: bool = False         # A.7
     order: int = -1                 # position in the A.2 order of the players to pair
     colour_difference: int = field(init=False)
@@ -121,8 +122,22 @@ def infer_initial_colour(document: TrfDocument) -> str | None:
     return colour if ranks[top.number] % 2 == 0 else invert(colour)
 
 
+def forbids_bye(entry: RoundEntry, scoring: Scoring, basic_rules: str) -> bool:
+    """Whether this round bars the player from the pairing-allocated bye.
+
+    C.04.1 (2017) d: a player who already received the PAB, or a win by forfeit.
+    C.04.1 (2026) Art. 4: the PAB, or "in one single round, without playing, as
+    many points as rewarded for a win" (so a full-point bye too).
+    """
+    if entry.played:
+        return False
+    if basic_rules == "2017":
+        return entry.paired and entry.code in "U+"
+    return scoring.points(entry.code) >= scoring.win
+
+
 def build_round_state(document: TrfDocument, round_number: int | None = None,
-                      total_rounds: int | None = None) -> RoundState:
+                      total_rounds: int | None = None, basic_rules: str = "2026") -> RoundState:
     """The state for pairing ``round_number`` (default: the round after the last paired one).
 
     Only rounds before ``round_number`` count as history.  A player is paired
@@ -159,10 +174,13 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
         return points + document.acceleration(number, round_index + 1)
 
     def float_in(number: int, round_index: int) -> str:
-        """A.4 b: the float a player received in round ``round_index + 1``."""
+        """The float a player received in round ``round_index + 1``."""
         entry = histories[number][round_index]
         if not entry.played:
-            return FLOAT_DOWN  # a player who does not play receives a downfloat
+            if basic_rules == "2017":
+                return FLOAT_DOWN  # Dutch 2017 A.4 b: whoever does not play downfloats
+            # Dutch 2026 Art. 1.4.3-1.4.4: the PAB, or more than a loss without playing
+            return FLOAT_DOWN if scoring.points(entry.code) > scoring.loss else FLOAT_NONE
         own, other = score_before(number, round_index), score_before(entry.opponent, round_index)
         return FLOAT_DOWN if own > other else FLOAT_UP if own < other else FLOAT_NONE
 
@@ -185,8 +203,9 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
             pairing_score=pairing_score,
             colours="".join(e.colour for e in entries if e.played),
             played_opponents=frozenset(e.opponent for e in entries if e.played),
+            played_games=sum(e.played for e in entries),
             forbidden=frozenset(forbidden[number]),
-            bye_eligible=not any(e.forbids_bye for e in entries),
+            bye_eligible=not any(forbids_bye(e, scoring, basic_rules) for e in entries),
             floats=tuple(float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE
                          for k in (1, 2)),
             # A.7, applied when the last round is paired

@@ -1,0 +1,68 @@
+"""Accelerated pairings: the Baku method, virtual points added to the pairing score.
+
+Two texts: C.04.5.1 (with the Dutch 2017 edition) and C.04.7 Art. 1 (2026).
+Both split the players of round 1 into GA, the first half rounded up to an even
+number (2 * ceil(n / 4)), and GB; later entrants below the last GA player stay in
+GB.  They differ in which rounds carry virtual points and how many.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import TrfError
+from ..trf import TrfDocument
+
+BAKU_2016, BAKU_2026 = "C.04.5.1", "C.04.7"
+BAKU_MINIMUM_ROUNDS = 9  # C.04.5.1 rule 1
+
+
+def baku_group_a(document: TrfDocument) -> set[int]:
+    """C.04.5.1 rule 2 / C.04.7 1.2: the first half of the players of round 1,
+    rounded up to an even number (2 * ceil(n / 4)); later entrants below the last
+    GA player stay in GB (rule 3 / 1.3)."""
+    present = sorted(n for n, r in document.players.items()
+                     if (entry := r.entry(1)) is None or entry.paired)
+    size = 2 * -(-len(present) // 4)
+    if not size:
+        return set()
+    last = present[size - 1]
+    return {n for n in document.players if n <= last}
+
+
+def baku_virtual_points(round_number: int, total_rounds: int = 9, win: int = 10,
+                        method: str = BAKU_2016) -> int:
+    """The virtual points of a GA player in ``round_number`` (tenths).
+
+    C.04.5.1 rule 4: one point in rounds 1-3, half a point in rounds 4-5.
+    C.04.7 1.4: the accelerated rounds are the first half of the rounds, rounded
+    up; the points for a win in the first half of them (rounded up), half of that
+    in the others (1.4.4: nine rounds give 1, 1, 1, 1/2, 1/2).
+    """
+    if method == BAKU_2016:
+        return 10 if round_number <= 3 else 5 if round_number <= 5 else 0
+    accelerated = -(-total_rounds // 2)
+    full = -(-accelerated // 2)
+    return win if round_number <= full else win // 2 if round_number <= accelerated else 0
+
+
+def with_baku_acceleration(document: TrfDocument, method: str = BAKU_2016) -> TrfDocument:
+    """The document with the Baku virtual points of every round not already given
+    in ``XXA``/``250`` lines."""
+    total = document.total_rounds or document.rounds_in_file
+    scoring = document.scoring
+    if method == BAKU_2016:
+        if total < BAKU_MINIMUM_ROUNDS:  # C.04.5.1 rule 1
+            return document
+    elif scoring.win != 2 * scoring.draw or scoring.loss != 0:
+        # C.04.7 1.1: "the points for a win equal the points for two draws and the
+        # points for a loss are zero"
+        raise TrfError("the Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)")
+    group_a = baku_group_a(document)
+    accelerations = {}
+    for number in document.players:
+        given = list(document.accelerations.get(number, []))
+        accelerations[number] = given + [
+            baku_virtual_points(r, total, scoring.win, method) if number in group_a else 0
+            for r in range(len(given) + 1, total + 1)]
+    return replace(document, accelerations=accelerations)

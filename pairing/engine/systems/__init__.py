@@ -1,0 +1,103 @@
+"""The Swiss systems, each registered once: one object per system names it, lists
+its editions (as data) and pairs a round.  The command line, the checker, the
+app's choices and TRF import/export all read this registry.
+
+Editions name the C.04 family a tournament is paired under: the system's own
+text and the Basic Rules (C.04.1), General Handling Rules (C.04.2) and
+acceleration method that went with it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.pairing import RoundPairing
+from ..core.state import RoundState
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition of a system's rules."""
+
+    name: str                  # "2017", "2026"
+    title: str
+    in_force_from: datetime.date
+    trf_codes: tuple[str, ...]  # TRF-2026 record 192 codes; the first is the one written
+    basic_rules: str           # the C.04.1 edition: "2017" (rules a-i) or "2026" (Articles 1-9)
+    acceleration: str          # the Baku method of this edition, for messages and docs
+
+
+@dataclass(frozen=True)
+class SwissSystem:
+    name: str                  # the command-line flag and the app's value: "dutch"
+    title: str
+    article: str               # "C.04.3"
+    editions: tuple[Edition, ...]  # oldest first
+    pair: Callable[[RoundState, Edition], RoundPairing]
+
+    @property
+    def latest(self) -> Edition:
+        return self.editions[-1]
+
+    def edition(self, name: str) -> Edition:
+        for edition in self.editions:
+            if edition.name == name:
+                return edition
+        known = ", ".join(e.name for e in self.editions)
+        raise KeyError(f"the {self.title} has no edition {name!r} (known: {known})")
+
+    def edition_on(self, day: datetime.date) -> Edition:
+        """The edition in force on ``day``."""
+        in_force = [e for e in self.editions if e.in_force_from <= day]
+        return in_force[-1] if in_force else self.editions[0]
+
+    def trf_code(self, edition: Edition, baku: bool = False) -> str:
+        """The record 192 code of this system, edition and acceleration."""
+        return edition.trf_codes[0] + ("_BAKU" if baku else "")
+
+
+SYSTEMS: dict[str, SwissSystem] = {}
+
+
+def register(system: SwissSystem) -> SwissSystem:
+    if system.name in SYSTEMS:
+        raise ValueError(f"system {system.name!r} registered twice")
+    SYSTEMS[system.name] = system
+    return system
+
+
+def get_system(name: str) -> SwissSystem:
+    try:
+        return SYSTEMS[name]
+    except KeyError:
+        raise KeyError(f"unknown pairing system {name!r}") from None
+
+
+@dataclass(frozen=True)
+class SystemCode:
+    """What a record 192 code says: the system, the edition if it names one, Baku or not."""
+
+    system: SwissSystem
+    edition: Edition | None
+    baku: bool
+
+
+def read_trf_code(code: str) -> SystemCode | None:
+    """``FIDE_DUTCH_2025_BAKU`` -> Dutch, its 2026 edition, Baku; None for a code no
+    registered system owns.  A code without a year (``FIDE_DUTCH``) names no edition."""
+    code = code.strip().upper()
+    baku = code.endswith("_BAKU")
+    if baku:
+        code = code[: -len("_BAKU")]
+    for system in SYSTEMS.values():
+        for edition in system.editions:
+            if code in edition.trf_codes:
+                return SystemCode(system, edition, baku)
+        if code == f"FIDE_{system.name.upper()}":
+            return SystemCode(system, None, baku)
+    return None
+
+
+from . import dutch  # noqa: E402,F401  (each system registers itself)
