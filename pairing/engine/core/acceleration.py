@@ -17,12 +17,16 @@ BAKU_2016, BAKU_2026 = "C.04.5.1", "C.04.7"
 BAKU_MINIMUM_ROUNDS = 9  # C.04.5.1 rule 1
 
 
-def baku_group_a(document: TrfDocument) -> set[int]:
-    """C.04.5.1 rule 2 / C.04.7 1.2: the first half of the players of round 1,
-    rounded up to an even number (2 * ceil(n / 4)); later entrants below the last
-    GA player stay in GB (rule 3 / 1.3)."""
+def baku_group_a(document: TrfDocument, method: str = BAKU_2016) -> set[int]:
+    """C.04.5.1 rule 2 / C.04.7 1.2: the first half of the players, rounded up to
+    an even number (2 * ceil(n / 4)); later entrants below the last GA player stay
+    in GB (rule 3 / 1.3).
+
+    C.04.5.1 counts the players paired in round 1 (the endorsed engines' reading).
+    C.04.7 counts every participant of the list, those excused from round 1 too
+    (bbpPairings 6.0.0's reading; it takes ceil(n / 2) players, see the README)."""
     present = sorted(n for n, r in document.players.items()
-                     if (entry := r.entry(1)) is None or entry.paired)
+                     if method == BAKU_2026 or (entry := r.entry(1)) is None or entry.paired)
     size = 2 * -(-len(present) // 4)
     if not size:
         return set()
@@ -58,7 +62,7 @@ def with_baku_acceleration(document: TrfDocument, method: str = BAKU_2016) -> Tr
         # C.04.7 1.1: "the points for a win equal the points for two draws and the
         # points for a loss are zero"
         raise TrfError("the Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)")
-    group_a = baku_group_a(document)
+    group_a = baku_group_a(document, method)
     accelerations = {}
     for number in document.players:
         given = list(document.accelerations.get(number, []))

@@ -226,10 +226,10 @@ def _next_scores_2026(b: Bracket, h: Player, l: Player) -> int:
 
 def _bye_unplayed_games(b: Bracket, h: Player, l: Player) -> int:
     # 2026 [C9]: the PAB assignee with the fewest unplayed games, i.e. the players
-    # of the PAB score who are paired have played the most games
+    # of the PAB score who are paired have the most unplayed games
     if not (_in_bracket(b, l) or _in_next(b, l)):
         return 0
-    return sum(p.played_games for p in (h, l) if p.pairing_score == b.bye_score)
+    return sum(b.played_rounds - p.played_games for p in (h, l) if p.pairing_score == b.bye_score)
 
 
 def _repeated_downfloat_scores(back: int) -> Callable[[Bracket, Player, Player], int]:
@@ -341,6 +341,7 @@ class DutchPairer:
             self.criteria = CRITERIA_2026
         self.fast_path = fast_path and edition == "2017"
         self.bye_score: int | None = None  # 2026 [C5], fixed before the first bracket
+        self.lookahead_pairs: list[tuple[int, int]] = []
         self.players = state.players
         self.rows = compatibility_rows(self.players, state)  # C.1, C.3
 
@@ -379,7 +380,7 @@ class DutchPairer:
             present = set(vertices)
             for v, w in mate.items():
                 w = dummy if w == -1 else w
-                if v in present and w in present:
+                if v in present and w in present and rows[v] >> w & 1:  # still an edge
                     start[v] = w
                     start[w] = v
         result = max_cardinality_matching(rows, start, vertices=vertices, allowed_unmatched=0)
@@ -432,15 +433,26 @@ class DutchPairer:
         return None  # unreachable: a complete pairing exists
 
     def _bye_from_bracket(self, members: list[int], lower: list[int]) -> bool:
-        """2026 [C9] applies (its note, and reading 3 of the rules file): the bracket's
-        residents have the PAB score, and it can be paired but for one player, who
-        then receives the PAB, while everybody below pairs among themselves."""
-        if self.bye_score is None or self.players[members[-1]].pairing_score != self.bye_score:
+        """2026 [C9] applies (its note, and reading 3 of the rules file): the bracket
+        downfloats exactly one player, who will receive the PAB.  That is when nobody
+        below can take the PAB (every score there is under the lowest score the PAB
+        can go to, [C5]), the bracket has an odd number of players, all of whom but
+        one can be paired among themselves, and the players below pair among themselves."""
+        if self.bye_score is None or self.players[members[-1]].pairing_score > self.bye_score:
             return False
-        if len(lower) % 2:
-            return False
-        return (self._completion_mate(members) is not None
+        return (len(members) % 2 == 1 and self._completion_mate(members) is not None
                 and (not lower or self._completion_mate(lower) is not None))
+
+    def _completion_with(self, remaining: list[int], fixed: list[tuple[int, int]],
+                         mate: dict[int, int]) -> dict[int, int] | None:
+        """A complete pairing of ``remaining`` that keeps the pairs ``fixed``."""
+        taken = {v for pair in fixed for v in pair}
+        rest = self._completion_mate([v for v in remaining if v not in taken], mate)
+        if rest is None:
+            return None
+        for v, w in fixed:
+            rest[v], rest[w] = w, v
+        return rest
 
     def _pair_brackets_2026(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
         """Art. 1.9.2: bracket by bracket from the top scoregroup; [C4] in each one."""
@@ -457,7 +469,7 @@ class DutchPairer:
             bracket_pairs, floaters = self._pair_bracket(members, len(mdps), next_group, not lower, False,
                                                          next_group, bye_unplayed)
             if lower:
-                checked = self._completion_mate(floaters + lower, completion)
+                checked = self._completion_with(floaters + lower, self.lookahead_pairs, completion)
                 if checked is None:
                     # ... otherwise [C4] ranks first, over everybody not yet paired
                     bracket_pairs, floaters = self._pair_bracket(members, len(mdps), lower, True, False,
@@ -468,6 +480,10 @@ class DutchPairer:
                 completion = checked
             pairs.extend(bracket_pairs)
             mdps = floaters
+        if len(mdps) > 1:
+            # MDPs left over by the last scoregroup (who could meet none of its
+            # residents) are paired among themselves, as one more bracket ([C4])
+            pairs.extend(self._pair_bracket(mdps, 0, [], True, False, [], False)[0])
         return pairs
 
     def _pair_brackets_2017(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
@@ -604,8 +620,11 @@ class DutchPairer:
                 continue
             second.append((i, j, (w << shift) + exchange_order(i, j)))
         pairs = [(members[i], members[j]) for i, j in fixed]
-        pairs += [(members[i], members[j]) for i, j in self._transposition_order(len(vertices), second, remainder)
-                  if i < size and j < size]
+        final = self._transposition_order(len(vertices), second, remainder)
+        pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
+        # the pairs this optimum makes in the lookahead (a floater with a lookahead
+        # player, or two lookahead players), for the 2026 completion check
+        self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
         return pairs, floaters
