@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.test import TestCase
 
-from pairing.engine.tournament import infer_initial_colour
+from pairing.engine.core.state import infer_initial_colour
 from pairing.engine.trf import ABSENT, dump, parse
 from tournaments.models import Tournament
 from tournaments.trf import TrfImportError, export_document, import_tournament

@@ -1,7 +1,7 @@
 """The Baku acceleration (C.04.5.1)."""
 
 from pairing.engine import build_round_state, parse
-from pairing.engine.acceleration import baku_group_a, baku_virtual_points, with_baku_acceleration
+from pairing.engine.core.acceleration import baku_group_a, baku_virtual_points, with_baku_acceleration
 
 from .builder import TrfBuilder
 

@@ -5,8 +5,8 @@ from itertools import combinations
 
 import pytest
 
-from pairing.engine import matching
-from pairing.engine.matching import UNMATCHED, max_cardinality_matching, max_weight_matching
+from pairing.engine.core import matching
+from pairing.engine.core.matching import UNMATCHED, max_cardinality_matching, max_weight_matching
 
 # the native core (built by `make native`) and the pure-Python fallback
 SOLVERS = [pytest.param(matching.max_weight_matching_python, id="python"),

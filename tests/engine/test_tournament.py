@@ -4,7 +4,18 @@
 import pytest
 
 from pairing.engine import TrfError, build_round_state, parse
-from pairing.engine.tournament import ABSOLUTE, FLOAT_DOWN, FLOAT_NONE, FLOAT_UP, MILD, NO_PREFERENCE, STRONG, Player
+from pairing.engine.core.state import (
+    ABSOLUTE,
+    FLOAT_DOWN,
+    FLOAT_NONE,
+    FLOAT_UP,
+    MILD,
+    NO_PREFERENCE,
+    STRONG,
+    Player,
+    forbids_bye,
+)
+from pairing.engine.trf import RoundEntry, Scoring
 
 from .builder import TrfBuilder
 
@@ -34,8 +45,8 @@ def test_colour_preferences(colours, preference, strength):
     assert p.colour_difference == colours.count("w") - colours.count("b")
 
 
-def state_of(builder: TrfBuilder, round_number=None):
-    return build_round_state(parse(builder.text()), round_number)
+def state_of(builder: TrfBuilder, round_number=None, basic_rules="2017"):
+    return build_round_state(parse(builder.text()), round_number, basic_rules=basic_rules)
 
 
 def test_unplayed_rounds_are_skipped_in_the_colour_history():
@@ -117,3 +128,44 @@ def test_initial_colour_inferred_when_number_one_was_absent():
     # initial colour (E.5 counts only the players paired in that round)
     t = TrfBuilder(5, 3, initial=None).bye(1, "Z").game(4, 2, "1").game(3, 5, "1").next_round()
     assert state_of(t).initial_colour == "b"
+
+
+@pytest.mark.parametrize(("code", "rules", "barred"), [
+    ("U", "2017", True), ("U", "2026", True),     # the PAB itself: 2017 C.04.1 d / 2026 Art. 4
+    ("+", "2017", True), ("+", "2026", True),     # a forfeit win
+    ("F", "2017", False), ("F", "2026", True),    # 2026 Art. 4: any unplayed round worth a win
+    ("H", "2017", False), ("H", "2026", False),   # a half-point bye is not worth a win
+    ("Z", "2017", False), ("Z", "2026", False),
+    ("-", "2017", False), ("-", "2026", False),
+    ("1", "2017", False), ("1", "2026", False),
+])
+def test_bye_barred_by_an_earlier_round(code, rules, barred):
+    entry = RoundEntry(2 if code in "+-1" else None, "w" if code == "1" else None, code)
+    assert forbids_bye(entry, Scoring(), rules) is barred
+
+
+def test_bye_eligibility_2026_counts_a_full_point_bye():
+    # C.04.1 (2026) Art. 4: "scored in one single round, without playing, as many
+    # points as rewarded for a win" -- player 3's full-point bye bars the PAB
+    t = TrfBuilder(5, 4).game(1, 2, "1").game(3, 4, "=").bye(5, "U").next_round()
+    t.game(5, 1, "=").bye(2, "H").bye(3, "F").bye(4, "Z").next_round()
+    eligible = {p.number: p.bye_eligible for p in state_of(t, basic_rules="2026").players}
+    assert eligible == {1: True, 2: True, 3: False, 4: True, 5: False}
+
+
+def test_floats_2026_only_for_more_than_a_loss_without_playing():
+    # Dutch 2026 Art. 1.4.3: the PAB receiver, or a player scoring more than a loss
+    # without playing, downfloats; 1.4.4: nobody else (a zero-point bye, a forfeit
+    # loss) floats.  2017 A.4 b: whoever does not play downfloats.
+    t = TrfBuilder(8, 5).game(1, 5, "1").game(2, 6, "+").game(3, 7, "1").bye(4, "H").bye(8, "Z").next_round()
+    for rules, expected in (("2017", {2: FLOAT_DOWN, 4: FLOAT_DOWN, 6: FLOAT_DOWN, 8: FLOAT_DOWN}),
+                            ("2026", {2: FLOAT_DOWN, 4: FLOAT_DOWN, 6: FLOAT_NONE, 8: FLOAT_NONE})):
+        players = state_of(t, basic_rules=rules).by_number()
+        assert {n: players[n].floats[0] for n in expected} == expected, rules
+        assert players[1].floats[0] == FLOAT_NONE  # 1 and 5 met on equal scores
+
+
+def test_played_games_count_only_games_over_the_board():
+    t = TrfBuilder(4, 3).game(1, 2, "1").game(3, 4, "+").next_round()
+    players = state_of(t, basic_rules="2026").by_number()
+    assert (players[1].played_games, players[3].played_games, players[4].played_games) == (1, 0, 0)

@@ -39,11 +39,10 @@ def test_scores_come_from_results_not_from_the_points_field():
 def test_played_and_unplayed_games():
     win, forfeit, pab, half = RoundEntry(3, "w", "1"), RoundEntry(2, "b", "-"), \
         RoundEntry(None, None, "U"), RoundEntry(None, None, "H")
-    assert win.played and win.paired and not win.forbids_bye
-    assert not forfeit.played and forfeit.paired and not forfeit.forbids_bye
-    assert not pab.played and pab.paired and pab.forbids_bye  # C.04.1 d
-    assert RoundEntry(4, "w", "+").forbids_bye  # a forfeit win too
-    assert not half.paired and not half.forbids_bye
+    assert win.played and win.paired
+    assert not forfeit.played and forfeit.paired
+    assert not pab.played and pab.paired
+    assert not half.played and not half.paired
 
 
 def test_point_values_from_bb_lines():

@@ -546,8 +546,10 @@ class DutchPairer:
         kind = [kinds.setdefault(_signature(bracket, players[v]), len(kinds)) for v in vertices]
         known: dict[tuple[int, int], int] = {}
         edges = []
+        # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
+        first = mdp_count if self.edition == "2026" else 0
         for i, v in enumerate(vertices):
-            for j in range(i + 1, len(vertices)):
+            for j in range(max(i + 1, first if i < mdp_count else 0), len(vertices)):
                 w = vertices[j]
                 if self.compatible(v, w):
                     key = (kind[i], kind[j])
