@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pairing.engine import pair_round, parse
+from pairing.engine.checker import check
 from pairing.engine.core.acceleration import with_baku_acceleration
 from pairing.engine.trf import ForbiddenPairs, dump
 from tournaments import services
@@ -79,6 +80,8 @@ def test_baku_2026_pairing_equals_the_engine_on_the_exported_files(baku, tmp_pat
     assert not baku.round_set.filter(games__white__in=[kept.player, kept.other],
                                      games__black__in=[kept.player, kept.other]).exists()
     assert number(baku, 1).name == "Late, Lara" and Player.objects.get(pk=kept.player_id).pairing_number == 2
+    # The finished tournament's TRF-2026 file (260 with its rounds) passes the checker (-c) on its own.
+    assert check(parse(export(baku, "26"))) == []
 
 
 def test_baku_changes_the_pairing(club):
