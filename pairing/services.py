@@ -71,8 +71,11 @@ def run_pairing(round_id: int) -> None:
         tournament = round_.tournament
         document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
         try:
+            # The tournament's edition of the rules, its acceleration, and (in the document) its
+            # forbidden pairs: the same as the exported file says.
             pairing = pair_round(document, tournament.system, round_number=round_.number,
-                                 total_rounds=tournament.rounds)
+                                 total_rounds=tournament.rounds, edition=tournament.edition,
+                                 baku=tournament.baku)
         except Exception as error:  # the round must never stay "being paired"
             if isinstance(error, NoValidPairing):
                 message = f"No valid pairing exists: {error}"

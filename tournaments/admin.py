@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Absence, Club, Game, Membership, Player, ResultChange, Round, Tournament
+from .models import Absence, Club, ForbiddenPair, Game, Membership, Player, ResultChange, Round, Tournament
 
 
 class MembershipInline(admin.TabularInline):
@@ -17,8 +17,8 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "start_date", "rounds", "system"]
-    list_filter = ["club", "system"]
+    list_display = ["name", "club", "start_date", "rounds", "system", "edition", "acceleration"]
+    list_filter = ["club", "system", "edition", "acceleration"]
     search_fields = ["name"]
 
 
@@ -41,4 +41,4 @@ class GameAdmin(admin.ModelAdmin):
     list_select_related = ["round__tournament", "white", "black"]
 
 
-admin.site.register([Absence, ResultChange])
+admin.site.register([Absence, ForbiddenPair, ResultChange])

@@ -1,5 +1,7 @@
 from django import forms
 
+from pairing.engine import SYSTEMS
+from pairing.engine.core.acceleration import baku_virtual_points
 from pairing.engine.tiebreaks import TiebreakCodeError, parse_codes
 
 from .models import Player, Tournament
@@ -20,13 +22,26 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
-                  "time_control", "rounds", "system", "points_win", "points_draw",
+                  "time_control", "rounds", "system", "edition", "acceleration", "points_win", "points_draw",
                   "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
                   "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2})}
         labels = {"points_pairing_bye": "Points for the pairing-allocated bye",
                   "points_half_bye": "Points for a half-point bye", "initial_colour": "Initial colour"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The editions of each system of the engine's registry, grouped by system.
+        self.fields["edition"].choices = [
+            (system.title, [(edition.name, edition.title) for edition in system.editions])
+            for system in SYSTEMS.values()]
+        self.fields["edition"].help_text = "The edition of the pairing rules; fixed once round 1 is paired."
+        methods = dict.fromkeys(f"{edition.acceleration} under the {edition.name} edition"
+                                for system in SYSTEMS.values() for edition in system.editions)
+        self.fields["acceleration"].help_text = (
+            "Announced in advance (C.04.2 A.3). Baku: virtual points for the top half of the players in the "
+            f"first rounds ({', '.join(methods)}); fixed once round 1 is paired.")
 
     def clean_federation(self):
         return federation_code(self.cleaned_data["federation"])
@@ -44,7 +59,27 @@ class TournamentForm(forms.ModelForm):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The tournament cannot end before it starts.")
+        stored = self.instance
+        if stored.pk and stored.round_set.exists():
+            # The pairings made so far follow from the edition and the virtual points: both stay.
+            for name in ("edition", "acceleration"):
+                if name in data and data[name] != getattr(stored, name):
+                    self.add_error(name, f"The {self.fields[name].label.lower()} cannot change once round 1 is "
+                                         "paired: the pairings already made would no longer follow from the "
+                                         "tournament's file.")
+            rounds = data.get("rounds")
+            if stored.baku and rounds and self._virtual_points(stored, rounds) != self._virtual_points(
+                    stored, stored.rounds):
+                self.add_error("rounds", "With the Baku acceleration the number of rounds cannot change once "
+                                         "round 1 is paired: the virtual points of the rounds depend on it "
+                                         f"({stored.rules_edition.acceleration}).")
         return data
+
+    @staticmethod
+    def _virtual_points(tournament: Tournament, rounds: int) -> list[int]:
+        method = tournament.rules_edition.acceleration
+        win = int(tournament.points_win * 10)
+        return [baku_virtual_points(r, rounds, win, method) for r in range(1, max(rounds, tournament.rounds) + 1)]
 
 
 class PlayerForm(forms.ModelForm):
@@ -121,6 +156,24 @@ class AbsenceForm(forms.Form):
 class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(min_value=1, required=False,
                                     help_text="Not paired from this round on; empty to reinstate.")
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two players of the tournament who must not be paired with each other, over a range of rounds."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None, label="Player")
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None, label="may not meet")
+    first_round = forms.IntegerField(min_value=1, required=False, label="from round",
+                                     help_text="Empty: the next round to be paired.")
+    last_round = forms.IntegerField(min_value=1, required=False, label="to round",
+                                    help_text="Empty: the last round.")
+
+    def __init__(self, tournament: Tournament, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = tournament.players.order_by("pairing_number")
+        self.fields["player"].queryset = self.fields["other"].queryset = players
+        self.fields["player"].label_from_instance = self.fields["other"].label_from_instance = (
+            lambda p: f"{p.pairing_number}. {p.name}")
 
 
 class TrfImportForm(forms.Form):

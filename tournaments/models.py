@@ -8,8 +8,53 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+
+from pairing.engine import SYSTEMS, Edition, SwissSystem, get_system
+from pairing.engine.core.acceleration import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS
+
+#: New tournaments are paired with the FIDE Dutch system in its latest edition.
+DEFAULT_SYSTEM = "dutch"
+
+
+def system_choices() -> list[tuple[str, str]]:
+    """The pairing systems of the engine's registry (nothing is listed by hand)."""
+    return [(system.name, f"{system.title} ({system.article})") for system in SYSTEMS.values()]
+
+
+def edition_choices() -> list[tuple[str, str]]:
+    """Every edition name of the registered systems; which belong to a system is checked in ``clean``."""
+    names = sorted({edition.name for system in SYSTEMS.values() for edition in system.editions})
+    return [(name, name) for name in names]
+
+
+def default_edition() -> str:
+    return get_system(DEFAULT_SYSTEM).latest.name
+
+
+def _points(value) -> str:
+    return format(Decimal(value).normalize(), "f")
+
+
+def baku_problem(edition: Edition, rounds: int | None, win, draw, loss) -> str | None:
+    """Why the Baku acceleration of ``edition`` cannot run with these rounds and points (None if it can)."""
+    if None in (rounds, win, draw, loss):
+        return None  # reported on the fields themselves
+    points = f"here a win is worth {_points(win)}, a draw {_points(draw)} and a loss {_points(loss)}"
+    if edition.acceleration == BAKU_2026 and (win != 2 * draw or loss != 0):
+        return ("The Baku acceleration of C.04.7 needs a win worth two draws and a loss worth nothing "
+                f"(C.04.7 1.1): {points}.")
+    if edition.acceleration == BAKU_2016:
+        if (win, draw, loss) != (1, Decimal("0.5"), 0):
+            return ("The Baku acceleration of the 2017 edition (C.04.5.1) needs the standard scoring, "
+                    f"1 for a win, ½ for a draw, 0 for a loss (C.04.5.1 rule 1): {points}.")
+        if rounds < BAKU_MINIMUM_ROUNDS:
+            return (f"The Baku acceleration of the 2017 edition (C.04.5.1) is for tournaments of "
+                    f"{BAKU_MINIMUM_ROUNDS} rounds or more (C.04.5.1 rule 1); this one has {rounds}. "
+                    f"The 2026 edition (C.04.7) has no such limit.")
+    return None
 
 
 class Club(models.Model):
@@ -40,8 +85,9 @@ class Membership(models.Model):
 
 
 class Tournament(models.Model):
-    class System(models.TextChoices):
-        DUTCH = "dutch", "FIDE Dutch (C.04.3)"
+    class Acceleration(models.TextChoices):
+        NONE = "", "None"
+        BAKU = "baku", "Baku acceleration"
 
     class InitialColour(models.TextChoices):
         LOT = "", "Drawn by lot when round 1 is paired"
@@ -68,7 +114,13 @@ class Tournament(models.Model):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
-    system = models.CharField(max_length=20, choices=System.choices, default=System.DUTCH)
+    # The pairing system and the edition of its rules (C.04 family), both from the engine's registry.
+    system = models.CharField(max_length=20, choices=system_choices, default=DEFAULT_SYSTEM)
+    edition = models.CharField("edition of the rules", max_length=10, choices=edition_choices,
+                               default=default_edition)
+    # C.04.2 A.3: an accelerated method announced in advance; Baku (C.04.5.1 in 2017, C.04.7 in 2026).
+    acceleration = models.CharField(max_length=10, choices=Acceleration.choices, blank=True,
+                                    default=Acceleration.NONE)
     # Point values (C.04.1 c: the PAB is worth a win unless the rules say otherwise).
     points_win = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("1"))
     points_draw = models.DecimalField(max_digits=4, decimal_places=1, default=Decimal("0.5"))
@@ -105,6 +157,46 @@ class Tournament(models.Model):
 
     def get_manage_url(self) -> str:
         return reverse("arbiter:tournament", args=[self.slug])
+
+    def clean(self):
+        super().clean()
+        system = SYSTEMS.get(self.system)
+        if system is None:
+            return  # the field's choices report it
+        names = [edition.name for edition in system.editions]
+        if self.edition not in names:
+            raise ValidationError({"edition": f"The {system.title} has no edition {self.edition}: "
+                                              f"choose {' or '.join(names)}."})
+        if self.baku:
+            problem = baku_problem(system.edition(self.edition), self.rounds, self.points_win,
+                                   self.points_draw, self.points_loss)
+            if problem:
+                raise ValidationError({"acceleration": problem})
+
+    @property
+    def swiss_system(self) -> SwissSystem:
+        return get_system(self.system)
+
+    @property
+    def rules_edition(self) -> Edition:
+        return self.swiss_system.edition(self.edition)
+
+    @property
+    def baku(self) -> bool:
+        return self.acceleration == self.Acceleration.BAKU
+
+    @property
+    def system_code(self) -> str:
+        """The TRF-2026 record 192 code (ETT26), e.g. FIDE_DUTCH_2025_BAKU."""
+        return self.swiss_system.trf_code(self.rules_edition, self.baku)
+
+    def pairing_rules(self) -> str:
+        """What the header says: system, edition and acceleration."""
+        system, edition = self.swiss_system, self.rules_edition
+        text = f"{system.title} ({system.article}), {edition.name} edition"
+        if self.baku:
+            text += f", Baku acceleration ({edition.acceleration})"
+        return text
 
     def tiebreak_codes(self) -> list[str]:
         return [code.strip() for code in self.tiebreaks.split(",") if code.strip()]
@@ -189,6 +281,41 @@ class Absence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.get_bye_display()} in round {self.round_number}"
+
+
+class ForbiddenPair(models.Model):
+    """Two players the tournament's rules keep apart (family members, say): never paired with each
+    other from ``first_round`` to ``last_round`` (None: the last round).  TRF: XXP / 260.
+
+    Private: shown to the club's arbiters only.  ``player`` has the lower primary key, so a pair
+    is stored once whichever way round it is entered.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    first_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])
+    last_round = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "other"], name="one_forbidden_pair"),
+            models.CheckConstraint(condition=models.Q(player__lt=models.F("other")), name="forbidden_pair_ordered"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} – {self.other.name} ({self.rounds_display()})"
+
+    def rounds_display(self) -> str:
+        if self.last_round is None:
+            return "every round" if self.first_round == 1 else f"from round {self.first_round}"
+        if self.first_round == self.last_round:
+            return f"round {self.first_round}"
+        return f"rounds {self.first_round}–{self.last_round}"
+
+    def applies(self, round_number: int) -> bool:
+        return self.first_round <= round_number and (self.last_round is None or round_number <= self.last_round)
 
 
 class Round(models.Model):

@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from .forms import PlayerForm
-from .models import Absence, Club, Game, Player, Result, ResultChange, Round, Tournament
+from .models import Absence, Club, ForbiddenPair, Game, Player, Result, ResultChange, Round, Tournament
 
 #: C.04.2 B.3: pairing numbers may be reassigned only for the first three rounds.
 FREEZE_ROUND = 4
@@ -155,6 +155,60 @@ def set_absence(player: Player, round_number: int, bye: str | None) -> None:
         Absence.objects.filter(player=player, round_number=round_number).delete()
     else:
         Absence.objects.update_or_create(player=player, round_number=round_number, defaults={"bye": bye})
+
+
+# Forbidden pairs ----------------------------------------------------------------------------------
+
+@transaction.atomic
+def forbid_pair(tournament: Tournament, player: Player, other: Player, first_round: int | None = None,
+                last_round: int | None = None) -> ForbiddenPair:
+    """Keep two players apart (family members, say) from ``first_round`` (default: the next round to
+    be paired) to ``last_round`` (default: the last round).  The engine treats the pair as it treats
+    players who have met (an absolute criterion, C.04.3 C.1); TRF: XXP / 260."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if player.tournament_id != tournament.pk or other.tournament_id != tournament.pk:
+        raise Refused("Both players must be registered in this tournament.")
+    if player.pk == other.pk:
+        raise Refused(f"Choose two different players: {player.name} cannot be kept apart from himself.")
+    paired = last_paired_round(tournament)
+    if paired >= tournament.rounds:
+        raise Refused(f"All {tournament.rounds} rounds have been paired.")
+    if first_round is None:
+        first_round = paired + 1
+    elif first_round <= paired:
+        raise Refused(f"Round {first_round} has been paired already: a forbidden pair applies from round "
+                      f"{paired + 1} on.")
+    if first_round > tournament.rounds or (last_round or 0) > tournament.rounds:
+        raise Refused(f"The tournament has only {tournament.rounds} rounds.")
+    if last_round is not None and last_round < first_round:
+        raise Refused(f"The last round ({last_round}) comes before the first ({first_round}).")
+    if last_round == tournament.rounds:
+        last_round = None
+    low, high = sorted((player, other), key=lambda p: p.pk)
+    existing = ForbiddenPair.objects.filter(player=low, other=high).first()
+    if existing is not None:
+        raise Refused(f"{low.name} and {high.name} are already kept apart ({existing.rounds_display()}).")
+    return ForbiddenPair.objects.create(tournament=tournament, player=low, other=high, first_round=first_round,
+                                        last_round=last_round)
+
+
+@transaction.atomic
+def allow_pair(pair: ForbiddenPair) -> str:
+    """Remove a forbidden pair.  Rounds already paired under it keep it (it then ends with the last
+    paired round), so that the exported file still explains their pairings; the message says which."""
+    pair = ForbiddenPair.objects.select_for_update().select_related("tournament", "player", "other").get(pk=pair.pk)
+    paired = last_paired_round(pair.tournament)
+    names = f"{pair.player.name} and {pair.other.name}"
+    if pair.first_round > paired:
+        pair.delete()
+        return f"{names} may be paired with each other again."
+    if pair.last_round is not None and pair.last_round <= paired:
+        raise Refused(f"The pairings of {pair.rounds_display()} kept {names} apart and stay as they are; "
+                      f"the pair applies to no later round.")
+    pair.last_round = paired
+    pair.save(update_fields=["last_round"])
+    return (f"{names} may be paired with each other from round {paired + 1} on "
+            f"(kept apart in {pair.rounds_display()}, which have been paired already).")
 
 
 CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")

@@ -6,19 +6,25 @@ so what the app pairs is exactly what the engine pairs on the exported file.
 
 from __future__ import annotations
 
+import re
 from contextlib import suppress
+from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
+from itertools import combinations
 
 from django.db import transaction
 from django.utils import timezone
 
-from pairing.engine import TrfDocument, TrfError, parse
+from pairing.engine import SYSTEMS, Edition, SwissSystem, TrfDocument, TrfError, parse, read_trf_code, resolve_edition
+from pairing.engine.core.acceleration import with_baku_acceleration
+from pairing.engine.core.state import infer_initial_colour
 from pairing.engine.standings import standings
-from pairing.engine.tournament import infer_initial_colour
-from pairing.engine.trf import ABSENT, BLACK, WHITE, PlayerRecord, RoundEntry, Scoring, dump, score
+from pairing.engine.trf import (ABSENT, BLACK, WHITE, ForbiddenPairs, PlayerRecord, RoundEntry, Scoring, dump,
+                                format_points, score)
 
-from .models import Absence, Club, Game, Player, Result, Round, Tournament
+from .models import (DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament,
+                     baku_problem)
 from .services import draw_lots, unique_slug
 
 #: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
@@ -48,14 +54,15 @@ def scoring(tournament: Tournament) -> Scoring:
     )
 
 
-def tournament_document(tournament: Tournament, rounds: int, pairing: int | None = None,
-                        version: str = "16") -> TrfDocument:
+def tournament_document(tournament: Tournament, rounds: int, pairing: int | None = None) -> TrfDocument:
     """The TRF document with the results of rounds 1..``rounds``.
 
     With ``pairing`` (the round about to be paired) it also marks who is not to
     be paired in that round: requested byes (C.04.2 D.4), late entries not yet
     arrived (C.2 b) and withdrawn players (D.3), each as a bye entry in that
     round's columns, as the engines expect.  Pending results count as nothing.
+    The document names the system and edition (record 192) and holds the forbidden
+    pairs; the Baku virtual points are left to the engine (``pair_round(baku=True)``).
     """
     players = list(tournament.players.order_by("pairing_number"))
     games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
@@ -81,10 +88,17 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
 
     document = TrfDocument(
         name=tournament.name,
-        headers=_headers(tournament, players, version),
+        headers=_headers(tournament, players),
         total_rounds=tournament.rounds,
         initial_colour=tournament.initial_colour or None,
         scoring=scoring(tournament),
+        # The system, its edition and the Baku acceleration (record 192, written in both formats).
+        system_code=tournament.system_code,
+        start_date=tournament.start_date,
+        forbidden_pairs=[
+            ForbiddenPairs(frozenset((number[pair.player_id], number[pair.other_id])), pair.first_round,
+                           pair.last_round)
+            for pair in tournament.forbidden_pairs.all()],
     )
     for player in players:
         history = [entries.get((player.pk, r)) or not_paired(player, r) for r in range(1, rounds + 1)]
@@ -104,12 +118,8 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
     return document
 
 
-#: ETT26 codes of the pairing systems (record 192).
-SYSTEM_CODES = {Tournament.System.DUTCH: "FIDE_DUTCH"}
-
-
-def _headers(tournament: Tournament, players: list[Player], version: str) -> list[str]:
-    """The tournament header records 012-132 (and 192 in TRF-2026)."""
+def _headers(tournament: Tournament, players: list[Player]) -> list[str]:
+    """The tournament header records 012-132 (192 is the document's ``system_code``)."""
     headers = [f"012 {tournament.name}"]
     for tag, value in (("022", tournament.place), ("032", tournament.federation),
                        ("042", tournament.start_date and f"{tournament.start_date:%Y/%m/%d}"),
@@ -126,8 +136,6 @@ def _headers(tournament: Tournament, players: list[Player], version: str) -> lis
         # Round r's date sits above its round block of the 001 lines (columns 92+10(r-1)).
         cells = "".join(f"  {dates[r]:%y/%m/%d}" if r in dates else " " * 10 for r in range(1, max(dates) + 1))
         headers.append(f"132{' ' * 86}{cells}".rstrip())
-    if version == "26":
-        headers.append(f"192 {SYSTEM_CODES[tournament.system]}")
     return headers
 
 
@@ -136,7 +144,15 @@ def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
     absences already known for the next round (the engines read them as such)."""
     rounds = tournament.completed_rounds()
     following = rounds + 1 if rounds < tournament.rounds else None
-    document = tournament_document(tournament, rounds=rounds, pairing=following, version=version)
+    document = tournament_document(tournament, rounds=rounds, pairing=following)
+    if tournament.baku:
+        # The virtual points of every round and player written out (XXA / 250), so that engines
+        # which do not compute this edition's Baku acceleration pair the same from the file alone.
+        document = with_baku_acceleration(document, tournament.rules_edition.acceleration)
+    if version == "16":
+        # XXP has no round range: only the pairs that apply to the round to be paired (or the last one).
+        current = following or tournament.rounds
+        document.forbidden_pairs = [group for group in document.forbidden_pairs if group.applies(current)]
     codes = tournament.tiebreak_codes()
     if version == "26":
         document.headers.append("212 " + ",".join(["PTS", *codes]))
@@ -204,17 +220,15 @@ def import_tournament(club: Club, text: str) -> Tournament:
             name=record.name, title=title, rating=record.rating or None, fide_id=record.fide_id,
             federation=record.federation.upper(), sex={"f": "w"}.get(record.sex.lower(), record.sex.lower()),
             birth_date=birth, pairing_number=record.number))
-    # Refused rather than dropped: the app has no accelerations or forbidden pairs yet.
-    if document.accelerations:
-        errors.append("the file uses accelerated pairings (XXA/250), which the app does not run yet")
-    if document.forbidden_pairs:
-        errors.append("the file forbids pairs (XXP/260), which the app does not support yet")
     paired = document.paired_rounds
     total = document.total_rounds or max(paired, 1)
     if paired > total:
         errors.append(f"the file holds {paired} rounds but announces {total} (XXR/142)")
+    rules = _pairing_rules(document, text, total, errors)
+    forbidden = _forbidden_pairs(document, total, errors)
     if errors:
         raise TrfImportError(errors)
+    system, edition, baku = rules
 
     scoring = document.scoring
     with transaction.atomic():
@@ -225,7 +239,10 @@ def import_tournament(club: Club, text: str) -> Tournament:
             deputy_arbiters="\n".join(line[4:].strip() for line in document.headers if line.startswith("112 ")),
             start_date=_date(_header(document, "042")),
             end_date=_date(_header(document, "052")), rounds=total,
-            initial_colour=document.initial_colour or infer_initial_colour(document) or "",
+            system=system.name, edition=edition.name,
+            acceleration=Tournament.Acceleration.BAKU if baku else Tournament.Acceleration.NONE,
+            initial_colour=document.initial_colour or infer_initial_colour(
+                with_baku_acceleration(document, edition.acceleration) if baku else document) or "",
             points_win=_tenths_to_points(scoring.win), points_draw=_tenths_to_points(scoring.draw),
             points_loss=_tenths_to_points(scoring.loss),
             points_pairing_bye=_tenths_to_points(scoring.pairing_bye),
@@ -234,6 +251,11 @@ def import_tournament(club: Club, text: str) -> Tournament:
         for player in players:
             player.tournament = tournament
         by_number = {p.pairing_number: p for p in Player.objects.bulk_create(players)}
+        ForbiddenPair.objects.bulk_create(
+            ForbiddenPair(tournament=tournament, player=min(pair, key=lambda p: p.pk),
+                          other=max(pair, key=lambda p: p.pk), first_round=first, last_round=last)
+            for (a, b), (first, last) in forbidden.items()
+            for pair in [(by_number[a], by_number[b])])
         now = timezone.now()
         dates = _round_dates(document)
         rounds = Round.objects.bulk_create(
@@ -267,6 +289,112 @@ def import_tournament(club: Club, text: str) -> Tournament:
         Game.objects.bulk_create(games)
         Absence.objects.bulk_create(absences)
     return tournament
+
+
+def _pairing_rules(document: TrfDocument, text: str, total: int,
+                   errors: list[str]) -> tuple[SwissSystem, Edition, bool] | None:
+    """The system, edition and acceleration of an imported file.
+
+    Record 192 names them (``FIDE_DUTCH_2025_BAKU``); without it (or with a code that
+    names no edition) the edition in force on the start date of record 042, else the
+    latest.  Explicit virtual points (XXA/250) are accepted when they are the Baku
+    acceleration of that edition: the app runs no other acceleration.
+    """
+    lines = re.split(r"\r\n|\r|\n", text)
+    system = SYSTEMS[DEFAULT_SYSTEM]
+    baku = False
+    if document.system_code:
+        code = read_trf_code(document.system_code)
+        if code is None:
+            line = next(n for n, t in enumerate(lines, start=1) if t.startswith("192"))
+            known = ", ".join(swiss.trf_code(e) for swiss in SYSTEMS.values() for e in swiss.editions)
+            errors.append(f"line {line}: record 192 names the pairing system {document.system_code!r}, which the "
+                          f"app does not run (it runs {known}, each also with _BAKU)")
+            return None
+        system, baku = code.system, code.baku
+    edition = resolve_edition(document, system)
+    problem = baku_problem(edition, total, _tenths_to_points(document.scoring.win),
+                           _tenths_to_points(document.scoring.draw), _tenths_to_points(document.scoring.loss))
+    given = {(n, r): v for n, values in document.accelerations.items() for r, v in enumerate(values, start=1)}
+    if not baku and not any(given.values()):
+        return system, edition, False  # no acceleration (or only zero virtual points)
+    if problem:
+        what = "record 192 asks for the Baku acceleration" if baku else "the file gives virtual points (XXA/250)"
+        errors.append(f"{what}, which cannot apply here: {problem}")
+        return None
+    baku_points = with_baku_acceleration(replace(document, total_rounds=total, accelerations={}),
+                                         edition.acceleration).accelerations
+    expected = {(n, r): v for n, values in baku_points.items() for r, v in enumerate(values, start=1)}
+    # Only the rounds a player is paired in count (virtual points change nothing else); the file is
+    # read for the rounds played and the round to be paired, where a missing value is 0 unless 192
+    # asks for Baku (the engine then computes it).  Later rounds: the app computes them.
+    paired = document.paired_rounds
+
+    def counts(cell: tuple[int, int]) -> bool:
+        number, r = cell
+        entry = document.players[number].entry(r)
+        if r <= paired:
+            return entry is not None and entry.paired
+        return r > paired + 1 or entry is None or entry.paired
+
+    read = set(given) if baku else set(given) | {(n, r) for n, r in expected if r <= paired + 1}
+    wrong = {cell for cell in read if counts(cell) and given.get(cell, 0) != expected.get(cell, 0)}
+    if wrong:
+        errors += _acceleration_errors(document, lines, wrong, given, expected, system, edition)
+        return None
+    return system, edition, True
+
+
+def _acceleration_errors(document: TrfDocument, lines: list[str], wrong: set[tuple[int, int]], given: dict,
+                         expected: dict, system: SwissSystem, edition: Edition, limit: int = 10) -> list[str]:
+    """One message per XXA/250 line (or player without one) whose virtual points are not Baku's."""
+    baku = f"the Baku acceleration of the {edition.name} edition ({edition.acceleration})"
+    messages, seen = [], set()
+    for number, line in enumerate(lines, start=1):
+        if line.startswith("XXA"):  # player at 5-8, round r at 10+5(r-1)
+            cells = [(int(line[4:8]), r) for r in range(1, (len(line.rstrip()) - 10) // 5 + 2)]
+        elif line.startswith("250"):  # rounds at 15-17 and 19-21, players at 23-26 and 28-31
+            first_round, first = int(line[14:17]), int(line[22:26])
+            last_round, last = int(line[18:21].strip() or first_round), int(line[27:31].strip() or first)
+            cells = [(p, r) for p in range(first, last + 1) for r in range(first_round, last_round + 1)]
+        else:
+            continue
+        bad = sorted(cell for cell in cells if cell in wrong)
+        if bad:
+            player, r = bad[0]
+            seen.update(bad)
+            messages.append(f"line {number}: {line[:3]} gives player {player} "
+                            f"{format_points(given.get(bad[0], 0))} virtual points in round {r}, where {baku} "
+                            f"gives {format_points(expected.get(bad[0], 0))}; the app runs no other acceleration")
+    uncovered: dict[int, int] = {}  # player -> first round no line gives (the engine takes 0)
+    for player, r in sorted(wrong - seen, reverse=True):
+        uncovered[player] = r
+    for player, r in sorted(uncovered.items()):
+        messages.append(f"line {document.players[player].line}: player {player} has no virtual points (XXA/250) "
+                        f"in round {r}, where {baku} gives {format_points(expected.get((player, r), 0))}")
+    if len(messages) > limit:
+        messages = messages[:limit] + [f"and {len(messages) - limit} more lines with other virtual points"]
+    if uncovered:
+        messages.append(f"with record 192 {system.trf_code(edition, baku=True)}, the virtual points the file "
+                        f"does not give are those of {baku}")
+    return messages
+
+
+def _forbidden_pairs(document: TrfDocument, total: int, errors: list[str]) -> dict[tuple[int, int], tuple]:
+    """XXP / 260 as pairs of pairing numbers with their rounds (a group of n players is n(n-1)/2 pairs);
+    a range that runs to the last round is kept open (None)."""
+    pairs: dict[tuple[int, int], tuple[int, int | None]] = {}
+    for group in document.forbidden_pairs:
+        last = group.last_round if group.last_round is not None and group.last_round < total else None
+        if group.first_round > total:
+            errors.append(f"XXP/260 keeps players {', '.join(map(str, sorted(group.players)))} apart from "
+                          f"round {group.first_round}, but the tournament has {total} rounds")
+            continue
+        for a, b in combinations(sorted(group.players), 2):
+            if pairs.get((a, b), (group.first_round, last)) != (group.first_round, last):
+                errors.append(f"XXP/260 keeps players {a} and {b} apart twice, over different rounds")
+            pairs[a, b] = (group.first_round, last)
+    return pairs
 
 
 def _round_dates(document: TrfDocument) -> dict[int, date]:

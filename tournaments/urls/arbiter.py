@@ -16,5 +16,8 @@ urlpatterns = [
     path("t/<slug:slug>/players/<int:pk>/delete/", arbiter.player_delete, name="player_delete"),
     path("t/<slug:slug>/players/<int:pk>/withdraw/", arbiter.player_withdraw, name="player_withdraw"),
     path("t/<slug:slug>/players/<int:pk>/absence/", arbiter.player_absence, name="player_absence"),
+    path("t/<slug:slug>/forbidden-pairs/", arbiter.forbidden_pair_add, name="forbidden_pair_add"),
+    path("t/<slug:slug>/forbidden-pairs/<int:pk>/remove/", arbiter.forbidden_pair_remove,
+         name="forbidden_pair_remove"),
     path("t/<slug:slug>/games/<int:pk>/result/", arbiter.result_enter, name="result"),
 ]

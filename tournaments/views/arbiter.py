@@ -11,8 +11,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..forms import AbsenceForm, CsvImportForm, PlayerForm, TournamentForm, TrfImportForm, WithdrawForm
-from ..models import Club, Game, Player
+from ..forms import (AbsenceForm, CsvImportForm, ForbiddenPairForm, PlayerForm, TournamentForm, TrfImportForm,
+                     WithdrawForm)
+from ..models import Club, ForbiddenPair, Game, Player
 from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
 from ..trf import TrfImportError, export, import_tournament
 from . import perform
@@ -91,6 +92,8 @@ def tournament(request, slug):
         "next_round": services.last_paired_round(tournament) + 1,
         "player_form": PlayerForm(initial={"entry_round": services.last_paired_round(tournament) + 1}),
         "csv_form": CsvImportForm(),
+        "forbidden_pairs": tournament.forbidden_pairs.select_related("player", "other"),
+        "forbidden_pair_form": ForbiddenPairForm(tournament),
     })
 
 
@@ -185,6 +188,34 @@ def player_absence(request, slug, pk):
     else:
         messages.error(request, "Give a round number.")
     return redirect("arbiter:player_edit", slug, pk)
+
+
+@login_required
+@require_POST
+def forbidden_pair_add(request, slug):
+    tournament = get_managed_tournament(request.user, slug)
+    form = ForbiddenPairForm(tournament, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        perform(request, lambda: services.forbid_pair(tournament, data["player"], data["other"],
+                                                      data["first_round"], data["last_round"]),
+                f"{data['player'].name} and {data['other'].name} will not be paired with each other.")
+    else:
+        messages.error(request, "Forbidden pair not saved: " + "; ".join(
+            f"{form.fields[name].label or name}: {' '.join(errors)}" for name, errors in form.errors.items()))
+    return redirect(tournament.get_manage_url() + "#forbidden-pairs")
+
+
+@login_required
+@require_POST
+def forbidden_pair_remove(request, slug, pk):
+    tournament = get_managed_tournament(request.user, slug)
+    pair = get_object_or_404(ForbiddenPair, tournament=tournament, pk=pk)
+    try:
+        messages.success(request, services.allow_pair(pair))
+    except services.Refused as refusal:
+        messages.error(request, refusal.message)
+    return redirect(tournament.get_manage_url() + "#forbidden-pairs")
 
 
 @login_required
