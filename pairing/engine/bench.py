@@ -1,6 +1,7 @@
 """Benchmark: seconds and peak memory to pair one round of large tournaments.
 
     python -m pairing.engine.bench [--sizes 100,500,1000,2000,5000] [--rounds 9] [--seed 1]
+                                   [--editions 2017,2026]
 
 Each tournament is built round by round with random results (Elo
 expectation, 20 % draws by default); then one mid-tournament round and the
@@ -30,7 +31,7 @@ import random
 import resource
 import time
 
-from . import pair_round
+from . import SYSTEMS, pair_round
 from .core.matching import UNMATCHED, join, max_cardinality_matching
 from .trf import ABSENT, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
 
@@ -224,11 +225,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default="standard,draws,colours,topscorers,collapse")
+    parser.add_argument("--editions", default="2017,2026", help="Dutch editions to measure (record 192)")
     parser.add_argument("--history", choices=("auto", "engine", "quick"), default="auto",
                         help="who pairs the rounds before the measured one (auto: the engine "
                              "up to 1000 players, the quick Swiss beyond)")
     args = parser.parse_args(argv)
-    print(f"{'players':>7} {'variant':<11} {'round':>5} {'seconds':>8} {'peak MiB':>9} {'boards':>6}", flush=True)
+    dutch = SYSTEMS["dutch"]
+    editions = [dutch.edition(name) for name in args.editions.split(",")]
+    print(f"{'players':>7} {'variant':<11} {'round':>5} {'edition':>7} {'seconds':>8} {'peak MiB':>9} {'boards':>6}",
+          flush=True)
     for size in map(int, args.sizes.split(",")):
         for variant in args.variants.split(","):
             middle = (args.rounds + 1) // 2
@@ -239,8 +244,12 @@ def main(argv: list[str] | None = None) -> None:
             for target in targets:
                 while document.paired_rounds < target - 1:
                     play_round(document, random.Random(args.seed + document.paired_rounds), 0.2, quick)
-                seconds, peak, boards = measure(document)
-                print(f"{size:>7} {variant:<11} {target:>5} {seconds:>8.2f} {peak:>9.0f} {boards:>6}", flush=True)
+                for edition in editions:
+                    document.system_code = dutch.trf_code(edition)
+                    seconds, peak, boards = measure(document)
+                    print(f"{size:>7} {variant:<11} {target:>5} {edition.name:>7} {seconds:>8.2f} {peak:>9.0f} "
+                          f"{boards:>6}", flush=True)
+                document.system_code = None
 
 
 if __name__ == "__main__":
