@@ -1,6 +1,10 @@
-"""Sequential generation of Dutch candidates (C.04.3 B.3-B.7, D.1-D.3) with a
-perfect-candidate test: the fast path for brackets where no weighted matching
-is needed.
+"""Sequential generation of Dutch candidates (C.04.3 2017 B.3-B.7, D.1-D.3 =
+2026 Art. 3.3-3.7, 4.2-4.4) with a perfect-candidate test: the fast path for
+brackets where no weighted matching is needed.
+
+The walk reads the criteria by what they measure (their ``role``, see
+:data:`ROLES`), not by their names, so both editions use it; a criterion with a
+role it does not know makes it give up.
 
 A candidate is accepted when every criterion reaches an upper bound that no
 candidate of the bracket can exceed (an "ideal" pairing, which generalises
@@ -19,11 +23,15 @@ from itertools import combinations
 
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player
 
-#: Colour criteria whose per-pair value is 1 when satisfied: pruned during the walk.
-COLOUR_CRITERIA = ("C.8", "C.9", "C.10", "C.11")
-FLOAT_CRITERIA = {"C.12": 1, "C.13": 1, "C.14": 2, "C.15": 2,
-                  "C.16": 1, "C.17": 1, "C.18": 2, "C.19": 2}
-STRUCTURAL = ("C.4", "C.5", "C.6", "C.7 pairs", "C.7 PSD")
+#: Met by every candidate the walk accepts (all MDPs paired, at most one resident
+#: floating, and that one costing nothing in the following bracket).
+STRUCTURAL = ("completion", "pairs", "psd", "scores", "next_pairs", "next_psd", "next_scores")
+#: Colour criteria whose per-pair value is 1 when satisfied: pruned during the walk
+#: (2017 C.8-C.11, 2026 [C10]-[C13]).
+COLOUR = ("topscorer_difference", "topscorer_repeat", "preference", "strong_preference")
+#: Repeated floats (2017 C.12-C.19, 2026 [C14]-[C21]), each with a ``back`` of 1 or 2.
+FLOATS = ("downfloat", "upfloat", "downfloat_sd", "upfloat_sd", "downfloat_score", "upfloat_score")
+ROLES = STRUCTURAL + COLOUR + FLOATS
 
 
 class GiveUp(Exception):
@@ -58,16 +66,16 @@ def _remaining_violation_bounds(s1: Counter, s2: Counter) -> dict[str, int]:
     give disjoint violating pairs, so their bounds add up.
     """
     size2 = sum(s2.values())
-    bounds = {"C.10": 0, "C.11": 0}
+    bounds = {"preference": 0, "strong_preference": 0}
     for colour in ("w", "b"):
         want = sum(n for (pref, _), n in s1.items() if pref == colour)
         others = size2 - sum(n for (pref, _), n in s2.items() if pref == colour)
-        bounds["C.10"] += max(0, want - others)
+        bounds["preference"] += max(0, want - others)
         strong = sum(n for (pref, strength), n in s1.items() if pref == colour and strength >= STRONG)
         absolute1 = s1[(colour, ABSOLUTE)]
         absolute2 = s2[(colour, ABSOLUTE)]
         free = size2 - sum(n for (pref, strength), n in s2.items() if pref == colour and strength >= STRONG)
-        bounds["C.11"] += max(0, strong - free - min(absolute1, absolute2))
+        bounds["strong_preference"] += max(0, strong - free - min(absolute1, absolute2))
     return bounds
 
 
@@ -102,26 +110,32 @@ def exchanges(s1: list[int], s2: list[int], budget: int) -> Iterator[tuple[list[
 class IdealCandidateSearch:
     """Walk the candidates of one bracket in generation order, return the first ideal one.
 
+    ``criteria`` are the bracket's active criteria (``name``, ``role``, ``back``);
     ``compatible(a, b)`` says whether two of the bracket's players may meet, and
     ``max_pairs(positions)`` how many pairs those players can form among themselves;
     ``value(name, h, l)`` gives a criterion's per-pair value (``h`` ranked higher);
-    ``downfloat_sd(p)`` and ``sd(diff)`` give the PSD weights of the bracket;
+    ``downfloat_sd(p)`` and ``sd(diff)`` give the 2017 PSD weights of the bracket,
+    ``score_digit(p)`` the 2026 weight of a score;
     ``floater_ok(p)`` says whether ``p`` may be the bracket's single downfloater
-    without losing anything in the criteria about the following bracket (C.4, C.7).
+    without losing anything in the criteria about the following bracket (2017 C.4,
+    C.7; 2026 [C8]).
     """
 
-    def __init__(self, players: list[Player], mdp_count: int, criteria: list[str],
+    def __init__(self, players: list[Player], mdp_count: int, criteria: list,
                  compatible: Callable[[int, int], bool], max_pairs: Callable[[list[int]], int],
                  value: Callable[[str, Player, Player], int],
                  downfloat_sd: Callable[[Player], int], sd: Callable[[int], int],
+                 score_digit: Callable[[Player], int],
                  floater_ok: Callable[[int], bool], budget: int):
-        if mdp_count > 1 or any(name not in STRUCTURAL + COLOUR_CRITERIA + tuple(FLOAT_CRITERIA)
-                                for name in criteria):
+        if mdp_count > 1 or any(c.role not in ROLES for c in criteria):
             raise GiveUp
         self.players = players
         self.mdp_count = mdp_count
-        self.criteria = [c for c in criteria if c not in STRUCTURAL]
-        self.colour = [c for c in self.criteria if c in COLOUR_CRITERIA]
+        self.floats = [(c.name, c.role, c.back) for c in criteria if c.role in FLOATS]
+        self.criteria = [c.name for c in criteria if c.role not in STRUCTURAL]
+        self.colour = [c.name for c in criteria if c.role in COLOUR]
+        self.colour_role = {c.role: c.name for c in criteria if c.role in COLOUR}
+        self.score_digit = score_digit
         self.compatible = compatible
         self.max_pairs = max_pairs
         self.value = value
@@ -138,7 +152,7 @@ class IdealCandidateSearch:
         # there, only such residents need be considered for the bounds below.
         self.floater_types = self._possible_floater_types() if len(players) % 2 else []
         self.bounds = self._upper_bounds(players, residents, downfloat_sd, sd)
-        backs = {back for name, back in FLOAT_CRITERIA.items() if name in self.criteria}
+        backs = {back for _, role, back in self.floats if role.startswith("down")}
         # a resident whose downfloat would cost a float criterion its bound (C.12-C.19)
         self.costly_floaters = {
             position for position, p in enumerate(players) if position >= mdp_count and any(
@@ -173,25 +187,41 @@ class IdealCandidateSearch:
             v10, v11 = _colour_violation_bounds(paired, pairs)
             c10 = v10 if c10 is None else min(c10, v10)
             c11 = v11 if c11 is None else min(c11, v11)
-        bounds = {"C.8": pairs, "C.9": pairs, "C.10": pairs - c10, "C.11": pairs - c11}
+        best = {"topscorer_difference": pairs, "topscorer_repeat": pairs,
+                "preference": pairs - c10, "strong_preference": pairs - c11}
+        bounds = {name: best[role] for role, name in self.colour_role.items()}
         mdp = players[0] if self.mdp_count else None
         resident_score = residents[0].pairing_score
-        for name, back in FLOAT_CRITERIA.items():
+        resident_digit = self.score_digit(residents[0])
+        #: the best value the MDP's own pair can have, for the upfloat criteria
+        self.mdp_pair_best: dict[str, int] = {}
+        for name, role, back in self.floats:
             down = sum(p.floats[back - 1] == FLOAT_DOWN for p in residents)
             unpaired_down = int(odd and all(floats[back - 1] == FLOAT_DOWN
                                             for _, _, floats in self.floater_types))
             all_up = mdp is not None and all(p.floats[back - 1] == FLOAT_UP for p in residents)
-            if name in ("C.12", "C.14"):
+            if role == "downfloat":
                 bounds[name] = down - unpaired_down
-            elif name in ("C.13", "C.15"):
-                bounds[name] = -1 if all_up else 0
-            elif name in ("C.16", "C.18"):
+            elif role == "upfloat":
+                bounds[name] = self.mdp_pair_best[name] = -1 if all_up else 0
+            elif role == "downfloat_sd":
                 total = (down - unpaired_down) * downfloat_sd(residents[0])
                 if mdp is not None and mdp.floats[back - 1] == FLOAT_DOWN:
                     total += downfloat_sd(mdp) - sd(mdp.pairing_score - resident_score)
                 bounds[name] = total
-            else:  # C.17, C.19
-                bounds[name] = -sd(mdp.pairing_score - resident_score) if all_up else 0
+            elif role == "upfloat_sd":
+                bounds[name] = self.mdp_pair_best[name] = -sd(mdp.pairing_score - resident_score) if all_up else 0
+            elif role == "downfloat_score":  # 2026: the scores of the paired players who downfloated
+                total = (down - unpaired_down) * resident_digit
+                if mdp is not None and mdp.floats[back - 1] == FLOAT_DOWN:
+                    total += self.score_digit(mdp)
+                bounds[name] = total
+            else:  # upfloat_score (2026): each pair's higher score, unless it makes a repeated upfloater
+                if mdp is None:
+                    bounds[name] = pairs * resident_digit
+                else:
+                    self.mdp_pair_best[name] = 0 if all_up else self.score_digit(mdp)
+                    bounds[name] = (pairs - 1) * resident_digit + self.mdp_pair_best[name]
         return bounds
 
     # -- the walk -----------------------------------------------------------
@@ -228,15 +258,16 @@ class IdealCandidateSearch:
             return False
         c10, c11 = map(min, zip(*(_colour_violation_bounds([p for p in players if p is not floater], pairs)
                                   for floater in choices.values()), strict=True))
-        if c10 > slack.get("C.10", c10) or c11 > slack.get("C.11", c11):
+        preference, strong = self.colour_role.get("preference"), self.colour_role.get("strong_preference")
+        if c10 > slack.get(preference, c10) or c11 > slack.get(strong, c11):
             return False
         return self.max_pairs(remainder) == pairs
 
     def _mdp_pair_within_bounds(self, partner: int) -> bool:
-        """Only the MDP's pair can cost an upfloat criterion (C.13, C.15, C.17, C.19)."""
+        """Only the MDP's pair can cost an upfloat criterion (2017 C.13, C.15, C.17,
+        C.19; 2026 [C15], [C17], [C19], [C21])."""
         mdp, resident = self.players[0], self.players[partner]
-        return all(self.value(name, mdp, resident) == self.bounds[name]
-                   for name in ("C.13", "C.15", "C.17", "C.19") if name in self.criteria)
+        return all(self.value(name, mdp, resident) == best for name, best in self.mdp_pair_best.items())
 
     def _acceptable_floater(self, position: int) -> bool:
         if position not in self.floater_verdicts:
@@ -315,7 +346,8 @@ class IdealCandidateSearch:
                 else:
                     future = _remaining_violation_bounds(unpaired_s1, unused_s2)
                     viable = (not (floats and not acceptable_left)
-                              and all(future[name] <= slack[name] for name in future if name in slack))
+                              and all(future[role] <= slack[name] for role, name in self.colour_role.items()
+                                      if role in future))
                 if not viable:
                     if depth == 0:
                         return None

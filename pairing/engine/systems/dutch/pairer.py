@@ -88,6 +88,10 @@ class Criterion:
     value: Callable[[Bracket, Player, Player], int]
     width: Callable[[Bracket], int]
     applies: Callable[[Bracket], bool] = lambda bracket: True
+    #: what the criterion measures, for the fast path (see generation.ROLES)
+    role: str = ""
+    #: for the float criteria, how many rounds back they look
+    back: int = 0
 
 
 def _count_width(bracket: Bracket) -> int:
@@ -257,23 +261,23 @@ def _after(rounds: int) -> Callable[[Bracket], bool]:
 
 #: The criteria of the 2017 edition, most important first.
 CRITERIA: tuple[Criterion, ...] = (
-    Criterion("C.4", _completion, _count_width, lambda b: b.collapsing),
-    Criterion("C.5", _pairs, _count_width),
-    Criterion("C.6", _psd, _sd_width),
-    Criterion("C.7 pairs", _next_pairs, _count_width, lambda b: not b.collapsing),
-    Criterion("C.7 PSD", _next_psd, _sd_width, lambda b: not b.collapsing),
-    Criterion("C.8", _colour_difference_over_two, _count_width),
-    Criterion("C.9", _three_in_a_row, _count_width),
-    Criterion("C.10", _colour_preference, _count_width),
-    Criterion("C.11", _strong_preference, _count_width),
-    Criterion("C.12", _repeated_downfloat(1), _count_width, _after(1)),
-    Criterion("C.13", _repeated_upfloat(1), _count_width, _after(1)),
-    Criterion("C.14", _repeated_downfloat(2), _count_width, _after(2)),
-    Criterion("C.15", _repeated_upfloat(2), _count_width, _after(2)),
-    Criterion("C.16", _repeated_downfloat_sd(1), _sd_width, _after(1)),
-    Criterion("C.17", _repeated_upfloat_sd(1), _sd_width, _after(1)),
-    Criterion("C.18", _repeated_downfloat_sd(2), _sd_width, _after(2)),
-    Criterion("C.19", _repeated_upfloat_sd(2), _sd_width, _after(2)),
+    Criterion("C.4", _completion, _count_width, lambda b: b.collapsing, role="completion"),
+    Criterion("C.5", _pairs, _count_width, role="pairs"),
+    Criterion("C.6", _psd, _sd_width, role="psd"),
+    Criterion("C.7 pairs", _next_pairs, _count_width, lambda b: not b.collapsing, role="next_pairs"),
+    Criterion("C.7 PSD", _next_psd, _sd_width, lambda b: not b.collapsing, role="next_psd"),
+    Criterion("C.8", _colour_difference_over_two, _count_width, role="topscorer_difference"),
+    Criterion("C.9", _three_in_a_row, _count_width, role="topscorer_repeat"),
+    Criterion("C.10", _colour_preference, _count_width, role="preference"),
+    Criterion("C.11", _strong_preference, _count_width, role="strong_preference"),
+    Criterion("C.12", _repeated_downfloat(1), _count_width, _after(1), role="downfloat", back=1),
+    Criterion("C.13", _repeated_upfloat(1), _count_width, _after(1), role="upfloat", back=1),
+    Criterion("C.14", _repeated_downfloat(2), _count_width, _after(2), role="downfloat", back=2),
+    Criterion("C.15", _repeated_upfloat(2), _count_width, _after(2), role="upfloat", back=2),
+    Criterion("C.16", _repeated_downfloat_sd(1), _sd_width, _after(1), role="downfloat_sd", back=1),
+    Criterion("C.17", _repeated_upfloat_sd(1), _sd_width, _after(1), role="upfloat_sd", back=1),
+    Criterion("C.18", _repeated_downfloat_sd(2), _sd_width, _after(2), role="downfloat_sd", back=2),
+    Criterion("C.19", _repeated_upfloat_sd(2), _sd_width, _after(2), role="upfloat_sd", back=2),
 )
 
 
@@ -281,27 +285,30 @@ def _score_width(bracket: Bracket) -> int:
     return bracket.score_bits
 
 
+def _unplayed_width(bracket: Bracket) -> int:
+    return ((bracket.size + len(bracket.lookahead)) * (bracket.played_rounds + 1)).bit_length() + 1
+
+
 #: The criteria of the 2026 edition (Art. 2.2-2.4), most important first.
 CRITERIA_2026: tuple[Criterion, ...] = (
-    Criterion("C4", _completion, _count_width, lambda b: b.collapsing),
-    Criterion("C6", _pairs, _count_width),
-    Criterion("C7", _paired_scores, _score_width),
-    Criterion("C8 pairs", _next_pairs_2026, _count_width),
-    Criterion("C8 scores", _next_scores_2026, _score_width),
-    Criterion("C9", _bye_unplayed_games, lambda b: ((b.size + len(b.lookahead)) * (b.played_rounds + 1)).bit_length() + 1,
-              lambda b: b.bye_unplayed),
-    Criterion("C10", _colour_difference_over_two, _count_width),
-    Criterion("C11", _three_in_a_row, _count_width),
-    Criterion("C12", _colour_preference, _count_width),
-    Criterion("C13", _strong_preference, _count_width),
-    Criterion("C14", _repeated_downfloat(1), _count_width, _after(1)),
-    Criterion("C15", _repeated_upfloat(1), _count_width, _after(1)),
-    Criterion("C16", _repeated_downfloat(2), _count_width, _after(2)),
-    Criterion("C17", _repeated_upfloat(2), _count_width, _after(2)),
-    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1)),
-    Criterion("C19", _repeated_upfloat_scores(1), _score_width, _after(1)),
-    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2)),
-    Criterion("C21", _repeated_upfloat_scores(2), _score_width, _after(2)),
+    Criterion("C4", _completion, _count_width, lambda b: b.collapsing, role="completion"),
+    Criterion("C6", _pairs, _count_width, role="pairs"),
+    Criterion("C7", _paired_scores, _score_width, role="scores"),
+    Criterion("C8 pairs", _next_pairs_2026, _count_width, role="next_pairs"),
+    Criterion("C8 scores", _next_scores_2026, _score_width, role="next_scores"),
+    Criterion("C9", _bye_unplayed_games, _unplayed_width, lambda b: b.bye_unplayed, role="bye_unplayed"),
+    Criterion("C10", _colour_difference_over_two, _count_width, role="topscorer_difference"),
+    Criterion("C11", _three_in_a_row, _count_width, role="topscorer_repeat"),
+    Criterion("C12", _colour_preference, _count_width, role="preference"),
+    Criterion("C13", _strong_preference, _count_width, role="strong_preference"),
+    Criterion("C14", _repeated_downfloat(1), _count_width, _after(1), role="downfloat", back=1),
+    Criterion("C15", _repeated_upfloat(1), _count_width, _after(1), role="upfloat", back=1),
+    Criterion("C16", _repeated_downfloat(2), _count_width, _after(2), role="downfloat", back=2),
+    Criterion("C17", _repeated_upfloat(2), _count_width, _after(2), role="upfloat", back=2),
+    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1), role="downfloat_score", back=1),
+    Criterion("C19", _repeated_upfloat_scores(1), _score_width, _after(1), role="upfloat_score", back=1),
+    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2), role="downfloat_score", back=2),
+    Criterion("C21", _repeated_upfloat_scores(2), _score_width, _after(2), role="upfloat_score", back=2),
 )
 
 
@@ -339,7 +346,7 @@ class DutchPairer:
         self.edition = edition
         if edition == "2026":
             self.criteria = CRITERIA_2026
-        self.fast_path = fast_path and edition == "2017"
+        self.fast_path = fast_path
         self.bye_score: int | None = None  # 2026 [C5], fixed before the first bracket
         self.lookahead_pairs: list[tuple[int, int]] = []
         self.players = state.players
@@ -679,6 +686,7 @@ class DutchPairer:
         """The fast path: the first candidate in generation order reaching every bound."""
         players = self.players
         by_name = {c.name: c for c in active}
+        lookahead_mates: dict[int, list[int]] = {}
         if not collapsing:
             lookahead_graph = self.graph(lookahead)
             lookahead_mate = max_cardinality_matching(lookahead_graph, vertices=lookahead)
@@ -692,7 +700,7 @@ class DutchPairer:
             if position not in verdicts:
                 v = members[position]
                 if collapsing:
-                    verdicts[position] = players[v].bye_eligible
+                    verdicts[position] = self.bye_candidate(v)
                 elif lookahead_is_last:
                     verdicts[position] = self._completion_mate(lookahead + [v], start, no_bye=v) is not None
                 else:
@@ -705,19 +713,30 @@ class DutchPairer:
                     size = sum(mate[u] != UNMATCHED for u in vertices) // 2
                     verdicts[position] = (size == len(vertices) // 2
                                           and (size > lookahead_pairs or bool(neighbours)))
+                    if verdicts[position] and mate[v] == UNMATCHED:
+                        # the same number of pairs with the floater paired (2026 [C8])
+                        u = next(bits(neighbours))
+                        mate[mate[u]] = UNMATCHED
+                        mate[u], mate[v] = v, u
+                    lookahead_mates[position] = mate
             return verdicts[position]
 
         search = IdealCandidateSearch(
-            bracket.players, mdp_count, [c.name for c in active],
+            bracket.players, mdp_count, active,
             compatible=lambda a, b: self.compatible(members[a], members[b]),
             max_pairs=lambda positions: self.max_pairs([members[a] for a in positions]),
             value=lambda name, h, l: by_name[name].value(bracket, h, l),
-            downfloat_sd=bracket.downfloat_sd, sd=bracket.sd,
+            downfloat_sd=bracket.downfloat_sd, sd=bracket.sd, score_digit=bracket.score_digit,
             floater_ok=floater_ok,
             budget=self.search_budget + len(members) ** 2 // 2)
         pairs = [(members[a], members[b]) for a, b in search.search()]
         paired = {v for pair in pairs for v in pair}
-        return pairs, [v for v in members if v not in paired]
+        floaters = [v for v in members if v not in paired]
+        if self.edition == "2026" and not collapsing:  # the following bracket's pairs, for the [C4] check
+            mate = lookahead_mates[members.index(floaters[0])] if floaters else lookahead_mate
+            vertices = lookahead + floaters
+            self.lookahead_pairs = sorted({tuple(sorted((v, mate[v]))) for v in vertices if mate[v] != UNMATCHED})
+        return pairs, floaters
 
 
 def pair(state: RoundState, edition) -> RoundPairing:
