@@ -461,6 +461,58 @@ class DutchPairer:
             rest[v], rest[w] = w, v
         return rest
 
+    def _next_bracket_value(self, pairs: Iterable[tuple[int, int]], next_group: set[int],
+                            digit: dict[int, int]) -> tuple[int, int]:
+        """2026 [C8] of these pairs: those whose lower player is in the next scoregroup,
+        and the sum of the digits of their higher players' scores."""
+        count = total = 0
+        for a, b in pairs:
+            h, low = min(a, b), max(a, b)  # players are indexed in Art. 1.2 order
+            if low in next_group:
+                count += 1
+                total += digit[self.players[h].pairing_score]
+        return count, total
+
+    def _completion_keeping_c8(self, floaters: list[int], lower: list[int], next_group: list[int],
+                               mate: dict[int, int]) -> dict[int, int] | None:
+        """A complete pairing of the players left that is as good for [C8] as the
+        bracket's candidate found without [C4]; None if there is none.
+
+        One weighted matching over the players left, on [C4] then [C8] only: if it
+        reaches the candidate's [C8] value, that candidate with this pairing below is
+        an optimum of the whole round's criteria, and no re-pairing of the bracket
+        over everybody left is needed."""
+        vertices = floaters + lower
+        if self._completion_mate(vertices, mate) is None:
+            return None
+        n = len(vertices)
+        nexts = set(next_group)
+        scores = sorted({self.players[v].pairing_score for v in vertices})
+        digit_bits = (n + 1).bit_length() + 1
+        digit = {score: 1 << (i * digit_bits) for i, score in enumerate(scores)}
+        count_bits = (3 * n + 1).bit_length() + 1
+        score_bits = digit_bits * len(scores) + 1
+        edges = []
+        for i, v in enumerate(vertices):
+            for j in range(i + 1, n):
+                w = vertices[j]
+                if self.compatible(v, w):
+                    h, low = min(v, w), max(v, w)
+                    value = 1 + (not self.bye_candidate(v)) + (not self.bye_candidate(w))
+                    count, total = self._next_bracket_value([(h, low)], nexts, digit)
+                    edges.append((i, j, (((value << count_bits) + count) << score_bits) + total))
+        result = max_weight_matching(n, edges)
+        pairs = [(vertices[i], vertices[result[i]]) for i in range(n) if result[i] > i]
+        if sum(2 for _ in pairs) < n - 1:
+            return None
+        target = self._next_bracket_value(self.lookahead_pairs, nexts, digit)
+        if self._next_bracket_value(pairs, nexts, digit) != target:
+            return None
+        complete = {v: -1 for v in vertices}
+        for v, w in pairs:
+            complete[v], complete[w] = w, v
+        return complete
+
     def _pair_brackets_2026(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
         """Art. 1.9.2: bracket by bracket from the top scoregroup; [C4] in each one."""
         self.bye_score = self._lowest_bye_score([v for g in groups for v in g])
@@ -477,6 +529,8 @@ class DutchPairer:
                                                          next_group, bye_unplayed)
             if lower:
                 checked = self._completion_with(floaters + lower, self.lookahead_pairs, completion)
+                if checked is None and not bye_unplayed:
+                    checked = self._completion_keeping_c8(floaters, lower, next_group, completion)
                 if checked is None:
                     # ... otherwise [C4] ranks first, over everybody not yet paired
                     bracket_pairs, floaters = self._pair_bracket(members, len(mdps), lower, True, False,
