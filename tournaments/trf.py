@@ -62,7 +62,10 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
     arrived (C.2 b) and withdrawn players (D.3), each as a bye entry in that
     round's columns, as the engines expect.  Pending results count as nothing.
     The document names the system and edition (record 192) and holds the forbidden
-    pairs; the Baku virtual points are left to the engine (``pair_round(baku=True)``).
+    pairs and, with the Baku acceleration, every player's virtual points for every
+    round (XXA / 250), so that any engine pairs the same from the file alone.  Group
+    GA is counted on the players entered before round 1 (C.04.7 1.2-1.3: a late
+    entry does not move the last GA player), which a TRF file cannot tell.
     """
     players = list(tournament.players.order_by("pairing_number"))
     games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
@@ -115,6 +118,9 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
             birth_date=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
             rounds=history,
         )
+    if tournament.baku:
+        registered = [p.pairing_number for p in players if p.entry_round == 1]
+        document = with_baku_acceleration(document, tournament.rules_edition.acceleration, registered)
     return document
 
 
@@ -145,10 +151,6 @@ def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
     rounds = tournament.completed_rounds()
     following = rounds + 1 if rounds < tournament.rounds else None
     document = tournament_document(tournament, rounds=rounds, pairing=following)
-    if tournament.baku:
-        # The virtual points of every round and player written out (XXA / 250), so that engines
-        # which do not compute this edition's Baku acceleration pair the same from the file alone.
-        document = with_baku_acceleration(document, tournament.rules_edition.acceleration)
     if version == "16":
         # XXP has no round range: only the pairs that apply to the round to be paired (or the last one).
         current = following or tournament.rounds

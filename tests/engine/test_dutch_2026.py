@@ -155,3 +155,20 @@ def test_command_line_edition(tmp_path, capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "1 0"
     with pytest.raises(SystemExit):
         main(["--dutch", str(path), "-p", "--edition", "1999"])
+
+
+def test_c047_late_entries_do_not_move_the_last_ga_player():
+    # 1.3: a file cannot tell a late entry from an absence, so the app says who
+    # was on the list before round 1; of 8 players GA has 4, a late entry below
+    # them stays in GB, one placed above them joins GA (GA may then be odd)
+    document = parse(TrfBuilder(10, 9).text())
+    assert baku_group_a(document, BAKU_2026) == set(range(1, 7))
+    assert baku_group_a(document, BAKU_2026, registered=[2, 3, 4, 5, 6, 7, 8, 9]) == {1, 2, 3, 4, 5}
+
+
+def test_given_virtual_points_rule_their_rounds_for_everybody():
+    # XXA gives round 1 for player 1 only: nobody else has virtual points in round 1
+    # (a file's own GA is never mixed with ours); from round 2 on they are computed
+    document = parse(TrfBuilder(8, 5).line("XXA    1  1.0").text())
+    points = with_baku_acceleration(document, BAKU_2026).accelerations
+    assert points[1] == [10, 10, 5, 0, 0] and points[2] == [0, 10, 5, 0, 0] and points[5] == [0] * 5

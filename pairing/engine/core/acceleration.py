@@ -8,6 +8,7 @@ GB.  They differ in which rounds carry virtual points and how many.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from ..errors import TrfError
@@ -17,16 +18,20 @@ BAKU_2016, BAKU_2026 = "C.04.5.1", "C.04.7"
 BAKU_MINIMUM_ROUNDS = 9  # C.04.5.1 rule 1
 
 
-def baku_group_a(document: TrfDocument, method: str = BAKU_2016) -> set[int]:
+def baku_group_a(document: TrfDocument, method: str = BAKU_2016,
+                 registered: Iterable[int] | None = None) -> set[int]:
     """C.04.5.1 rule 2 / C.04.7 1.2: the first half of the players, rounded up to
     an even number (2 * ceil(n / 4)); later entrants below the last GA player stay
     in GB (rule 3 / 1.3).
 
     C.04.5.1 counts the players paired in round 1 (the endorsed engines' reading).
     C.04.7 counts every participant of the list, those excused from round 1 too
-    (bbpPairings 6.0.0's reading; it takes ceil(n / 2) players, see the README)."""
-    present = sorted(n for n, r in document.players.items()
-                     if method == BAKU_2026 or (entry := r.entry(1)) is None or entry.paired)
+    (bbpPairings 6.0.0's reading; it takes ceil(n / 2) players, see the README).
+    A file does not say who entered late; who was on the list before round 1 can
+    be given as ``registered`` (the app knows it)."""
+    listed = document.players if registered is None else registered
+    present = sorted(n for n in listed
+                     if method == BAKU_2026 or (entry := document.players[n].entry(1)) is None or entry.paired)
     size = 2 * -(-len(present) // 4)
     if not size:
         return set()
@@ -50,9 +55,12 @@ def baku_virtual_points(round_number: int, total_rounds: int = 9, win: int = 10,
     return win if round_number <= full else win // 2 if round_number <= accelerated else 0
 
 
-def with_baku_acceleration(document: TrfDocument, method: str = BAKU_2016) -> TrfDocument:
+def with_baku_acceleration(document: TrfDocument, method: str = BAKU_2016,
+                           registered: Iterable[int] | None = None) -> TrfDocument:
     """The document with the Baku virtual points of every round not already given
-    in ``XXA``/``250`` lines."""
+    in ``XXA``/``250`` lines (GA counted on ``registered``, see :func:`baku_group_a`).
+    A round for which the file gives anybody's virtual points is taken as given for
+    everybody (no line: none), so a file's own GA is never mixed with ours."""
     total = document.total_rounds or document.rounds_in_file
     scoring = document.scoring
     if method == BAKU_2016:
@@ -62,11 +70,13 @@ def with_baku_acceleration(document: TrfDocument, method: str = BAKU_2016) -> Tr
         # C.04.7 1.1: "the points for a win equal the points for two draws and the
         # points for a loss are zero"
         raise TrfError("the Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)")
-    group_a = baku_group_a(document, method)
+    group_a = baku_group_a(document, method, registered)
+    given_rounds = max((len(values) for values in document.accelerations.values()), default=0)
     accelerations = {}
     for number in document.players:
         given = list(document.accelerations.get(number, []))
+        given += [0] * (given_rounds - len(given))
         accelerations[number] = given + [
             baku_virtual_points(r, total, scoring.win, method) if number in group_a else 0
-            for r in range(len(given) + 1, total + 1)]
+            for r in range(given_rounds + 1, total + 1)]
     return replace(document, accelerations=accelerations)
