@@ -14,16 +14,18 @@ edition of the rules is an ordered list of those fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ...core.compatibility import compatibility_rows, preferences_compatible
+from ...core.compatibility import preferences_compatible
+from ...core.criteria import Criterion, edge_weights, pack
+from ...core.matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
 from ...core.pairing import RoundPairing, publishing_order
+from ...core.round import RoundPairer, solve_in_order
+from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 from ...errors import NoValidPairing
 from .colours import allocate_colours
 from .generation import GiveUp, IdealCandidateSearch
-from ...core.matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
-from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 
 ONE_POINT = 10  # tenths
 
@@ -79,19 +81,17 @@ class Bracket:
         return self.sd(player.pairing_score - self.min_score + ONE_POINT)
 
 
-@dataclass(frozen=True)
-class Criterion:
-    """One field of the edge weight: ``value(bracket, higher, lower)`` for an edge
-    (reading only what :func:`_signature` lists of the two players)."""
-
-    name: str
-    value: Callable[[Bracket, Player, Player], int]
-    width: Callable[[Bracket], int]
-    applies: Callable[[Bracket], bool] = lambda bracket: True
-    #: what the criterion measures, for the fast path (see generation.ROLES)
-    role: str = ""
-    #: for the float criteria, how many rounds back they look
-    back: int = 0
+#: What the criteria read of a player (see core.criteria.signature): Player fields,
+#: and features of the player in the bracket (FEATURES).
+MEMBERSHIP = ("in_bracket",)
+COMPLETION = ("bye_candidate",)
+SCORES = ("in_bracket", "pairing_score")
+NEXT_2017 = ("in_bracket", "bye_candidate")
+COLOURS = ("in_bracket", "colour_difference", "preference", "strength", "repeated_colour")
+FLOATS = ("in_bracket", "pairing_score", "floats")
+NEXT = ("in_next",)
+NEXT_SCORES = ("in_next", "pairing_score")
+UNPLAYED = ("in_bracket", "in_next", "pairing_score", "played_games")
 
 
 def _count_width(bracket: Bracket) -> int:
@@ -261,23 +261,23 @@ def _after(rounds: int) -> Callable[[Bracket], bool]:
 
 #: The criteria of the 2017 edition, most important first.
 CRITERIA: tuple[Criterion, ...] = (
-    Criterion("C.4", _completion, _count_width, lambda b: b.collapsing, role="completion"),
-    Criterion("C.5", _pairs, _count_width, role="pairs"),
-    Criterion("C.6", _psd, _sd_width, role="psd"),
-    Criterion("C.7 pairs", _next_pairs, _count_width, lambda b: not b.collapsing, role="next_pairs"),
-    Criterion("C.7 PSD", _next_psd, _sd_width, lambda b: not b.collapsing, role="next_psd"),
-    Criterion("C.8", _colour_difference_over_two, _count_width, role="topscorer_difference"),
-    Criterion("C.9", _three_in_a_row, _count_width, role="topscorer_repeat"),
-    Criterion("C.10", _colour_preference, _count_width, role="preference"),
-    Criterion("C.11", _strong_preference, _count_width, role="strong_preference"),
-    Criterion("C.12", _repeated_downfloat(1), _count_width, _after(1), role="downfloat", back=1),
-    Criterion("C.13", _repeated_upfloat(1), _count_width, _after(1), role="upfloat", back=1),
-    Criterion("C.14", _repeated_downfloat(2), _count_width, _after(2), role="downfloat", back=2),
-    Criterion("C.15", _repeated_upfloat(2), _count_width, _after(2), role="upfloat", back=2),
-    Criterion("C.16", _repeated_downfloat_sd(1), _sd_width, _after(1), role="downfloat_sd", back=1),
-    Criterion("C.17", _repeated_upfloat_sd(1), _sd_width, _after(1), role="upfloat_sd", back=1),
-    Criterion("C.18", _repeated_downfloat_sd(2), _sd_width, _after(2), role="downfloat_sd", back=2),
-    Criterion("C.19", _repeated_upfloat_sd(2), _sd_width, _after(2), role="upfloat_sd", back=2),
+    Criterion("C.4", _completion, _count_width, lambda b: b.collapsing, reads=COMPLETION, role="completion"),
+    Criterion("C.5", _pairs, _count_width, reads=MEMBERSHIP, role="pairs"),
+    Criterion("C.6", _psd, _sd_width, reads=SCORES, role="psd"),
+    Criterion("C.7 pairs", _next_pairs, _count_width, lambda b: not b.collapsing, reads=NEXT_2017, role="next_pairs"),
+    Criterion("C.7 PSD", _next_psd, _sd_width, lambda b: not b.collapsing, reads=SCORES, role="next_psd"),
+    Criterion("C.8", _colour_difference_over_two, _count_width, reads=COLOURS, role="topscorer_difference"),
+    Criterion("C.9", _three_in_a_row, _count_width, reads=COLOURS, role="topscorer_repeat"),
+    Criterion("C.10", _colour_preference, _count_width, reads=COLOURS, role="preference"),
+    Criterion("C.11", _strong_preference, _count_width, reads=COLOURS, role="strong_preference"),
+    Criterion("C.12", _repeated_downfloat(1), _count_width, _after(1), reads=FLOATS, role="downfloat", back=1),
+    Criterion("C.13", _repeated_upfloat(1), _count_width, _after(1), reads=FLOATS, role="upfloat", back=1),
+    Criterion("C.14", _repeated_downfloat(2), _count_width, _after(2), reads=FLOATS, role="downfloat", back=2),
+    Criterion("C.15", _repeated_upfloat(2), _count_width, _after(2), reads=FLOATS, role="upfloat", back=2),
+    Criterion("C.16", _repeated_downfloat_sd(1), _sd_width, _after(1), reads=FLOATS, role="downfloat_sd", back=1),
+    Criterion("C.17", _repeated_upfloat_sd(1), _sd_width, _after(1), reads=FLOATS, role="upfloat_sd", back=1),
+    Criterion("C.18", _repeated_downfloat_sd(2), _sd_width, _after(2), reads=FLOATS, role="downfloat_sd", back=2),
+    Criterion("C.19", _repeated_upfloat_sd(2), _sd_width, _after(2), reads=FLOATS, role="upfloat_sd", back=2),
 )
 
 
@@ -291,46 +291,36 @@ def _unplayed_width(bracket: Bracket) -> int:
 
 #: The criteria of the 2026 edition (Art. 2.2-2.4), most important first.
 CRITERIA_2026: tuple[Criterion, ...] = (
-    Criterion("C4", _completion, _count_width, lambda b: b.collapsing, role="completion"),
-    Criterion("C6", _pairs, _count_width, role="pairs"),
-    Criterion("C7", _paired_scores, _score_width, role="scores"),
-    Criterion("C8 pairs", _next_pairs_2026, _count_width, role="next_pairs"),
-    Criterion("C8 scores", _next_scores_2026, _score_width, role="next_scores"),
-    Criterion("C9", _bye_unplayed_games, _unplayed_width, lambda b: b.bye_unplayed, role="bye_unplayed"),
-    Criterion("C10", _colour_difference_over_two, _count_width, role="topscorer_difference"),
-    Criterion("C11", _three_in_a_row, _count_width, role="topscorer_repeat"),
-    Criterion("C12", _colour_preference, _count_width, role="preference"),
-    Criterion("C13", _strong_preference, _count_width, role="strong_preference"),
-    Criterion("C14", _repeated_downfloat(1), _count_width, _after(1), role="downfloat", back=1),
-    Criterion("C15", _repeated_upfloat(1), _count_width, _after(1), role="upfloat", back=1),
-    Criterion("C16", _repeated_downfloat(2), _count_width, _after(2), role="downfloat", back=2),
-    Criterion("C17", _repeated_upfloat(2), _count_width, _after(2), role="upfloat", back=2),
-    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1), role="downfloat_score", back=1),
-    Criterion("C19", _repeated_upfloat_scores(1), _score_width, _after(1), role="upfloat_score", back=1),
-    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2), role="downfloat_score", back=2),
-    Criterion("C21", _repeated_upfloat_scores(2), _score_width, _after(2), role="upfloat_score", back=2),
+    Criterion("C4", _completion, _count_width, lambda b: b.collapsing, reads=COMPLETION, role="completion"),
+    Criterion("C6", _pairs, _count_width, reads=MEMBERSHIP, role="pairs"),
+    Criterion("C7", _paired_scores, _score_width, reads=SCORES, role="scores"),
+    Criterion("C8 pairs", _next_pairs_2026, _count_width, reads=NEXT, role="next_pairs"),
+    Criterion("C8 scores", _next_scores_2026, _score_width, reads=NEXT_SCORES, role="next_scores"),
+    Criterion("C9", _bye_unplayed_games, _unplayed_width, lambda b: b.bye_unplayed, reads=UNPLAYED, role="bye_unplayed"),
+    Criterion("C10", _colour_difference_over_two, _count_width, reads=COLOURS, role="topscorer_difference"),
+    Criterion("C11", _three_in_a_row, _count_width, reads=COLOURS, role="topscorer_repeat"),
+    Criterion("C12", _colour_preference, _count_width, reads=COLOURS, role="preference"),
+    Criterion("C13", _strong_preference, _count_width, reads=COLOURS, role="strong_preference"),
+    Criterion("C14", _repeated_downfloat(1), _count_width, _after(1), reads=FLOATS, role="downfloat", back=1),
+    Criterion("C15", _repeated_upfloat(1), _count_width, _after(1), reads=FLOATS, role="upfloat", back=1),
+    Criterion("C16", _repeated_downfloat(2), _count_width, _after(2), reads=FLOATS, role="downfloat", back=2),
+    Criterion("C17", _repeated_upfloat(2), _count_width, _after(2), reads=FLOATS, role="upfloat", back=2),
+    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1), reads=FLOATS, role="downfloat_score", back=1),
+    Criterion("C19", _repeated_upfloat_scores(1), _score_width, _after(1), reads=FLOATS, role="upfloat_score", back=1),
+    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2), reads=FLOATS, role="downfloat_score", back=2),
+    Criterion("C21", _repeated_upfloat_scores(2), _score_width, _after(2), reads=FLOATS, role="upfloat_score", back=2),
 )
 
 
-def _signature(bracket: Bracket, player: Player) -> tuple:
-    """Everything about a player that the criteria's values read (see
-    :data:`CRITERIA`); two edges whose ends have the same signatures get the same
-    weight, so a bracket computes each weight once per pair of signatures.  A
-    criterion that reads anything else must add it here."""
-    return (player.pairing_score, player.bye_eligible, _in_bracket(bracket, player), _in_next(bracket, player),
-            player.colour_difference, player.preference, player.strength, player.repeated_colour,
-            player.floats, player.played_games)
+#: Features of a player in a bracket that criteria may read.
+FEATURES: dict[str, Callable[[Bracket, Player], object]] = {
+    "in_bracket": lambda bracket, player: _in_bracket(bracket, player),
+    "in_next": lambda bracket, player: _in_next(bracket, player),
+    "bye_candidate": lambda bracket, player: bracket.bye_candidate(player),
+}
 
 
-def _pack(fields: Sequence[tuple[int, int]]) -> int:
-    """Fields ``(value, width)``, most significant first, into one integer."""
-    total = 0
-    for value, width in fields:
-        total = (total << width) + value
-    return total
-
-
-class DutchPairer:
+class DutchPairer(RoundPairer):
     """Pairs one round of a tournament with the Dutch system."""
 
     criteria: tuple[Criterion, ...] = CRITERIA
@@ -338,66 +328,16 @@ class DutchPairer:
     #: the weighted matching, whose cost grows as n ** 3, takes over
     search_budget = 2000
     #: bits of D.1 transposition digits per weighted-matching solve (see
-    #: :meth:`_transposition_order`): wider means fewer solves of longer numbers
+    #: :func:`~pairing.engine.core.round.solve_in_order`): wider means fewer solves of longer numbers
     transposition_bits = 512
 
     def __init__(self, state: RoundState, fast_path: bool = True, edition: str = "2026"):
-        self.state = state
+        super().__init__(state)  # C.1-C.3 / [C1]-[C3] as the compatibility graph
         self.edition = edition
         if edition == "2026":
             self.criteria = CRITERIA_2026
         self.fast_path = fast_path
-        self.bye_score: int | None = None  # 2026 [C5], fixed before the first bracket
         self.lookahead_pairs: list[tuple[int, int]] = []
-        self.players = state.players
-        self.rows = compatibility_rows(self.players, state)  # C.1, C.3
-
-    def compatible(self, v: int, w: int) -> bool:
-        return bool(self.rows[v] >> w & 1)
-
-    def graph(self, vertices: Iterable[int]) -> list[int]:
-        """The compatibility graph restricted to ``vertices`` (rows of the others empty)."""
-        rows = [0] * len(self.players)
-        present = 0
-        for v in vertices:
-            present |= 1 << v
-        for v in bits(present):
-            rows[v] = self.rows[v] & present
-        return rows
-
-    def max_pairs(self, vertices: list[int]) -> int:
-        """The most pairs the players ``vertices`` can form among themselves."""
-        mate = max_cardinality_matching(self.graph(vertices), vertices=vertices)
-        return sum(mate[v] != UNMATCHED for v in vertices) // 2
-
-    # -- completion (A.9) ---------------------------------------------------
-    def _completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None,
-                         no_bye: int | None = None) -> dict[int, int] | None:
-        """A complete pairing of ``remaining``: one bye-eligible player (not ``no_bye``)
-        may stay out."""
-        rows = self.graph(remaining)
-        vertices = list(remaining)
-        dummy = len(rows)
-        if len(remaining) % 2:  # a dummy vertex for the bye, joined to the bye-eligible players
-            rows.append(0)
-            join(rows, dummy, sum(1 << v for v in remaining if self.bye_candidate(v) and v != no_bye))
-            vertices.append(dummy)
-        start = [UNMATCHED] * len(rows)
-        if mate:
-            present = set(vertices)
-            for v, w in mate.items():
-                w = dummy if w == -1 else w
-                if v in present and w in present and rows[v] >> w & 1:  # still an edge
-                    start[v] = w
-                    start[w] = v
-        result = max_cardinality_matching(rows, start, vertices=vertices, allowed_unmatched=0)
-        if any(result[v] == UNMATCHED for v in vertices):
-            return None
-        return {v: (-1 if result[v] == dummy else result[v]) for v in remaining}
-
-    def bye_candidate(self, v: int) -> bool:
-        player = self.players[v]
-        return player.bye_eligible and (self.bye_score is None or player.pairing_score <= self.bye_score)
 
     # -- the round ---------------------------------------------------------
     def pair(self) -> RoundPairing:
@@ -406,7 +346,7 @@ class DutchPairer:
         if n == 0:
             return RoundPairing([])
         everyone = list(range(n))
-        completion = self._completion_mate(everyone)
+        completion = self.completion_mate(everyone)
         if completion is None:
             raise NoValidPairing("the players cannot all be paired without breaking the absolute "
                                  "criteria (C.1-C.3) or giving the bye to an ineligible player")
@@ -435,7 +375,7 @@ class DutchPairer:
             return None
         for score in sorted({p.pairing_score for p in self.players if p.bye_eligible}):
             self.bye_score = score
-            if self._completion_mate(everyone) is not None:
+            if self.completion_mate(everyone) is not None:
                 return score
         return None  # unreachable: a complete pairing exists
 
@@ -447,14 +387,14 @@ class DutchPairer:
         one can be paired among themselves, and the players below pair among themselves."""
         if self.bye_score is None or self.players[members[-1]].pairing_score > self.bye_score:
             return False
-        return (len(members) % 2 == 1 and self._completion_mate(members) is not None
-                and (not lower or self._completion_mate(lower) is not None))
+        return (len(members) % 2 == 1 and self.completion_mate(members) is not None
+                and (not lower or self.completion_mate(lower) is not None))
 
     def _completion_with(self, remaining: list[int], fixed: list[tuple[int, int]],
                          mate: dict[int, int]) -> dict[int, int] | None:
         """A complete pairing of ``remaining`` that keeps the pairs ``fixed``."""
         taken = {v for pair in fixed for v in pair}
-        rest = self._completion_mate([v for v in remaining if v not in taken], mate)
+        rest = self.completion_mate([v for v in remaining if v not in taken], mate)
         if rest is None:
             return None
         for v, w in fixed:
@@ -483,7 +423,7 @@ class DutchPairer:
         an optimum of the whole round's criteria, and no re-pairing of the bracket
         over everybody left is needed."""
         vertices = floaters + lower
-        if self._completion_mate(vertices, mate) is None:
+        if self.completion_mate(vertices, mate) is None:
             return None
         n = len(vertices)
         nexts = set(next_group)
@@ -535,7 +475,7 @@ class DutchPairer:
                     # ... otherwise [C4] ranks first, over everybody not yet paired
                     bracket_pairs, floaters = self._pair_bracket(members, len(mdps), lower, True, False,
                                                                  next_group, bye_unplayed)
-                    checked = self._completion_mate(floaters + lower, completion)
+                    checked = self.completion_mate(floaters + lower, completion)
                     if checked is None:
                         raise NoValidPairing("the pairing could not be completed")
                 completion = checked
@@ -564,7 +504,7 @@ class DutchPairer:
                 bracket_players, len(mdps), lookahead, collapsing, lookahead_is_last)
             if not collapsing:
                 remaining = floaters + [v for g in groups[next_group + 1:] for v in g]
-                checked = self._completion_mate(remaining, completion)
+                checked = self.completion_mate(remaining, completion)
                 if checked is None:
                     # A.9: this bracket is the PPB; pair it again to complete the round,
                     # and everybody below collapses into the last bracket.
@@ -602,24 +542,12 @@ class DutchPairer:
         """B.8 by weighted matching: the criteria, then the generation order, as weights."""
         players = self.players
         vertices = members + lookahead
-        widths = [c.width(bracket) for c in active]
-        kinds: dict[tuple, int] = {}
-        kind = [kinds.setdefault(_signature(bracket, players[v]), len(kinds)) for v in vertices]
-        known: dict[tuple[int, int], int] = {}
-        edges = []
         # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
         first = mdp_count if self.edition == "2026" else 0
-        for i, v in enumerate(vertices):
-            for j in range(max(i + 1, first if i < mdp_count else 0), len(vertices)):
-                w = vertices[j]
-                if self.compatible(v, w):
-                    key = (kind[i], kind[j])
-                    weight = known.get(key)
-                    if weight is None:
-                        h, l = players[v], players[w]
-                        weight = known[key] = _pack([(c.value(bracket, h, l), width)
-                                                     for c, width in zip(active, widths, strict=True)])
-                    edges.append((i, j, weight))
+        pairs_to_weigh = [(i, j) for i, v in enumerate(vertices)
+                          for j in range(max(i + 1, first if i < mdp_count else 0), len(vertices))
+                          if self.compatible(v, vertices[j])]
+        edges = edge_weights(bracket, active, [players[v] for v in vertices], pairs_to_weigh, FEATURES)
         size = len(members)
         fixed: list[tuple[int, int]] = []
         # The second solve's optima are optima of the first one (the fixed MDP pairs
@@ -668,7 +596,7 @@ class DutchPairer:
             if a is None or b is None:
                 return 0
             in_s1 = a < remainder_pairs
-            return _pack([
+            return pack([
                 (int(in_s1), fields_width[0]),
                 (count - a, fields_width[1]),
                 (((1 << remainder_pairs) - (1 << a)) if in_s1 else 0, fields_width[2]),
@@ -683,7 +611,8 @@ class DutchPairer:
                 continue
             second.append((i, j, (w << shift) + exchange_order(i, j)))
         pairs = [(members[i], members[j]) for i, j in fixed]
-        final = self._transposition_order(len(vertices), second, remainder)
+        # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can
+        final = solve_in_order(len(vertices), second, remainder, self.transposition_bits)
         pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
         # the pairs this optimum makes in the lookahead (a floater with a lookahead
         # player, or two lookahead players), for the 2026 completion check
@@ -691,48 +620,6 @@ class DutchPairer:
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
         return pairs, floaters
-
-    def _transposition_order(self, n: int, edges: list[tuple[int, int, int]],
-                             remainder: list[int]) -> list[tuple[int, int]]:
-        """D.1 among the optima of ``edges``: the ``remainder`` players (vertices in BSN
-        order) in turn, each with the lowest partner it can have, as pairs.
-
-        Every optimum has the same upper ends (the exchanges are fixed); a digit per
-        upper end, ``count - partner``, makes the transposition order a weight field.
-        The digits of all players would take thousands of bits, so they are solved a
-        chunk of players at a time: each solve fixes the pairs of its chunk, which
-        then leave the graph (the rest of an optimum is an optimum of the rest).
-        """
-        position = {v: k for k, v in enumerate(remainder)}
-        count = len(remainder)
-        digit_width = max(1, count.bit_length())
-        chunk = max(1, self.transposition_bits // digit_width)
-        alive = [True] * n
-        pairs: list[tuple[int, int]] = []
-
-        def digit(i: int, j: int, start: int, end: int) -> int:
-            a = position.get(i)
-            b = position.get(j)
-            if a is None or b is None or not start <= a < end:
-                return 0
-            return (count - b) << (digit_width * (end - 1 - a))
-
-        start = 0
-        while True:
-            end = min(start + chunk, count)
-            mate = max_weight_matching(n, [(i, j, (w << (digit_width * (end - start))) + digit(i, j, start, end))
-                                           for i, j, w in edges if alive[i] and alive[j]])
-            later_upper_end = any(mate[v] in position and position[mate[v]] > position[v]
-                                  for v in remainder[end:])
-            if not later_upper_end:
-                pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
-                return pairs
-            for v in remainder[start:end]:
-                w = mate[v]
-                if w in position and position[w] > position[v]:
-                    pairs.append((v, w))
-                    alive[v] = alive[w] = False
-            start = end
 
     def _ideal_candidate(self, bracket: Bracket, members: list[int], mdp_count: int,
                          lookahead: list[int], collapsing: bool, lookahead_is_last: bool,
@@ -756,7 +643,7 @@ class DutchPairer:
                 if collapsing:
                     verdicts[position] = self.bye_candidate(v)
                 elif lookahead_is_last:
-                    verdicts[position] = self._completion_mate(lookahead + [v], start, no_bye=v) is not None
+                    verdicts[position] = self.completion_mate(lookahead + [v], start, no_bye=v) is not None
                 else:
                     rows = list(lookahead_graph)
                     neighbours = self.rows[v] & lookahead_mask

@@ -1,0 +1,1 @@
+"""What every Swiss system shares: round state, compatibility, criteria, completion, matching."""

@@ -1,0 +1,71 @@
+"""Weighted criteria: each quality criterion of a system is one field of an
+integer edge weight, most important first, so that a maximum-weight matching is
+the candidate the rules choose.  A criterion declares what it reads of the two
+players of an edge; the weights of a bracket are then computed once per pair of
+player signatures, the signature being derived from those declarations (a
+criterion cannot read something the cache key leaves out)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .state import Player
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One field of the edge weight: ``value(bracket, higher, lower)`` for an edge."""
+
+    name: str                       # the article: "C.12", "C14"
+    value: Callable[[Any, Player, Player], int]
+    width: Callable[[Any], int]     # bits of the field in this bracket
+    applies: Callable[[Any], bool] = lambda bracket: True
+    #: what the criterion reads of each player: Player attributes, or features of
+    #: the player in the bracket that the system defines (e.g. "in_bracket")
+    reads: tuple[str, ...] = ()
+    #: what the criterion measures, for a system's fast path
+    role: str = ""
+    #: for float criteria, how many rounds back they look
+    back: int = 0
+
+
+def pack(fields: Sequence[tuple[int, int]]) -> int:
+    """Fields ``(value, width)``, most significant first, into one integer."""
+    total = 0
+    for value, width in fields:
+        total = (total << width) + value
+    return total
+
+
+def signature(criteria: Iterable[Criterion],
+              features: dict[str, Callable[[Any, Player], Any]]) -> Callable[[Any, Player], tuple]:
+    """The function giving a player's signature in a bracket: everything the
+    ``criteria`` read of him (``features`` name the bracket-dependent ones)."""
+    names = sorted({name for criterion in criteria for name in criterion.reads})
+    getters = [features.get(name) or (lambda _bracket, player, name=name: getattr(player, name))
+               for name in names]
+    return lambda bracket, player: tuple(get(bracket, player) for get in getters)
+
+
+def edge_weights(bracket: Any, criteria: Sequence[Criterion], vertices: Sequence[Player],
+                 edges: Iterable[tuple[int, int]],
+                 features: dict[str, Callable[[Any, Player], Any]]) -> list[tuple[int, int, int]]:
+    """``(i, j, weight)`` for each edge ``(i, j)`` between ``vertices[i]`` (ranked
+    higher) and ``vertices[j]``, each weight computed once per pair of signatures."""
+    key_of = signature(criteria, features)
+    widths = [c.width(bracket) for c in criteria]
+    kinds: dict[tuple, int] = {}
+    kind = [kinds.setdefault(key_of(bracket, p), len(kinds)) for p in vertices]
+    known: dict[tuple[int, int], int] = {}
+    weighted = []
+    for i, j in edges:
+        key = (kind[i], kind[j])
+        weight = known.get(key)
+        if weight is None:
+            h, low = vertices[i], vertices[j]
+            weight = known[key] = pack([(c.value(bracket, h, low), width)
+                                        for c, width in zip(criteria, widths, strict=True)])
+        weighted.append((i, j, weight))
+    return weighted

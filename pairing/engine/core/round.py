@@ -1,0 +1,113 @@
+"""What every system's pairer of a round shares: the compatibility graph, the
+completion check (can everybody left still be paired, one of them taking the
+PAB?), and the lexicographic solve of an order of partners in chunks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .compatibility import compatibility_rows
+from .matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
+from .state import RoundState
+
+
+class RoundPairer:
+    """The players of a round (in order), the graph of who may meet whom, and who
+    may take the pairing-allocated bye."""
+
+    def __init__(self, state: RoundState):
+        self.state = state
+        self.players = state.players
+        self.rows = compatibility_rows(self.players, state)
+        #: the highest score the PAB may go to (Dutch 2026 [C5]); None: any
+        self.bye_score: int | None = None
+
+    def compatible(self, v: int, w: int) -> bool:
+        return bool(self.rows[v] >> w & 1)
+
+    def bye_candidate(self, v: int) -> bool:
+        player = self.players[v]
+        return player.bye_eligible and (self.bye_score is None or player.pairing_score <= self.bye_score)
+
+    def graph(self, vertices: Iterable[int]) -> list[int]:
+        """The compatibility graph restricted to ``vertices`` (rows of the others empty)."""
+        rows = [0] * len(self.players)
+        present = 0
+        for v in vertices:
+            present |= 1 << v
+        for v in bits(present):
+            rows[v] = self.rows[v] & present
+        return rows
+
+    def max_pairs(self, vertices: list[int]) -> int:
+        """The most pairs the players ``vertices`` can form among themselves."""
+        mate = max_cardinality_matching(self.graph(vertices), vertices=vertices)
+        return sum(mate[v] != UNMATCHED for v in vertices) // 2
+
+    def completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None,
+                        no_bye: int | None = None) -> dict[int, int] | None:
+        """A complete pairing of ``remaining`` (each player's partner, -1 for the PAB):
+        one player who may take the PAB (not ``no_bye``) may stay out; None if there
+        is none.  ``mate``, an earlier complete pairing, is a warm start."""
+        rows = self.graph(remaining)
+        vertices = list(remaining)
+        dummy = len(rows)
+        if len(remaining) % 2:  # a dummy vertex for the bye, joined to who may take it
+            rows.append(0)
+            join(rows, dummy, sum(1 << v for v in remaining if self.bye_candidate(v) and v != no_bye))
+            vertices.append(dummy)
+        start = [UNMATCHED] * len(rows)
+        if mate:
+            present = set(vertices)
+            for v, w in mate.items():
+                w = dummy if w == -1 else w
+                if v in present and w in present and rows[v] >> w & 1:  # still an edge
+                    start[v] = w
+                    start[w] = v
+        result = max_cardinality_matching(rows, start, vertices=vertices, allowed_unmatched=0)
+        if any(result[v] == UNMATCHED for v in vertices):
+            return None
+        return {v: (-1 if result[v] == dummy else result[v]) for v in remaining}
+
+
+def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int],
+                   chunk_bits: int) -> list[tuple[int, int]]:
+    """Among the maximum-weight matchings of ``edges``, the one in which the players
+    of ``order`` in turn each have the earliest partner (in ``order``) they can: the
+    pairs, as a list.
+
+    Every optimum is assumed to have the same upper ends.  A digit per upper end,
+    ``count - partner``, makes the order a weight field; the digits of all players
+    would take thousands of bits, so they are solved a chunk of ``chunk_bits`` bits
+    at a time: each solve fixes the pairs of its chunk, which then leave the graph
+    (the rest of an optimum is an optimum of the rest).
+    """
+    position = {v: k for k, v in enumerate(order)}
+    count = len(order)
+    digit_width = max(1, count.bit_length())
+    chunk = max(1, chunk_bits // digit_width)
+    alive = [True] * n
+    pairs: list[tuple[int, int]] = []
+
+    def digit(i: int, j: int, start: int, end: int) -> int:
+        a = position.get(i)
+        b = position.get(j)
+        if a is None or b is None or not start <= a < end:
+            return 0
+        return (count - b) << (digit_width * (end - 1 - a))
+
+    start = 0
+    while True:
+        end = min(start + chunk, count)
+        mate = max_weight_matching(n, [(i, j, (w << (digit_width * (end - start))) + digit(i, j, start, end))
+                                       for i, j, w in edges if alive[i] and alive[j]])
+        later_upper_end = any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:])
+        if not later_upper_end:
+            pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
+            return pairs
+        for v in order[start:end]:
+            w = mate[v]
+            if w in position and position[w] > position[v]:
+                pairs.append((v, w))
+                alive[v] = alive[w] = False
+        start = end
