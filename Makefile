@@ -8,7 +8,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
 NATIVE := pairing/engine/core/_blossom.so
 
-.PHONY: run test bench services browser native
+.PHONY: run test lint bench services browser native
 
 $(VENV)/installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -30,7 +30,15 @@ run: $(VENV)/installed native
 	$(PYTHON) manage.py demo
 	$(PYTHON) manage.py runserver 0.0.0.0:8000
 
-test: $(VENV)/installed native services browser
+# Static checks first (a few seconds): the ruff rules and the import contracts of pyproject.toml.
+# Both run, so one run shows every problem; either failing fails the target.
+lint: $(VENV)/installed
+	@status=0; \
+	$(VENV)/bin/ruff check --no-cache . || status=1; \
+	$(VENV)/bin/lint-imports --no-logo --no-cache || status=1; \
+	exit $$status
+
+test: lint $(VENV)/installed native services browser
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PYTHON) -m pytest -n 2 $(PYTEST_ARGS)
 
 services:

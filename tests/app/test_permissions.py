@@ -71,7 +71,7 @@ def test_anonymous_is_sent_to_login(client, paired):
 
 
 def test_another_clubs_arbiter_cannot_write_through_the_api(paired, outsider):
-    tournament, round_ = paired
+    tournament, _ = paired
     api = APIClient()
     api.force_authenticate(outsider)
     assert api.post(f"/api/tournaments/{tournament.slug}/pair/").status_code == 404

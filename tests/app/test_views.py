@@ -30,7 +30,8 @@ def test_create_tournament_and_register_players(client, arbiter, club):
         ("Carlsen, Magnus", 1), ("Caruana, Fabiano", 2)]
 
 
-def test_pair_publish_and_enter_results_through_the_pages(client, arbiter, tournament, django_capture_on_commit_callbacks):
+def test_pair_publish_and_enter_results_through_the_pages(client, arbiter, tournament,
+                                                          django_capture_on_commit_callbacks):
     client.force_login(arbiter)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("pairing:pair", args=[tournament.slug]))

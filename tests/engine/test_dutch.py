@@ -113,7 +113,8 @@ def test_psd_weights_compare_like_psds():
         length = rng.randint(1, len(players))
         a = [rng.choice(values) for _ in range(length)]
         b = [rng.choice(values) for _ in range(length)]
-        by_list = (sorted(a, reverse=True) > sorted(b, reverse=True)) - (sorted(a, reverse=True) < sorted(b, reverse=True))
+        ordered_a, ordered_b = sorted(a, reverse=True), sorted(b, reverse=True)
+        by_list = (ordered_a > ordered_b) - (ordered_a < ordered_b)
         weight_a, weight_b = sum(map(bracket.sd, a)), sum(map(bracket.sd, b))
         assert by_list == (weight_a > weight_b) - (weight_a < weight_b)
 
@@ -198,5 +199,5 @@ def test_publishing_order():
 
 def test_a_bracket_deeper_than_the_recursion_limit():
     # round 1 of 2400 players: S1 has 1200 players, each a step of the walk
-    boards = pair(TrfBuilder(2400, 9, ratings={n: 1500 for n in range(1, 2401)}), fast_path=True)
+    boards = pair(TrfBuilder(2400, 9, ratings=dict.fromkeys(range(1, 2401), 1500)), fast_path=True)
     assert len(boards) == 1200 and boards[0] == (1, 1201) and boards[1] == (1202, 2)

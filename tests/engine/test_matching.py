@@ -191,7 +191,7 @@ def all_optimal_matchings(n, weights):
         for w in range(v + 1, n):
             if w not in used and weights.get((v, w), 0) > 0:
                 used.add(w)
-                extend(v + 1, total + weights[v, w], chosen + [(v, w)])
+                extend(v + 1, total + weights[v, w], [*chosen, (v, w)])
                 used.discard(w)
         used.discard(v)
 

@@ -67,9 +67,9 @@ def test_sppc_absent_in_round_3_with_one_and_a_half():
     for _ in range(6):
         t.next_round()
     document = parse(t.text())
-    assert dummy_rounds(document, "BH", 1, "2009") == {r: s for r, s in {
+    assert dummy_rounds(document, "BH", 1, "2009") == {
         3: F(11, 2), 4: F(3, 2) + 1 + F(5, 2), 5: F(3, 2) + 1 + 2, 6: F(3, 2) + 1 + F(3, 2),
-        7: F(3, 2) + 1 + 1, 8: F(3, 2) + 1 + F(1, 2), 9: F(3, 2) + 1}.items()}
+        7: F(3, 2) + 1 + 1, 8: F(3, 2) + 1 + F(1, 2), 9: F(3, 2) + 1}
 
 
 def test_2009_cuts_ignore_whether_a_round_was_voluntary():
