@@ -20,11 +20,20 @@ from pairing.engine import SYSTEMS, Edition, SwissSystem, TrfDocument, TrfError,
 from pairing.engine.core.acceleration import with_baku_acceleration
 from pairing.engine.core.state import infer_initial_colour
 from pairing.engine.standings import standings
-from pairing.engine.trf import (ABSENT, BLACK, WHITE, ForbiddenPairs, PlayerRecord, RoundEntry, Scoring, dump,
-                                format_points, score)
+from pairing.engine.trf import (
+    ABSENT,
+    BLACK,
+    WHITE,
+    ForbiddenPairs,
+    PlayerRecord,
+    RoundEntry,
+    Scoring,
+    dump,
+    format_points,
+    score,
+)
 
-from .models import (DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament,
-                     baku_problem)
+from .models import DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament, baku_problem
 from .services import draw_lots, unique_slug
 
 #: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
@@ -375,7 +384,7 @@ def _acceleration_errors(document: TrfDocument, lines: list[str], wrong: set[tup
         messages.append(f"line {document.players[player].line}: player {player} has no virtual points (XXA/250) "
                         f"in round {r}, where {baku} gives {format_points(expected.get((player, r), 0))}")
     if len(messages) > limit:
-        messages = messages[:limit] + [f"and {len(messages) - limit} more lines with other virtual points"]
+        messages = [*messages[:limit], f"and {len(messages) - limit} more lines with other virtual points"]
     if uncovered:
         messages.append(f"with record 192 {system.trf_code(edition, baku=True)}, the virtual points the file "
                         f"does not give are those of {baku}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from .core.acceleration import with_baku_acceleration
 from .core.pairing import Pair, RoundPairing
 from .core.state import RoundState, build_round_state

@@ -46,13 +46,13 @@ def test_bad_pairs_are_refused_with_a_message(tournament, players, rounds, messa
 
 def test_a_player_of_another_tournament_is_refused(club, tournament):
     other = make_tournament(club, name="Other", players=2)
-    with pytest.raises(services.Refused, match="Both players must be registered in this tournament."):
+    with pytest.raises(services.Refused, match=r"Both players must be registered in this tournament\."):
         services.forbid_pair(tournament, number(tournament, 1), number(other, 2))
 
 
 def test_a_pair_applies_from_the_next_round_once_rounds_are_paired(tournament):
     round1 = pair(tournament)
-    with pytest.raises(services.Refused, match="Round 1 has been paired already: a forbidden pair applies from "
+    with pytest.raises(services.Refused, match=r"Round 1 has been paired already: a forbidden pair applies from "
                                                "round 2 on."):
         services.forbid_pair(tournament, number(tournament, 1), number(tournament, 3), 1)
     play(round1, random.Random(2))

@@ -206,7 +206,8 @@ def test_forbidden_pairs_of_a_file_are_imported(club):
 
 BAKU_2017 = [sorted(t.glob("rounds/r??.xxa.trf"))[len(list(t.glob("rounds/r??.xxa.trf"))) // 3]
              for t in sorted((SHARED / "corpus" / "dutch-baku").glob("t*"))[::3]]
-BAKU_2026 = [rounds[i % len(rounds)] for i, t in enumerate(sorted((SHARED / "corpus" / "dutch-2026-baku").glob("t*"))[::3])
+BAKU_2026 = [rounds[i % len(rounds)]
+             for i, t in enumerate(sorted((SHARED / "corpus" / "dutch-2026-baku").glob("t*"))[::3])
              for rounds in [sorted(t.glob("rounds/r??.trf"))]]
 
 

@@ -13,7 +13,8 @@ from .conftest import make_tournament, pair, play
 def test_create_tournament_and_register_players(client, arbiter, club):
     client.force_login(arbiter)
     response = client.post(reverse("arbiter:tournament_create"), {
-        "name": "Autumn Cup", "rounds": 5, "system": "dutch", "edition": "2026", "acceleration": "", "points_win": "1", "points_draw": "0.5",
+        "name": "Autumn Cup", "rounds": 5, "system": "dutch", "edition": "2026", "acceleration": "",
+        "points_win": "1", "points_draw": "0.5",
         "points_loss": "0", "points_pairing_bye": "1", "points_half_bye": "0.5", "initial_colour": "",
         "half_point_byes": "on", "late_entry_bye": "Z", "tiebreaks": "DE,BH/C1,BH,SB,PS,WIN",
         "tiebreak_edition": "2026"})

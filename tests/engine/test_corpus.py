@@ -16,11 +16,10 @@ as explicit virtual points, those rounds are reproduced exactly too.
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
-from dataclasses import replace
 
 from pairing.engine import pair_round, parse
 from pairing.engine.checker import check

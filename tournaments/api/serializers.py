@@ -11,7 +11,8 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["slug", "name", "club", "place", "start_date", "end_date", "rounds", "system",
-                  "edition", "acceleration", "points_win", "points_draw", "points_loss", "points_pairing_bye", "points_half_bye"]
+                  "edition", "acceleration", "points_win", "points_draw", "points_loss", "points_pairing_bye",
+                  "points_half_bye"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

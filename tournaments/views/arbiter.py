@@ -11,8 +11,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..forms import (AbsenceForm, CsvImportForm, ForbiddenPairForm, PlayerForm, TournamentForm, TrfImportForm,
-                     WithdrawForm)
+from ..forms import (
+    AbsenceForm,
+    CsvImportForm,
+    ForbiddenPairForm,
+    PlayerForm,
+    TournamentForm,
+    TrfImportForm,
+    WithdrawForm,
+)
 from ..models import Club, ForbiddenPair, Game, Player
 from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
 from ..trf import TrfImportError, export, import_tournament

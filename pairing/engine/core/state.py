@@ -162,8 +162,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     histories = {n: history(r) for n, r in document.players.items()}
     replaying = round_number <= document.paired_rounds
     to_pair = {n for n, r in document.players.items()
-               if (entry := r.entry(round_number)) is None and not replaying
-               or entry is not None and entry.paired}
+               if ((entry := r.entry(round_number)) is None and not replaying)
+               or (entry is not None and entry.paired)}
     # A player takes a pairing number if he is paired now or was paired before.
     valid = sorted(n for n in document.players if n in to_pair or any(e.paired for e in histories[n]))
     ranks = {n: i for i, n in enumerate(valid)}

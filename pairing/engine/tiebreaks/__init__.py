@@ -85,7 +85,7 @@ def compute_standings(document: TrfDocument, codes: Sequence[str] | str, edition
             # Art. 6 applies to the participants still tied at this point of the list.
             # The value is the position inside that group (1 best, shared while tied),
             # 0 when the group has one participant or DE does not separate it.
-            found = de_values.setdefault(tb.code, {n: 0 for n in event.numbers})
+            found = de_values.setdefault(tb.code, dict.fromkeys(event.numbers, 0))
             for group in groups:
                 blocks = direct.order(event, group, tb.forfeits_as_games)
                 if len(blocks) > 1:
@@ -115,7 +115,8 @@ def compute_standings(document: TrfDocument, codes: Sequence[str] | str, edition
             group = sorted(group, key=lambda n: (lot.get(n, len(lot)), n))
         for index, n in enumerate(group):
             row_rank = rank + index if lot is not None else rank  # 4.2: lots, or a shared place
-            rows.append(StandingRow(n, Fraction(event.score[n], 10), row_rank, {tb.code: values[tb.code][n] for tb in tiebreaks}))
+            rows.append(StandingRow(n, Fraction(event.score[n], 10), row_rank,
+                                    {tb.code: values[tb.code][n] for tb in tiebreaks}))
         rank += len(group)
     return rows
 

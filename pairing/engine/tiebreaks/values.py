@@ -138,7 +138,7 @@ class Calculator:
     def _rating_values(self, tb, function):
         ratings = self._ratings(tb)
         if ratings is None:
-            return {n: None for n in self.event.numbers}
+            return dict.fromkeys(self.event.numbers)
         values = {}
         for n in self.event.numbers:
             games = self.event.games(n)  # Art. 10 counts the games played over the board

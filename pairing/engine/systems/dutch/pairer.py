@@ -296,7 +296,8 @@ CRITERIA_2026: tuple[Criterion, ...] = (
     Criterion("C7", _paired_scores, _score_width, reads=SCORES, role="scores"),
     Criterion("C8 pairs", _next_pairs_2026, _count_width, reads=NEXT, role="next_pairs"),
     Criterion("C8 scores", _next_scores_2026, _score_width, reads=NEXT_SCORES, role="next_scores"),
-    Criterion("C9", _bye_unplayed_games, _unplayed_width, lambda b: b.bye_unplayed, reads=UNPLAYED, role="bye_unplayed"),
+    Criterion("C9", _bye_unplayed_games, _unplayed_width, lambda b: b.bye_unplayed,
+              reads=UNPLAYED, role="bye_unplayed"),
     Criterion("C10", _colour_difference_over_two, _count_width, reads=COLOURS, role="topscorer_difference"),
     Criterion("C11", _three_in_a_row, _count_width, reads=COLOURS, role="topscorer_repeat"),
     Criterion("C12", _colour_preference, _count_width, reads=COLOURS, role="preference"),
@@ -305,9 +306,11 @@ CRITERIA_2026: tuple[Criterion, ...] = (
     Criterion("C15", _repeated_upfloat(1), _count_width, _after(1), reads=FLOATS, role="upfloat", back=1),
     Criterion("C16", _repeated_downfloat(2), _count_width, _after(2), reads=FLOATS, role="downfloat", back=2),
     Criterion("C17", _repeated_upfloat(2), _count_width, _after(2), reads=FLOATS, role="upfloat", back=2),
-    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1), reads=FLOATS, role="downfloat_score", back=1),
+    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1),
+              reads=FLOATS, role="downfloat_score", back=1),
     Criterion("C19", _repeated_upfloat_scores(1), _score_width, _after(1), reads=FLOATS, role="upfloat_score", back=1),
-    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2), reads=FLOATS, role="downfloat_score", back=2),
+    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2),
+              reads=FLOATS, role="downfloat_score", back=2),
     Criterion("C21", _repeated_upfloat_scores(2), _score_width, _after(2), reads=FLOATS, role="upfloat_score", back=2),
 )
 
@@ -448,7 +451,7 @@ class DutchPairer(RoundPairer):
         target = self._next_bracket_value(self.lookahead_pairs, nexts, digit)
         if self._next_bracket_value(pairs, nexts, digit) != target:
             return None
-        complete = {v: -1 for v in vertices}
+        complete = dict.fromkeys(vertices, -1)
         for v, w in pairs:
             complete[v], complete[w] = w, v
         return complete
@@ -625,7 +628,6 @@ class DutchPairer(RoundPairer):
                          lookahead: list[int], collapsing: bool, lookahead_is_last: bool,
                          active: list[Criterion]) -> tuple[list[tuple[int, int]], list[int]]:
         """The fast path: the first candidate in generation order reaching every bound."""
-        players = self.players
         by_name = {c.name: c for c in active}
         lookahead_mates: dict[int, list[int]] = {}
         if not collapsing:
@@ -643,12 +645,12 @@ class DutchPairer(RoundPairer):
                 if collapsing:
                     verdicts[position] = self.bye_candidate(v)
                 elif lookahead_is_last:
-                    verdicts[position] = self.completion_mate(lookahead + [v], start, no_bye=v) is not None
+                    verdicts[position] = self.completion_mate([*lookahead, v], start, no_bye=v) is not None
                 else:
                     rows = list(lookahead_graph)
                     neighbours = self.rows[v] & lookahead_mask
                     join(rows, v, neighbours)
-                    vertices = lookahead + [v]
+                    vertices = [*lookahead, v]
                     mate = max_cardinality_matching(rows, list(lookahead_mate), vertices=vertices,
                                                     allowed_unmatched=len(vertices) % 2)
                     size = sum(mate[u] != UNMATCHED for u in vertices) // 2
