@@ -1,6 +1,8 @@
 """Fixtures for the app: two clubs with an arbiter each, and a way to run a tournament."""
 
 import random
+import subprocess
+import sys
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -70,3 +72,18 @@ def play(round_, rng: random.Random, user=None, forfeits: int = 0):
 @pytest.fixture
 def tournament(club):
     return make_tournament(club)
+
+
+def engine_cli_pairing(trf_text: str, tmp_path) -> list[tuple[int, int]]:
+    """What ``python -m pairing.engine --dutch FILE -p`` outputs for the file alone."""
+    path = tmp_path / "export.trf"
+    path.write_text(trf_text)
+    out = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-p"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return [(int(out[i]), int(out[i + 1])) for i in range(1, len(out), 2)]
+
+
+def boards(round_) -> list[tuple[int, int]]:
+    """A round's boards as ``(white, black)`` pairing numbers, the bye as ``(n, 0)``."""
+    return [(g.white.pairing_number, g.black.pairing_number if g.black else 0)
+            for g in round_.games.select_related("white", "black")]

@@ -1,8 +1,6 @@
 """The round lifecycle, results, and the app pairing exactly as the engine does on the exported TRF."""
 
 import random
-import subprocess
-import sys
 
 import pytest
 from django.db import IntegrityError
@@ -14,21 +12,7 @@ from tournaments import services
 from tournaments.models import Game, Player, Result, ResultChange, Round
 from tournaments.trf import export_document
 
-from .conftest import make_tournament, pair, play, request
-
-
-def engine_cli_pairing(trf_text: str, tmp_path) -> list[tuple[int, int]]:
-    """What ``python -m pairing.engine --dutch FILE -p`` outputs for the exported file."""
-    path = tmp_path / "export.trf"
-    path.write_text(trf_text)
-    out = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-p"],
-                         capture_output=True, text=True, check=True).stdout.split()
-    return [(int(out[i]), int(out[i + 1])) for i in range(1, len(out), 2)]
-
-
-def boards(round_) -> list[tuple[int, int]]:
-    return [(g.white.pairing_number, g.black.pairing_number if g.black else 0)
-            for g in round_.games.select_related("white", "black")]
+from .conftest import boards, engine_cli_pairing, make_tournament, pair, play, request
 
 
 def test_app_pairing_equals_engine_output_on_exported_trf(club, tmp_path):

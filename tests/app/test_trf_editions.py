@@ -4,8 +4,6 @@ pairing exactly as the engine does on the exported file."""
 import os
 import random
 import re
-import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -19,24 +17,10 @@ from tournaments import services
 from tournaments.models import Player
 from tournaments.trf import TrfImportError, export, export_document, import_tournament, tournament_document
 
-from .conftest import make_tournament, pair, play
+from .conftest import boards, engine_cli_pairing, make_tournament, pair, play
 from .test_trf_exchange import GOOD_LINE, OTHER_LINE, line
 
 SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
-
-
-def cli(trf_text: str, tmp_path) -> list[tuple[int, int]]:
-    """``python -m pairing.engine --dutch FILE -p`` on the file alone (no --edition, no --baku)."""
-    path = tmp_path / "export.trf"
-    path.write_text(trf_text)
-    out = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-p"],
-                         capture_output=True, text=True, check=True).stdout.split()
-    return [(int(out[i]), int(out[i + 1])) for i in range(1, len(out), 2)]
-
-
-def boards(round_) -> list[tuple[int, int]]:
-    return [(g.white.pairing_number, g.black.pairing_number if g.black else 0)
-            for g in round_.games.select_related("white", "black")]
 
 
 def number(tournament, n):
@@ -69,7 +53,7 @@ def test_baku_2026_pairing_equals_the_engine_on_the_exported_files(baku, tmp_pat
         assert "192 FIDE_DUTCH_2025_BAKU" in trf16.splitlines() and "192 FIDE_DUTCH_2025_BAKU" in trf26.splitlines()
         round_ = pair(baku)
         app = boards(round_)
-        assert app == cli(trf16, tmp_path) == cli(trf26, tmp_path), f"round {r}"
+        assert app == engine_cli_pairing(trf16, tmp_path) == engine_cli_pairing(trf26, tmp_path), f"round {r}"
         assert app == pair_round(parse(trf26)).as_numbers()
         if r == 1:
             # GA (the top half, 2 x ceil(12/4) = 6 players) is paired within itself, GB too.
@@ -127,7 +111,7 @@ def test_round_trip_keeps_system_edition_baku_and_forbidden_pairs(club, baku, tm
     assert (sixteen.system, sixteen.edition, sixteen.acceleration) == ("dutch", "2026", "baku")
     assert pairs_of(sixteen) == {(1, 4, 1, None), (6, 12, 1, None), (2, 10, 1, None)}
     # The imported tournament pairs round 3 as the original does, and as the engine does on the file.
-    assert boards(pair(again)) == boards(pair(baku)) == cli(exported, tmp_path)
+    assert boards(pair(again)) == boards(pair(baku)) == engine_cli_pairing(exported, tmp_path)
 
 
 @pytest.mark.parametrize(("edition", "start", "acceleration", "rounds"), [
@@ -232,4 +216,4 @@ def test_imported_2026_baku_round_is_paired_as_the_engine_pairs_the_file(club, p
     tournament = import_tournament(club, text)
     assert (tournament.edition, tournament.acceleration) == ("2026", "baku")
     exported = dump(export_document(tournament))
-    assert boards(pair(tournament)) == pair_round(parse(text)).as_numbers() == cli(exported, tmp_path)
+    assert boards(pair(tournament)) == pair_round(parse(text)).as_numbers() == engine_cli_pairing(exported, tmp_path)

@@ -5,6 +5,7 @@ gives another answer where the change can show on a small case.  The whole
 behaviour is checked against bbpPairings 6.0.0 by the corpus tests."""
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,8 @@ import pytest
 from pairing.engine import SYSTEMS, TrfError, build_round_state, pair_round, parse, resolve_edition
 from pairing.engine.__main__ import main
 from pairing.engine.core.acceleration import BAKU_2026, baku_group_a, baku_virtual_points, with_baku_acceleration
-from pairing.engine.systems.dutch.pairer import DutchPairer
+from pairing.engine.core.state import FLOAT_DOWN, Player
+from pairing.engine.systems.dutch.pairer import CRITERIA_2026, Bracket, DutchPairer
 from pairing.engine.trf import dump
 
 from .builder import TrfBuilder
@@ -172,3 +174,42 @@ def test_given_virtual_points_rule_their_rounds_for_everybody():
     document = parse(TrfBuilder(8, 5).line("XXA    1  1.0").text())
     points = with_baku_acceleration(document, BAKU_2026).accelerations
     assert points[1] == [10, 10, 5, 0, 0] and points[2] == [0, 10, 5, 0, 0] and points[5] == [0] * 5
+
+
+def test_c7_score_digits_compare_downfloaters_in_descending_order():
+    # [C7] "Minimise the scores (taken in descending order) of the downfloaters":
+    # among candidates with as many downfloaters ([C6]), the weight of the players
+    # paired (a digit per score) must rank them as the downfloaters' sorted lists do
+    scores = [30, 25, 20, 20, 15, 10, 10, 5, 0, 0]
+    players = [Player(number=i, rank=i, score=s, pairing_score=s, colours="", played_opponents=frozenset(),
+                      forbidden=frozenset(), bye_eligible=True, floats=("", ""), order=i)
+               for i, s in enumerate(scores)]
+    bracket = Bracket(players[:6], 2, players[6:], False, False, 3, players[6:8])
+    rng = random.Random(2026)
+    for _ in range(2000):
+        floating = rng.randint(1, len(players) - 1)
+        a, b = rng.sample(players, floating), rng.sample(players, floating)
+        list_a = sorted((p.pairing_score for p in a), reverse=True)
+        list_b = sorted((p.pairing_score for p in b), reverse=True)
+        better_by_rule = (list_a < list_b) - (list_a > list_b)  # lower scores are better
+        paired_a = sum(bracket.score_digit(p) for p in players if p not in a)
+        paired_b = sum(bracket.score_digit(p) for p in players if p not in b)
+        assert better_by_rule == (paired_a > paired_b) - (paired_a < paired_b)
+
+
+def test_c14_c18_narrowed_to_residents_and_mdps():
+    # [C14]: resident downfloaters who downfloated the round before (an MDP paired
+    # down again is not one of them); [C18]: the MDPs who downfloated the round
+    # before, by score: pairing the MDP keeps its (higher) score off the list
+    def player(i, score, floats):
+        return Player(number=i, rank=i, score=score, pairing_score=score, colours="", played_opponents=frozenset(),
+                      forbidden=frozenset(), bye_eligible=True, floats=floats, order=i)
+    mdp, resident, other = player(0, 20, (FLOAT_DOWN, "")), player(1, 10, (FLOAT_DOWN, "")), player(2, 10, ("", ""))
+    bracket = Bracket([mdp, resident, other], 1, [], False, False, 3)
+    c14 = next(c for c in CRITERIA_2026 if c.name == "C14")
+    c18 = next(c for c in CRITERIA_2026 if c.name == "C18")
+    # MDP-other paired, resident floats: C14 counts nothing paired of the D residents
+    assert c14.value(bracket, mdp, other) == 0 and c14.value(bracket, mdp, resident) == 1
+    # C18 values the paired downfloaters by score: the MDP's pair is worth its score
+    assert c18.value(bracket, mdp, other) == bracket.score_digit(mdp)
+    assert c18.value(bracket, mdp, other) > c18.value(bracket, resident, other)
