@@ -1,20 +1,24 @@
 """The absolute criteria every Swiss system shares, as a graph: no rematch and no
-forbidden pair (C.04.1 Art. 2), no two non-topscorers with the same absolute colour
-preference (C.04.1 Arts. 6-7 as the Dutch [C3] words them)."""
+forbidden pair (C.04.1 Art. 2), no two players with the same absolute colour
+preference (C.04.1 Arts. 6-7), each system saying who is exempt from the latter."""
 
 from __future__ import annotations
 
-from .state import Player, RoundState
+from collections.abc import Callable
+
+from .state import Player
 
 
-def compatibility_rows(players: list[Player], state: RoundState) -> list[int]:
-    """The absolute criteria C.1 (no rematch, nor a forbidden pair) and C.3 (non-
-    topscorers with the same absolute colour preference shall not meet) as a graph:
-    bit ``j`` of ``rows[i]`` is set when ``players[i]`` and ``players[j]`` may meet."""
+def compatibility_rows(players: list[Player],
+                       colour_exempt: Callable[[Player], bool] = lambda player: False) -> list[int]:
+    """No rematch nor forbidden pair; no two players with the same absolute colour
+    preference, unless one is ``colour_exempt`` (the system's exception to C.04.1
+    Arts. 6-7): bit ``j`` of ``rows[i]`` is set when ``players[i]`` and ``players[j]``
+    may meet."""
     index = {p.number: i for i, p in enumerate(players)}
 
-    def colour_bound(p: Player) -> bool:  # C.3 binds p (topscorers are free in the last round)
-        return p.absolute and not (state.last_round and p.topscorer)
+    def colour_bound(p: Player) -> bool:
+        return p.absolute and not colour_exempt(p)
 
     same_absolute: dict[str | None, int] = {}
     for i, p in enumerate(players):

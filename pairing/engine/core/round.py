@@ -4,21 +4,21 @@ PAB?), and the lexicographic solve of an order of partners in chunks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .compatibility import compatibility_rows
 from .matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
-from .state import RoundState
+from .state import Player, RoundState
 
 
 class RoundPairer:
     """The players of a round (in order), the graph of who may meet whom, and who
     may take the pairing-allocated bye."""
 
-    def __init__(self, state: RoundState):
+    def __init__(self, state: RoundState, colour_exempt: Callable[[Player], bool] = lambda player: False):
         self.state = state
         self.players = state.players
-        self.rows = compatibility_rows(self.players, state)
+        self.rows = compatibility_rows(self.players, colour_exempt)
         #: the highest score the PAB may go to (Dutch 2026 [C5]); None: any
         self.bye_score: int | None = None
 

@@ -335,7 +335,9 @@ class DutchPairer(RoundPairer):
     transposition_bits = 512
 
     def __init__(self, state: RoundState, fast_path: bool = True, edition: str = "2026"):
-        super().__init__(state)  # C.1-C.3 / [C1]-[C3] as the compatibility graph
+        # C.1-C.3 / [C1]-[C3] as the compatibility graph; C.3 / [C3] binds non-topscorers
+        # only (topscorers exist when the last round is paired: A.7 / 1.8)
+        super().__init__(state, lambda player: state.last_round and player.topscorer)
         self.edition = edition
         if edition == "2026":
             self.criteria = CRITERIA_2026
