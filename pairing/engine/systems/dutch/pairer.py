@@ -474,7 +474,12 @@ class DutchPairer(RoundPairer):
                                                          next_group, bye_unplayed)
             if lower:
                 checked = self._completion_with(floaters + lower, self.lookahead_pairs, completion)
-                if checked is None and not bye_unplayed:
+                if checked is None and not floaters:
+                    # Every player of the bracket paired: so is every candidate as good
+                    # for [C6], and they all leave the same players below, so [C8]
+                    # cannot tell them apart whatever [C4] does to the next bracket
+                    checked = self.completion_mate(lower, completion)
+                elif checked is None and not bye_unplayed:
                     checked = self._completion_keeping_c8(floaters, lower, next_group, completion)
                 if checked is None:
                     # ... otherwise [C4] ranks first, over everybody not yet paired
