@@ -1,15 +1,18 @@
-"""The FIDE (Dutch) system, C.04.3 (Baku 2016 text, in force from 2017).
+"""The FIDE (Dutch) system, C.04.3: the 2017 text (Baku 2016) and the 2026 text.
 
-The round is paired bracket by bracket from the top scoregroup down (A.9).
-Every candidate pairing of a bracket is a matching on the graph of compatible
-players (absolute criteria C.1-C.3 remove edges); the quality criteria
-C.5-C.19 and the generation order of the candidates (D.1-D.3) are packed,
-in priority order, into integer edge weights, so that the maximum-weight
-matching *is* the candidate B.4/B.8 choose: the best one by the criteria,
-the earliest generated among equals.  No transposition is ever enumerated.
+The round is paired bracket by bracket from the top scoregroup down (2017 A.9,
+2026 Art. 1.9.2).  Every candidate pairing of a bracket is a matching on the
+graph of compatible players (the absolute criteria remove edges); the quality
+criteria and the generation order of the candidates (2017 D.1-D.3, 2026 Art.
+4.2-4.4) are packed, in priority order, into integer edge weights, so that the
+maximum-weight matching *is* the candidate B.8 / 3.8.1 chooses: the best one by
+the criteria, the earliest generated among equals.  No transposition is ever
+enumerated.
 
-Each quality criterion is one field of the weight (see :data:`CRITERIA`); an
-edition of the rules is an ordered list of those fields.
+Each criterion is one field of the weight; an edition of the rules is an ordered
+tuple of them (:data:`CRITERIA` for 2017, :data:`CRITERIA_2026`).  Completion:
+2017 pairs a bracket, then collapses the rest into the PPB/CLB if the round can
+no longer be completed (A.9); 2026 keeps [C4] in every bracket.
 """
 
 from __future__ import annotations
