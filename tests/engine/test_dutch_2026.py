@@ -213,3 +213,21 @@ def test_c14_c18_narrowed_to_residents_and_mdps():
     # C18 values the paired downfloaters by score: the MDP's pair is worth its score
     assert c18.value(bracket, mdp, other) == bracket.score_digit(mdp)
     assert c18.value(bracket, mdp, other) > c18.value(bracket, resident, other)
+
+
+def test_c8_the_following_bracket_most_pairs_then_lowest_downfloater_scores():
+    # [C8] with [C6]-[C7] in the following bracket: every pair whose lower player is
+    # in the next scoregroup counts; then the higher the paired score, the lower the
+    # scores left to downfloat from there (a floater paired there beats a pair of
+    # next-scoregroup players)
+    def player(i, score):
+        return Player(number=i, rank=i, score=score, pairing_score=score, colours="", played_opponents=frozenset(),
+                      forbidden=frozenset(), bye_eligible=True, floats=("", ""), order=i)
+    bracket_players = [player(0, 20), player(1, 20), player(2, 20)]
+    following = [player(3, 10), player(4, 10), player(5, 10)]
+    bracket = Bracket(bracket_players, 0, following, False, False, 3, following)
+    pairs, scores = (next(c for c in CRITERIA_2026 if c.name == name) for name in ("C8 pairs", "C8 scores"))
+    floater, a, b = bracket_players[2], following[0], following[1]
+    assert pairs.value(bracket, floater, a) == pairs.value(bracket, a, b) == 1
+    assert pairs.value(bracket, bracket_players[0], bracket_players[1]) == 0  # not the next bracket
+    assert scores.value(bracket, floater, a) > scores.value(bracket, a, b) > 0
