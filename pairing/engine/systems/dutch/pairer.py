@@ -46,6 +46,7 @@ class Bracket:
     next_group: list[Player] = field(default_factory=list)  # 2026 [C8]: the following scoregroup
     bye_score: int | None = None   # 2026 [C5]: the lowest score the PAB assignee can have
     bye_unplayed: bool = False     # 2026 [C9] applies: the bracket's one downfloater gets the PAB
+    must_pair: frozenset[int] = frozenset()  # orders of residents who may not float (see _one_floater_by_c8)
 
     def __post_init__(self) -> None:
         vertices = self.players + self.lookahead
@@ -318,11 +319,20 @@ CRITERIA_2026: tuple[Criterion, ...] = (
 )
 
 
+def _must_pair(b: Bracket, h: Player, l: Player) -> int:
+    # residents whose downfloat [C4]+[C8] rule out are paired first (see _one_floater_by_c8)
+    return (h.order in b.must_pair) + (l.order in b.must_pair) if _in_bracket(b, l) else 0
+
+
+MUST_PAIR = Criterion("[C8] floater", _must_pair, _count_width, lambda b: bool(b.must_pair),
+                      reads=("in_bracket", "must_pair"), role="must_pair")
+
 #: Features of a player in a bracket that criteria may read.
 FEATURES: dict[str, Callable[[Bracket, Player], object]] = {
     "in_bracket": lambda bracket, player: _in_bracket(bracket, player),
     "in_next": lambda bracket, player: _in_next(bracket, player),
     "bye_candidate": lambda bracket, player: bracket.bye_candidate(player),
+    "must_pair": lambda bracket, player: player.order in bracket.must_pair,
 }
 
 
@@ -336,6 +346,9 @@ class DutchPairer(RoundPairer):
     #: bits of D.1 transposition digits per weighted-matching solve (see
     #: :func:`~pairing.engine.core.round.solve_in_order`): wider means fewer solves of longer numbers
     transposition_bits = 512
+    #: kinds of resident (by whom they may meet below) beyond which a bracket whose
+    #: floater [C4] constrains is solved again over everybody left instead
+    floater_kinds = 16
 
     def __init__(self, state: RoundState, fast_path: bool = True, edition: str = "2026"):
         # C.1-C.3 / [C1]-[C3] as the compatibility graph; C.3 / [C3] binds non-topscorers
@@ -421,6 +434,74 @@ class DutchPairer(RoundPairer):
                 total += digit[self.players[h].pairing_score]
         return count, total
 
+    def _one_floater_by_c8(self, members: list[int], mdp_count: int, residents: list[int], lower: list[int],
+                           next_group: list[int], mate: dict[int, int]):
+        """The bracket's best candidate when one resident floats and [C4] changes what
+        the following bracket can make of it ([C8]); None to solve over everybody left.
+
+        All such candidates are equal by [C6] and [C7]; [C8] then depends on the
+        floater only through whom he may meet below and whether he may take the PAB,
+        so one [C4]+[C8] matching per kind of resident finds the floaters [C8] allows;
+        the others are paired first, and the bracket is solved on its own criteria."""
+        below = sum(1 << v for v in lower)
+        kinds: dict[tuple, list[int]] = {}
+        for r in residents:
+            kinds.setdefault((self.rows[r] & below, self.bye_candidate(r)), []).append(r)
+        if len(kinds) > self.floater_kinds:
+            return None
+        values = {}
+        for kind, group in kinds.items():
+            found = self._best_c8_below([group[0]], lower, next_group, mate)
+            if found is not None:
+                values[kind] = found[0]
+        if not values:
+            return None
+        best = max(values.values())
+        allowed = {r for kind, group in kinds.items() if values.get(kind) == best for r in group}
+        must_pair = frozenset(self.players[r].order for r in residents if r not in allowed)
+        pairs, floaters = self._pair_bracket(members, mdp_count, [], False, False, [], False, must_pair)
+        if len(floaters) != 1 or floaters[0] not in allowed:
+            return None
+        found = self._best_c8_below(floaters, lower, next_group, mate)
+        if found is None or found[0] != best:
+            return None
+        return pairs, floaters, found[1]
+
+    def _best_c8_below(self, floaters: list[int], lower: list[int], next_group: list[int],
+                       mate: dict[int, int]) -> tuple[tuple[int, int], dict[int, int]] | None:
+        """The best [C8] value of a complete pairing of ``floaters`` and ``lower``
+        (comparable between calls with the same ``lower``), and that pairing; None if
+        they cannot be paired completely."""
+        vertices = floaters + lower
+        if self.completion_mate(vertices, mate) is None:
+            return None
+        n = len(vertices)
+        nexts = set(next_group)
+        scores = sorted({self.players[v].pairing_score for v in vertices})
+        digit_bits = (n + 1).bit_length() + 1
+        digit = {score: 1 << (i * digit_bits) for i, score in enumerate(scores)}
+        count_bits = (3 * n + 1).bit_length() + 1
+        score_bits = digit_bits * len(scores) + 1
+        edges = []
+        for i, v in enumerate(vertices):
+            for j in range(i + 1, n):
+                w = vertices[j]
+                if self.compatible(v, w):
+                    h, low = min(v, w), max(v, w)
+                    value = 1 + (not self.bye_candidate(v)) + (not self.bye_candidate(w))
+                    count, total = self._next_bracket_value([(h, low)], nexts, digit)
+                    edges.append((i, j, (((value << count_bits) + count) << score_bits) + total))
+        result = max_weight_matching(n, edges)
+        pairs = [(vertices[i], vertices[result[i]]) for i in range(n) if result[i] > i]
+        if 2 * len(pairs) < n - 1:
+            return None
+        complete = dict.fromkeys(vertices, -1)
+        for v, w in pairs:
+            complete[v], complete[w] = w, v
+        scores_of = {self.players[v].pairing_score for v in vertices}
+        value = self._next_bracket_value(pairs, nexts, {s: digit[s] for s in scores_of})
+        return value, complete
+
     def _completion_keeping_c8(self, floaters: list[int], lower: list[int], next_group: list[int],
                                mate: dict[int, int]) -> dict[int, int] | None:
         """A complete pairing of the players left that is as good for [C8] as the
@@ -484,6 +565,10 @@ class DutchPairer(RoundPairer):
                     checked = self.completion_mate(lower, completion)
                 elif checked is None and not bye_unplayed:
                     checked = self._completion_keeping_c8(floaters, lower, next_group, completion)
+                    if checked is None and len(floaters) == 1 and floaters[0] in group:
+                        found = self._one_floater_by_c8(members, len(mdps), group, lower, next_group, completion)
+                        if found is not None:
+                            bracket_pairs, floaters, checked = found
                 if checked is None:
                     # ... otherwise [C4] ranks first, over everybody not yet paired
                     bracket_pairs, floaters = self._pair_bracket(members, len(mdps), lower, True, False,
@@ -536,12 +621,13 @@ class DutchPairer(RoundPairer):
     # -- one bracket ---------------------------------------------------------
     def _pair_bracket(self, members: list[int], mdp_count: int, lookahead: list[int],
                       collapsing: bool, lookahead_is_last: bool, next_group: list[int] = (),
-                      bye_unplayed: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
+                      bye_unplayed: bool = False,
+                      must_pair: frozenset[int] = frozenset()) -> tuple[list[tuple[int, int]], list[int]]:
         players = self.players
         bracket = Bracket([players[v] for v in members], mdp_count, [players[v] for v in lookahead],
                           collapsing, lookahead_is_last, self.state.round_number - 1,
-                          [players[v] for v in next_group], self.bye_score, bye_unplayed)
-        active = [c for c in self.criteria if c.applies(bracket)]
+                          [players[v] for v in next_group], self.bye_score, bye_unplayed, must_pair)
+        active = [c for c in (MUST_PAIR, *self.criteria) if c.applies(bracket)]
         if self.fast_path and not (collapsing and lookahead):
             try:
                 return self._ideal_candidate(bracket, members, mdp_count, lookahead, collapsing,
