@@ -477,11 +477,9 @@ class DutchPairer(RoundPairer):
             return None
         n = len(vertices)
         nexts = set(next_group)
-        scores = sorted({self.players[v].pairing_score for v in vertices})
-        digit_bits = (n + 1).bit_length() + 1
-        digit = {score: 1 << (i * digit_bits) for i, score in enumerate(scores)}
+        digit = self._score_digits(vertices)
         count_bits = (3 * n + 1).bit_length() + 1
-        score_bits = digit_bits * len(scores) + 1
+        score_bits = max(digit.values()).bit_length() + (n + 1).bit_length() + 1
         edges = []
         for i, v in enumerate(vertices):
             for j in range(i + 1, n):
@@ -498,9 +496,14 @@ class DutchPairer(RoundPairer):
         complete = dict.fromkeys(vertices, -1)
         for v, w in pairs:
             complete[v], complete[w] = w, v
-        scores_of = {self.players[v].pairing_score for v in vertices}
-        value = self._next_bracket_value(pairs, nexts, {s: digit[s] for s in scores_of})
-        return value, complete
+        return self._next_bracket_value(pairs, nexts, digit), complete
+
+    def _score_digits(self, vertices: list[int]) -> dict[int, int]:
+        """One digit per score of these players, wide enough that a higher score
+        outweighs any number of lower ones."""
+        digit_bits = (len(vertices) + 1).bit_length() + 1
+        scores = sorted({self.players[v].pairing_score for v in vertices})
+        return {score: 1 << (i * digit_bits) for i, score in enumerate(scores)}
 
     def _completion_keeping_c8(self, floaters: list[int], lower: list[int], next_group: list[int],
                                mate: dict[int, int]) -> dict[int, int] | None:
@@ -511,36 +514,11 @@ class DutchPairer(RoundPairer):
         reaches the candidate's [C8] value, that candidate with this pairing below is
         an optimum of the whole round's criteria, and no re-pairing of the bracket
         over everybody left is needed."""
-        vertices = floaters + lower
-        if self.completion_mate(vertices, mate) is None:
+        found = self._best_c8_below(floaters, lower, next_group, mate)
+        if found is None or found[0] != self._next_bracket_value(self.lookahead_pairs, set(next_group),
+                                                                 self._score_digits(floaters + lower)):
             return None
-        n = len(vertices)
-        nexts = set(next_group)
-        scores = sorted({self.players[v].pairing_score for v in vertices})
-        digit_bits = (n + 1).bit_length() + 1
-        digit = {score: 1 << (i * digit_bits) for i, score in enumerate(scores)}
-        count_bits = (3 * n + 1).bit_length() + 1
-        score_bits = digit_bits * len(scores) + 1
-        edges = []
-        for i, v in enumerate(vertices):
-            for j in range(i + 1, n):
-                w = vertices[j]
-                if self.compatible(v, w):
-                    h, low = min(v, w), max(v, w)
-                    value = 1 + (not self.bye_candidate(v)) + (not self.bye_candidate(w))
-                    count, total = self._next_bracket_value([(h, low)], nexts, digit)
-                    edges.append((i, j, (((value << count_bits) + count) << score_bits) + total))
-        result = max_weight_matching(n, edges)
-        pairs = [(vertices[i], vertices[result[i]]) for i in range(n) if result[i] > i]
-        if sum(2 for _ in pairs) < n - 1:
-            return None
-        target = self._next_bracket_value(self.lookahead_pairs, nexts, digit)
-        if self._next_bracket_value(pairs, nexts, digit) != target:
-            return None
-        complete = dict.fromkeys(vertices, -1)
-        for v, w in pairs:
-            complete[v], complete[w] = w, v
-        return complete
+        return found[1]
 
     def _pair_brackets_2026(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
         """Art. 1.9.2: bracket by bracket from the top scoregroup; [C4] in each one."""
