@@ -11,7 +11,7 @@ import csv
 import io
 import random
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
@@ -34,8 +34,11 @@ class Refused(Exception):
 
 # Tournaments ------------------------------------------------------------------------------------
 
-def unique_slug(name: str) -> str:
-    base = slugify(name)[:120] or "tournament"
+#: Tries for a free address when tournaments of one name are created at the same moment.
+SLUG_ATTEMPTS = 20
+
+
+def _free_slug(base: str) -> str:
     slug, n = base, 1
     while Tournament.objects.filter(slug=slug).exists():
         n += 1
@@ -43,8 +46,38 @@ def unique_slug(name: str) -> str:
     return slug
 
 
+def save_new_tournament(tournament: Tournament) -> Tournament:
+    """Insert ``tournament`` under a free slug made from its name.
+
+    Another tournament of the same name created at the same moment may take
+    the slug between the check and the insert: the insert then fails in its
+    savepoint and the next free suffix is tried.
+    """
+    base = slugify(tournament.name)[:120] or "tournament"
+    for _ in range(SLUG_ATTEMPTS):
+        tournament.slug = _free_slug(base)
+        try:
+            with transaction.atomic():
+                tournament.save(force_insert=True)
+            return tournament
+        except IntegrityError:
+            tournament.pk = None
+            if not Tournament.objects.filter(slug=tournament.slug).exists():
+                raise  # another constraint: not ours to hide
+    raise Refused(f"Many tournaments named “{tournament.name}” are being created at this moment: try again.")
+
+
 def create_tournament(club: Club, **fields) -> Tournament:
-    return Tournament.objects.create(club=club, slug=unique_slug(fields["name"]), **fields)
+    return save_new_tournament(Tournament(club=club, **fields))
+
+
+def lock_tournament(tournament: Tournament) -> None:
+    """Serialise the actions on the tournament's players and rounds until the transaction ends.
+
+    PostgreSQL locks the tournament's row; SQLite takes its write lock when
+    the transaction begins (``transaction_mode`` IMMEDIATE in the settings).
+    """
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def last_paired_round(tournament: Tournament) -> int:
@@ -100,6 +133,7 @@ def _check_entry_round(tournament: Tournament, player: Player) -> None:
 
 @transaction.atomic
 def register_player(tournament: Tournament, player: Player) -> Player:
+    lock_tournament(tournament)
     player.tournament = tournament
     _check_entry_round(tournament, player)
     player.save()
@@ -111,6 +145,7 @@ def register_player(tournament: Tournament, player: Player) -> Player:
 @transaction.atomic
 def update_player(player: Player) -> Player:
     """Save corrected data; the numbers follow while they are not frozen (C.04.2 B.3)."""
+    lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     stored = Player.objects.get(pk=player.pk)
     if player.entry_round != stored.entry_round and min(player.entry_round, stored.entry_round) <= paired:
@@ -123,6 +158,7 @@ def update_player(player: Player) -> Player:
 
 @transaction.atomic
 def remove_player(player: Player) -> None:
+    lock_tournament(player.tournament)
     if Game.objects.filter(white=player).exists() or Game.objects.filter(black=player).exists():
         raise Refused(f"{player.name} has been paired already: withdraw the player instead.")
     tournament = player.tournament
@@ -134,6 +170,7 @@ def remove_player(player: Player) -> None:
 @transaction.atomic
 def withdraw_player(player: Player, from_round: int | None) -> None:
     """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated)."""
+    lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     if from_round is not None and from_round <= paired:
         raise Refused(f"Round {from_round} has been paired already; withdraw from round {paired + 1} on.")
@@ -145,6 +182,7 @@ def withdraw_player(player: Player, from_round: int | None) -> None:
 def set_absence(player: Player, round_number: int, bye: str | None) -> None:
     """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
     tournament = player.tournament
+    lock_tournament(tournament)
     if round_number <= last_paired_round(tournament):
         raise Refused(f"Round {round_number} has been paired already.")
     if round_number > tournament.rounds:
@@ -165,7 +203,7 @@ def forbid_pair(tournament: Tournament, player: Player, other: Player, first_rou
     """Keep two players apart (family members, say) from ``first_round`` (default: the next round to
     be paired) to ``last_round`` (default: the last round).  The engine treats the pair as it treats
     players who have met (an absolute criterion, C.04.3 C.1); TRF: XXP / 260."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    lock_tournament(tournament)
     if player.tournament_id != tournament.pk or other.tournament_id != tournament.pk:
         raise Refused("Both players must be registered in this tournament.")
     if player.pk == other.pk:
@@ -244,6 +282,7 @@ def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
         raise Refused("Nothing was imported: the file has errors.", errors)
     if not players:
         raise Refused("The file holds no players.")
+    lock_tournament(tournament)
     for player in players:
         player.tournament = tournament
         _check_entry_round(tournament, player)

@@ -34,7 +34,7 @@ from pairing.engine.trf import (
 )
 
 from .models import DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament, baku_problem
-from .services import draw_lots, unique_slug
+from .services import draw_lots, save_new_tournament
 
 #: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
 RESULT_CODES = {
@@ -243,8 +243,8 @@ def import_tournament(club: Club, text: str) -> Tournament:
 
     scoring = document.scoring
     with transaction.atomic():
-        tournament = Tournament.objects.create(
-            club=club, name=document.name or "Imported tournament", slug=unique_slug(document.name or "imported"),
+        tournament = save_new_tournament(Tournament(
+            club=club, name=document.name or "Imported tournament",
             place=_header(document, "022"), federation=_header(document, "032")[:3].upper(),
             chief_arbiter=_header(document, "102"), time_control=_header(document, "122"),
             deputy_arbiters="\n".join(line[4:].strip() for line in document.headers if line.startswith("112 ")),
@@ -258,7 +258,7 @@ def import_tournament(club: Club, text: str) -> Tournament:
             points_loss=_tenths_to_points(scoring.loss),
             points_pairing_bye=_tenths_to_points(scoring.pairing_bye),
             points_half_bye=_tenths_to_points(scoring.half_bye),
-        )
+        ))
         for player in players:
             player.tournament = tournament
         by_number = {p.pairing_number: p for p in Player.objects.bulk_create(players)}

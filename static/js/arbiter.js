@@ -17,3 +17,47 @@ document.addEventListener("keydown", (event) => {
   const next = inputs[inputs.indexOf(input) + 1];
   if (next) { next.focus(); next.select(); } else { input.blur(); }
 });
+
+// Result entry: a save that fails shows at once, in its row, and can be retried.
+// A refused result comes back as 422 with the row and the reason: swap it in like a saved one.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.xhr.status === 422 && event.target.matches("tr.result-row")) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
+});
+
+// No answer, or an answer that is not the row (a server error): the typed text stays, marked not saved.
+function markNotSaved(input, message) {
+  const row = input.closest("tr.result-row");
+  if (!row) return;
+  row.classList.remove("saved");
+  row.classList.add("unsaved");
+  row.querySelector(".saved-mark")?.remove();
+  row.querySelector(".error")?.remove();
+  const alert = document.createElement("div");
+  alert.className = "error";
+  alert.setAttribute("role", "alert");
+  alert.textContent = message + " ";
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "retry";
+  retry.textContent = "Retry";
+  alert.append(retry);
+  input.closest("form").after(alert);
+}
+
+document.addEventListener("htmx:sendError", (event) => {
+  markNotSaved(event.target, "Not saved: connection lost.");
+});
+
+document.addEventListener("htmx:responseError", (event) => {
+  markNotSaved(event.target, `Not saved: the server answered ${event.detail.xhr.status}.`);
+});
+
+document.addEventListener("click", (event) => {
+  const retry = event.target.closest("tr.result-row button.retry");
+  if (!retry) return;
+  retry.disabled = true;
+  htmx.trigger(retry.closest("tr").querySelector("input.result"), "change");
+});

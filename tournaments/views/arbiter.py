@@ -45,9 +45,13 @@ def tournament_create(request):
     club = _club(request)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        tournament = services.create_tournament(club, **form.cleaned_data)
-        messages.success(request, f"{tournament} created. Register the players next.")
-        return redirect(tournament.get_manage_url())
+        try:
+            tournament = services.create_tournament(club, **form.cleaned_data)
+        except services.Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"{tournament} created. Register the players next.")
+            return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_form.html", {"form": form, "club": club})
 
 
@@ -63,6 +67,8 @@ def tournament_import(request):
         except TrfImportError as error:
             messages.error(request, "Nothing was imported: the file has errors.")
             errors = error.errors
+        except services.Refused as refusal:
+            messages.error(request, refusal.message)
         else:
             messages.success(request, f"{tournament} imported with {tournament.players.count()} players.")
             return redirect(tournament.get_manage_url())
@@ -232,14 +238,16 @@ def result_enter(request, slug, pk):
     tournament = get_managed_tournament(request.user, slug)
     game = get_object_or_404(Game.objects.select_related("round", "white", "black"),
                              round__tournament=tournament, pk=pk)
-    error = ""
+    typed, error = request.POST.get("result", ""), ""
     try:
-        game = services.enter_result(game, services.parse_result(request.POST.get("result", "")), request.user)
+        game = services.enter_result(game, services.parse_result(typed), request.user)
     except services.Refused as refusal:
         error = refusal.message
     if request.htmx:
-        return render(request, "arbiter/_result_row.html", {"game": game, "tournament": tournament,
-                                                             "error": error})
+        # A refusal is 422 with the row: the typed text, the reason, nothing stored.
+        return render(request, "arbiter/_result_row.html", {
+            "game": game, "tournament": tournament, "error": error, "typed": typed, "saved": not error,
+        }, status=422 if error else 200)
     if error:
         messages.error(request, error)
     return redirect("pairing:round", slug, game.round.number)

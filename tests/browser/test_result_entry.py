@@ -1,0 +1,171 @@
+"""Typed results are never lost: a save that fails shows in its row and can be retried, and fast
+typing on the embedded SQLite default, served by several processes and threads, stores every result."""
+
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect, sync_playwright
+
+from pairing import services as pairing
+from tests.sqlite_site import sqlite_env
+from tournaments import services
+from tournaments.models import Club, Game, Membership, Player
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, screenshot
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def log_in(page) -> None:
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann-123")
+    page.click("button[type=submit]")
+    expect(page.locator("h1")).to_have_text("My tournaments")
+
+
+@pytest.fixture
+def round1(transactional_db):
+    club = Club.objects.create(name="Lyon Chess", slug="lyon")
+    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
+    Membership.objects.create(club=club, user=user)
+    tournament = services.create_tournament(club, name="Retry Open", rounds=5, initial_colour="w")
+    for i in range(8):
+        services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))
+    round_ = pairing.request_pairing(tournament)
+    pairing.run_pairing(round_.pk)  # no-op when the task ran on commit already
+    round_.refresh_from_db()
+    pairing.publish_round(round_)
+    return round_
+
+
+def stored(game: Game) -> str:
+    game.refresh_from_db()
+    return game.result
+
+
+def test_a_failed_save_shows_in_its_row_and_a_retry_stores_it(page, round1):
+    games = list(round1.games.order_by("board"))
+    log_in(page)
+    page.goto(f"/manage/t/{round1.tournament.slug}/round/1/")
+    rows = page.locator("tr.result-row")
+    expect(rows).to_have_count(4)
+
+    # Board 1: the connection is lost while saving.
+    page.route("**/games/*/result/", lambda route: route.abort("connectionreset"))
+    rows.nth(0).locator("input.result").fill("1")
+    rows.nth(0).locator("input.result").press("Enter")
+    expect(rows.nth(0)).to_have_class("result-row unsaved")
+    expect(rows.nth(0).get_by_role("alert")).to_contain_text("Not saved: connection lost")
+    expect(rows.nth(0).locator("input.result")).to_have_value("1")  # what was typed stays
+
+    # Board 2: the server fails.
+    page.unroute("**/games/*/result/")
+    page.route("**/games/*/result/", lambda route: route.fulfill(status=500, body="Server Error"))
+    rows.nth(1).locator("input.result").fill("=")
+    rows.nth(1).locator("input.result").press("Enter")
+    expect(rows.nth(1).get_by_role("alert")).to_contain_text("Not saved: the server answered 500")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "20-results-not-saved-phone")
+    assert stored(games[0]) == "" and stored(games[1]) == ""
+
+    # The server is back: Retry stores each one and the row shows it saved.
+    page.unroute("**/games/*/result/")
+    for index, result in ((0, "1-0"), (1, "½-½")):
+        rows.nth(index).get_by_role("button", name="Retry").click()
+        expect(rows.nth(index)).to_have_class("result-row saved")
+        expect(rows.nth(index).locator("input.result")).to_have_value(result)
+        expect(rows.nth(index).get_by_role("alert")).to_have_count(0)
+        assert stored(games[index]) == result
+
+    # Board 3: a refused result shows the server's reason; typing a result saves it.
+    field = rows.nth(2).locator("input.result")
+    field.fill("2-0")
+    field.press("Enter")
+    expect(rows.nth(2)).to_have_class("result-row unsaved")
+    expect(rows.nth(2).get_by_role("alert")).to_contain_text("“2-0” is not a result")
+    expect(field).to_have_value("2-0")
+    screenshot(page, "21-result-refused-phone")
+    assert stored(games[2]) == ""
+    field.fill("0")
+    field.press("Enter")
+    expect(rows.nth(2)).to_have_class("result-row saved")
+    assert stored(games[2]) == "0-1"
+
+    page.reload()
+    expect(page.locator("input.result").nth(0)).to_have_value("1-0")
+    expect(page.locator("input.result").nth(1)).to_have_value("½-½")
+    expect(page.locator("input.result").nth(2)).to_have_value("0-1")
+
+
+# ---- 100 results typed fast on a SQLite file, served by gunicorn (2 processes x 4 threads) ----
+
+BOARDS = 100
+TYPED = ("1", "=", "0")
+STORED = {"1": "1-0", "=": "½-½", "0": "0-1"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def sqlite_site(tmp_path):
+    """The app on its own SQLite file (never the test database), in a separate gunicorn."""
+    database = tmp_path / "site.sqlite3"
+    env = sqlite_env(database)
+    subprocess.run([sys.executable, "-m", "tests.sqlite_site", str(2 * BOARDS)], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "--workers", "2",
+         "--threads", "4", "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp_path / "server.log", "w"))  # noqa: SIM115
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/accounts/login/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url, database
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert "database is locked" not in (tmp_path / "server.log").read_text()
+
+
+def test_a_hundred_results_typed_fast_on_sqlite_are_all_stored(sqlite_site):
+    url, database = sqlite_site
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_context(base_url=url, viewport={"width": 1200, "height": 900}).new_page()
+        page.set_default_timeout(30_000)
+        log_in(page)
+        page.goto("/manage/t/typing-open/round/1/")
+        inputs = page.locator("input.result")
+        expect(inputs).to_have_count(BOARDS)
+        for board in range(BOARDS):
+            inputs.nth(board).fill(TYPED[board % 3])
+            inputs.nth(board).press("Enter")  # saves through htmx and moves to the next board
+            page.wait_for_timeout(30)
+        expect(page.locator("tr.result-row.saved")).to_have_count(BOARDS)
+        expect(page.locator("tr.result-row.unsaved")).to_have_count(0)
+        page.reload()
+        shown = [inputs.nth(board).input_value() for board in range(BOARDS)]
+        browser.close()
+    assert shown == [STORED[TYPED[board % 3]] for board in range(BOARDS)]
+    with sqlite3.connect(database) as db:
+        results = [r for (r,) in db.execute("SELECT result FROM tournaments_game ORDER BY board")]
+    assert results == shown
