@@ -107,7 +107,46 @@ class DubovPairer:
 
     def choose_upfloaters(self, residents: list[int], lower: list[int]) -> list[int]:
         """2026 Art. 3.2.1-3.2.2 (2018 B.1-B.2): the fewest upfloaters ([C5]), then the
-        best by [C6]-[C10], the first such set in the order of 4.2 (D.1)."""
+        best by [C6]-[C10], the first such set in the order of 4.2 (D.1), among the
+        sets that leave the rest complete ([C4]).
+
+        First without the pairs of the lower players among themselves (a relaxation:
+        its optimum is at least as good); when its set leaves a complete rest, it is
+        the first optimal set of the whole problem too.  Otherwise the lower players
+        are paired among themselves in the same matching."""
+        # Fewer than |R| - 2 * (the most pairs the residents form) upfloaters there cannot
+        # be ([C5]); when the top lower scores give a set of that size, no set with a lower
+        # score can be better ([C6]), so the relaxation needs only those players.
+        fewest = len(residents) - 2 * self.round.max_pairs(residents)
+        top: list[int] = []
+        for v in lower:
+            if len(top) >= 2 * fewest + 2 and self.players[v].pairing_score != self.players[top[-1]].pairing_score:
+                break
+            top.append(v)
+        chosen = None
+        if len(top) < len(lower):
+            chosen = self.upfloaters_by_matching(residents, top, with_rest=False)
+            if chosen is not None and len(chosen) != fewest:
+                chosen = None
+        if chosen is None:
+            chosen = self.upfloaters_by_matching(residents, lower, with_rest=False)
+        if chosen is not None:
+            taken = set(chosen)
+            if self.complete([v for v in lower if v not in taken]):
+                return chosen
+        chosen = self.upfloaters_by_matching(residents, lower, with_rest=True)
+        if chosen is None:
+            raise NoValidPairing("the round cannot be completed ([C4])")
+        return chosen
+
+    def upfloaters_by_matching(self, residents: list[int], lower: list[int], with_rest: bool) -> list[int] | None:
+        """The first optimal set of upfloaters by two weighted matchings: the first finds
+        the optimum of [C5]-[C10], which fixes how many upfloaters each score gives
+        ([C6]); the second adds, for the lower players of those scores, one bit per
+        player in the sequence order of 4.2.2, the first player the highest bit: the
+        largest sum is the set with the smallest differing sequence number (4.1.3).
+        ``with_rest``: the lower players also pair among themselves, the matching must
+        be complete ([C4]); else only the residents must all be paired."""
         players = self.players
         vertices = residents + lower
         n = len(self.players)
@@ -118,14 +157,13 @@ class DubovPairer:
         upfloat_width = (len(vertices) // 2 * (max(players[v].upfloats for v in lower) + 1)).bit_length()
         widths = [count_width] * (2 + len(levels)) + [count_width, upfloat_width, count_width]
         penalty_width = sum(widths)
-        base = 1 << (penalty_width + 2)
+        # per matched resident (and per pair when all must be paired): outweighs every penalty
+        base = 1 << (penalty_width + 1)
+        pair_bonus = base * (len(vertices) + 1) if with_rest else 0
 
         def penalty(a: int, b: int) -> int:
-            """The packed fields of [C5], [C6] (one per lower score), [C7], [C8]-[C10]."""
-            if not is_resident >> a & 1:
-                a, b = b, a
-            if not is_resident >> a & 1:
-                return 0  # two lower players: completion only ([C4])
+            """The packed fields of [C5], [C6] (one per lower score), [C7], [C8]-[C10];
+            ``a`` is a resident."""
             fields = [0] * (2 + len(levels) + 3)
             # [C7] (2026 Art. 2.3.3): a pair of the bracket with one colour preference
             fields[1 + len(levels)] = int(self.preference[a] == self.preference[b])
@@ -143,44 +181,45 @@ class DubovPairer:
                 total = (total << width) + value
             return total
 
+        everyone = _mask(vertices)
         weights: dict[tuple[int, int], int] = {}
-        for a in vertices:
-            for b in bits(self.rows[a] & _mask(vertices) & ~((2 << a) - 1)):
-                weights[a, b] = base - 2 * penalty(a, b)
+        known: dict[tuple, int] = {}  # the weight depends on what the penalty reads of the two
+        kind = {v: (self.preference[v], is_resident >> v & 1, players[v].pairing_score, players[v].upfloats,
+                    players[v].floats[0]) for v in vertices}
+        for a in residents:
+            for b in bits(self.rows[a] & everyone & ~(is_resident & ((2 << a) - 1))):
+                key = (self.preference[a], kind[b])
+                weight = known.get(key)
+                if weight is None:
+                    weight = known[key] = pair_bonus + base * (1 + (is_resident >> b & 1)) - penalty(a, b)
+                weights[a, b] = weight
+        if with_rest:
+            lower_mask = everyone & ~is_resident
+            for a in lower:
+                for b in bits(self.rows[a] & lower_mask & ~((2 << a) - 1)):
+                    weights[a, b] = pair_bonus
 
-        def solve(bonus: int | None = None) -> list[int]:
-            edges = [(a, b, w + (bonus is not None and bonus in (a, b) and (is_resident >> (a + b - bonus)) & 1))
+        def solve(order_bits: dict[int, int]) -> list[int] | None:
+            shift = len(order_bits)
+            edges = [(a, b, (w << shift) + (order_bits.get(b, 0) if is_resident >> a & 1 else 0))
                      for (a, b), w in weights.items()]
             mate = max_weight_matching(n, edges)
-            if any(mate[v] == UNMATCHED for v in vertices):
-                raise NoValidPairing("the round cannot be completed ([C4])")
-            return mate
+            unpaired = vertices if with_rest else residents
+            return None if any(mate[v] == UNMATCHED for v in unpaired) else mate
 
-        mate = solve()
-        quota: dict[int, int] = {}
-        for v in lower:
-            if is_resident >> mate[v] & 1:
-                quota[players[v].pairing_score] = quota.get(players[v].pairing_score, 0) + 1
-        chosen: list[int] = []
-        for c in lower:  # 2026 Art. 4.2.2 sequence order; 4.1.3 first set
-            score = players[c].pairing_score
-            if not quota.get(score):
-                continue  # [C6] fixes how many upfloaters each score gives
-            if not is_resident >> mate[c] & 1:
-                probe = solve(bonus=c)  # c an upfloater, if an optimum allows it
-                if is_resident >> probe[c] & 1:
-                    mate = probe
-            if is_resident >> mate[c] & 1:
-                chosen.append(c)
-                quota[score] -= 1
-                for key in [k for k in weights if c in k and not is_resident >> (k[0] + k[1] - c) & 1]:
-                    del weights[key]
-            else:
-                for key in [k for k in weights if c in k and is_resident >> (k[0] + k[1] - c) & 1]:
-                    del weights[key]
-            if not any(quota.values()):
-                break
-        return chosen
+        mate = solve({})
+        if mate is None:
+            return None
+        def with_resident(v: int) -> bool:
+            return mate[v] != UNMATCHED and bool(is_resident >> mate[v] & 1)
+
+        quota = {players[v].pairing_score for v in lower if with_resident(v)}
+        candidates = [v for v in lower if players[v].pairing_score in quota]  # 4.2.2 sequence order
+        if len(candidates) > 1:
+            weights = {(a, b): w for (a, b), w in weights.items()
+                       if is_resident >> b & 1 or not is_resident >> a & 1 or players[b].pairing_score in quota}
+            mate = solve({v: 1 << (len(candidates) - 1 - k) for k, v in enumerate(candidates)})
+        return [v for v in lower if with_resident(v)]
 
     # -- 3.2.3-3.2.6: pairing the bracket --------------------------------------------
 
