@@ -323,41 +323,57 @@ class DubovPairer:
     def first_transposition(self, s1: list[int], t2: list[int]) -> list[tuple[int, int]]:
         """2026 Art. 3.2.6 (2018 B.6): the first transposition of G2 (4.4) that pairs
         S1 legally: each player of S1 in turn takes the first player of T2 with whom
-        the rest of S1 and T2 can still be paired."""
+        the rest of S1 and T2 can still be paired.  A complete pairing of S1 with G2 is
+        kept: ``a`` can take ``b`` when an alternating path leads from ``b``'s partner
+        to ``a``'s (the pairing is then turned along it)."""
         n = len(self.players)
         right = _mask(t2)
-
-        def rows_of(alive: int) -> list[int]:
-            rows = [0] * n
-            for a in s1:
-                if alive >> a & 1:
-                    rows[a] = self.rows[a] & right & alive
-                    for b in bits(rows[a]):
-                        rows[b] |= 1 << a
-            return rows
-
-        alive = _mask(s1) | right
+        rows = [0] * n
+        for a in s1:
+            rows[a] = self.rows[a] & right
+            for b in bits(rows[a]):
+                rows[b] |= 1 << a
         vertices = s1 + t2
-        mate = max_cardinality_matching(rows_of(alive), vertices=vertices, allowed_unmatched=0)
+        mate = max_cardinality_matching(rows, vertices=vertices, allowed_unmatched=0)
         if any(mate[v] == UNMATCHED for v in vertices):
             raise NoValidPairing("S1 and G2 cannot be paired")
+        free = right  # the players of G2 not yet taken
         pairs = []
         for a in s1:
+            target = mate[a]
             for b in t2:
-                if not (alive >> b & 1 and self.rows[a] >> b & 1):
+                if not (free >> b & 1 and rows[a] >> b & 1):
                     continue
-                if mate[a] != b:
-                    rest = alive & ~(1 << a) & ~(1 << b)
-                    start = [w if w != UNMATCHED and rest >> v & 1 and rest >> w & 1 else UNMATCHED
-                             for v, w in enumerate(mate)]
-                    rest_vertices = list(bits(rest))
-                    trial = max_cardinality_matching(rows_of(rest), start, vertices=rest_vertices,
-                                                     allowed_unmatched=0)
-                    if any(trial[v] == UNMATCHED for v in rest_vertices):
-                        continue
-                    mate = trial
+                if b == target or self._turn(rows, mate, mate[b], target, free & ~(1 << b)):
                     mate[a], mate[b] = b, a
-                pairs.append((a, b))
-                alive &= ~(1 << a) & ~(1 << b)
-                break
+                    pairs.append((a, b))
+                    free &= ~(1 << b)
+                    break
         return pairs
+
+    @staticmethod
+    def _turn(rows: list[int], mate: list[int], start: int, target: int, allowed: int) -> bool:
+        """An alternating path from ``start`` (of S1, whose partner is being taken) to
+        ``target`` (of G2, whose partner is taking it) through the ``allowed`` players of
+        G2 and their partners; if there is one, the pairing is turned along it."""
+        parent: dict[int, int] = {}
+        seen = 0
+        frontier = [start]
+        while frontier:
+            following = []
+            for x in frontier:
+                reached = rows[x] & allowed & ~seen
+                seen |= reached
+                for w in bits(reached):
+                    parent[w] = x
+                    if w == target:
+                        while True:
+                            x = parent[w]
+                            previous = mate[x]
+                            mate[x], mate[w] = w, x
+                            if x == start:
+                                return True
+                            w = previous
+                    following.append(mate[w])
+            frontier = following
+        return False
