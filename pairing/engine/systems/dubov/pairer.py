@@ -255,7 +255,8 @@ class DubovPairer:
         g2_key = self.tpn.__getitem__  # 4.3.2: Black seekers by ascending TPN
         small_key, large_key = (self.g1_key, g2_key) if small_is_g1 else (g2_key, self.g1_key)
         small_mask = _mask(small)
-        inside = self.fewest_inner_pairs(bracket, small_mask, 0, 0)
+        inside = 0 if self.pairs_without_inner(bracket, small_mask) else self.fewest_inner_pairs(
+            bracket, small_mask, 0, 0)
         if inside is None:
             raise NoValidPairing("a bracket cannot be paired")
         shifted: list[int] = []
@@ -272,6 +273,16 @@ class DubovPairer:
         new_small = [v for v in small if v not in shifted] + returned
         new_large = [v for v in large if v not in returned] + shifted
         return (new_small, new_large) if small_is_g1 else (new_large, new_small)
+
+    def pairs_without_inner(self, bracket: list[int], small: int) -> bool:
+        """Whether the bracket has a legal pairing with no pair inside ``small`` (the
+        usual case, checked by a cardinality matching before any weighted one)."""
+        members = _mask(bracket)
+        rows = [0] * len(self.players)
+        for a in bracket:
+            rows[a] = self.rows[a] & members & (~small if small >> a & 1 else members)
+        mate = max_cardinality_matching(rows, vertices=bracket, allowed_unmatched=0)
+        return all(mate[v] != UNMATCHED for v in bracket)
 
     def fewest_inner_pairs(self, bracket: list[int], small: int, shifted: int, kept: int) -> int | None:
         """The fewest pairs inside ``small`` of a legal pairing of the bracket in which
