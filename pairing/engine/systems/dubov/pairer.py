@@ -267,9 +267,25 @@ class DubovPairer:
         back = (len(large) - len(small)) // 2 + inside
         returned: list[int] = []
         if back:  # 3.2.4.2
-            returned = first_set(middle_out(sorted(large, key=large_key)), back,
-                                 lambda chosen, excluded: self.can_shift_back(
-                                     bracket, small_mask, _mask(shifted), _mask(chosen), _mask(excluded)))
+            large_mask = _mask(large)
+            witness: list[list[int] | None] = [None]
+
+            def can_return(chosen: list[int], excluded: list[int]) -> bool:
+                # the last pairing found still serves if the candidate meets there a
+                # player of its subgroup who is not shifted back (staying or undecided);
+                # a candidate refused stays, which that pairing also allows
+                mate = witness[0]
+                if mate is not None:
+                    partner = mate[chosen[-1]]
+                    if large_mask >> partner & 1 and partner not in chosen:
+                        return True
+                mate = self.can_shift_back(bracket, small_mask, _mask(shifted), _mask(chosen), _mask(excluded))
+                if mate is None:
+                    return False
+                witness[0] = mate
+                return True
+
+            returned = first_set(middle_out(sorted(large, key=large_key)), back, can_return)
         new_small = [v for v in small if v not in shifted] + returned
         new_large = [v for v in large if v not in returned] + shifted
         return (new_small, new_large) if small_is_g1 else (new_large, new_small)
@@ -305,12 +321,14 @@ class DubovPairer:
             return None
         return sum(1 for v in bracket if small >> v & 1 and small >> mate[v] & 1) // 2
 
-    def can_shift_back(self, bracket: list[int], small: int, shifted: int, returned: int, staying: int) -> bool:
-        """Whether a legal pairing of the bracket exists in which the ``shifted``
+    def can_shift_back(self, bracket: list[int], small: int, shifted: int, returned: int,
+                       staying: int) -> list[int] | None:
+        """A legal pairing of the bracket exists in which the ``shifted``
         players meet the other players of ``small``, those meet ``shifted`` players
         or the larger subgroup's players not ``returned``, and the rest of the larger
         subgroup pair among themselves, one of each pair shifted back: none of two
-        ``returned`` nor of two ``staying`` players."""
+        ``returned`` nor of two ``staying`` players (each player's partner); None if
+        there is none."""
         members = _mask(bracket)
         rows = [0] * len(self.players)
         large = members & ~small
@@ -323,13 +341,9 @@ class DubovPairer:
             else:
                 row &= (small & ~shifted) | (large & ~staying if staying >> a & 1 else large)
             rows[a] = row
-        # make the rows symmetric (an edge survives only if both ends allow it)
-        for a in bracket:
-            for b in bits(rows[a]):
-                if not rows[b] >> a & 1:
-                    rows[a] &= ~(1 << b)
+        # the rows are symmetric by construction (each rule above has its mirror)
         mate = max_cardinality_matching(rows, vertices=bracket, allowed_unmatched=0)
-        return all(mate[v] != UNMATCHED for v in bracket)
+        return mate if all(mate[v] != UNMATCHED for v in bracket) else None
 
     def first_transposition(self, s1: list[int], t2: list[int]) -> list[tuple[int, int]]:
         """2026 Art. 3.2.6 (2018 B.6): the first transposition of G2 (4.4) that pairs
