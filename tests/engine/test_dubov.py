@@ -324,3 +324,22 @@ def test_t0106_round_7_c9_prefers_the_fewer_upfloated():
     assert {(8, 4), (10, 5)} <= ours
     reference = Path(trf.with_suffix(".pairs")).read_text()
     assert "5 4" in reference and "10 8" in reference
+
+
+# -- the command line -----------------------------------------------------------------
+
+def test_cli_pairs_and_checks_with_dubov(tmp_path, capsys):
+    from pairing.engine.__main__ import main
+
+    trf = tmp_path / "in.trf"
+    trf.write_text(TrfBuilder(5, 5).text())
+    assert main(["--dubov", str(trf), "-p"]) == 0
+    # round 1, initial colour White: 1-3 (TPN 1 odd: White), 4-2 (TPN 2 even: Black), 5 the bye
+    assert capsys.readouterr().out == "3\n1 3\n4 2\n5 0\n"
+    assert main(["--dubov", str(trf), "-p", "--edition", "2018"]) == 0
+    capsys.readouterr()
+    assert main(["--dubov", str(trf), "-p", "--baku"]) == 2
+    full = DUBOV / "t0002" / "full.trf"
+    if full.exists():
+        assert main(["--dubov", str(full), "-c"]) == 0
+        assert "No discrepancies." in capsys.readouterr().out
