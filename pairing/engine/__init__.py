@@ -38,6 +38,8 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
     swiss = get_system(system)
     chosen = resolve_edition(document, swiss, edition)
     if baku or file_asks_baku(document):
+        if not chosen.acceleration:  # e.g. the Dubov system: its texts provide for none
+            raise TrfError(f"the {swiss.title} ({chosen.name}) has no acceleration method: no Baku")
         document = with_baku_acceleration(document, chosen.acceleration)
     state = build_round_state(document, round_number, total_rounds, chosen.basic_rules)
     return swiss.pair(state, chosen)

@@ -2,9 +2,10 @@
 
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
     python -m pairing.engine --dutch IN.trf -c         check every round
-    add --edition 2017|2026 for the edition of the rules (default: record 192,
+    python -m pairing.engine --dubov IN.trf -p [OUT]   the same with the Dubov system (C.04.4.1)
+    add --edition 2017|2026 (Dutch) or 2018|2026 (Dubov) for the edition of the rules (default: record 192,
     else the start date of record 042, else the edition in force), --baku for the
-    Baku acceleration of that edition (C.04.5.1 / C.04.7)
+    Baku acceleration of that edition (C.04.5.1 / C.04.7; the Dubov system has none)
     python -m pairing.engine --standings IN.trf --tiebreaks "DE,BH/C1,BH,SB,PS,WIN"
         [--edition 2026|2024|2009] [--rounds N] [--json]
                                                        standings with the C.07 tie-breaks
@@ -98,8 +99,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the ranked standings with the tie-break values")
     tiebreaks.add_argument("--tiebreaks", default=",".join(DEFAULT_SWISS), metavar="CODES",
                            help="ordered, comma-separated tie-break codes (default: %(default)s)")
-    parser.add_argument("--edition", help="edition of the rules: with pairing 2017 or 2026 (default: from the "
-                        "file, see above); with --standings the C.07 edition 2026 (default), 2024 or 2009")
+    parser.add_argument("--edition", help="edition of the rules: Dutch 2017 or 2026, Dubov 2018 or 2026 "
+                        "(default: from the file, see above); with --standings the C.07 edition 2026 "
+                        "(default), 2024 or 2009")
     tiebreaks.add_argument("--rounds", type=int, help="standings after this round (default: all rounds)")
     tiebreaks.add_argument("--json", action="store_true", help="JSON instead of tab-separated values")
     args = parser.parse_args(argv)
@@ -110,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         args.edition = args.edition or "2026"
         return standings_main(args)
     if not args.system or not args.trf or not (args.output or args.check):
-        parser.error("pairing needs --dutch, the TRF file and -p or -c (or use --standings IN.trf)")
+        flags = " or ".join(f"--{name}" for name in SYSTEMS)
+        parser.error(f"pairing needs a system ({flags}), the TRF file and -p or -c (or use --standings IN.trf)")
     swiss = get_system(args.system)
     if args.edition is not None and args.edition not in [e.name for e in swiss.editions]:
         parser.error(f"--edition for the {swiss.title}: " + " or ".join(e.name for e in swiss.editions))

@@ -1,7 +1,7 @@
 """Benchmark: seconds and peak memory to pair one round of large tournaments.
 
     python -m pairing.engine.bench [--sizes 100,500,1000,2000,5000] [--rounds 9] [--seed 1]
-                                   [--editions 2017,2026]
+                                   [--system dutch|dubov] [--editions 2017,2026]
 
 Each tournament is built round by round with random results (Elo
 expectation, 20 % draws by default); then one mid-tournament round and the
@@ -143,9 +143,10 @@ def quick_pairing(document: TrfDocument) -> list[tuple[int, int]]:
     return pairs
 
 
-def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quick: bool = False) -> None:
-    """Pair the next round (with the engine, or the quick Swiss) and play it out."""
-    games = quick_pairing(document) if quick else pair_round(document).as_numbers()
+def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quick: bool = False,
+               system: str = "dutch") -> None:
+    """Pair the next round (with the engine's ``system``, or the quick Swiss) and play it out."""
+    games = quick_pairing(document) if quick else pair_round(document, system).as_numbers()
     players = document.players
     for white, black in games:
         if black == 0:
@@ -157,7 +158,8 @@ def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quic
         players[black].rounds.append(RoundEntry(white, "b", other))
 
 
-def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: bool = False) -> TrfDocument:
+def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: bool = False,
+          system: str = "dutch") -> TrfDocument:
     rng = random.Random(seed)
     ratings = sorted((rng.randint(1000, 2700) for _ in range(size)), reverse=True)
     document = TrfDocument(total_rounds=rounds, initial_colour="w", name=f"bench {size}")
@@ -181,7 +183,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
                     record.rounds.append(ABSENT)
         played = max(played, 3)
     while document.paired_rounds < played - 1:
-        play_round(document, rng, draw_rate, quick)
+        play_round(document, rng, draw_rate, quick, system)
     if variant == "collapse":
         # the ten lowest players have met each other (recorded as forbidden pairs)
         scores = sorted(document.players, key=lambda n: sum(document.scoring.points(e.code)
@@ -190,10 +192,10 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
     return document
 
 
-def _measure(text: str, queue) -> None:
+def _measure(text: str, queue, system: str = "dutch") -> None:
     document = parse(text)
     start = time.perf_counter()
-    pairing = pair_round(document)
+    pairing = pair_round(document, system)
     elapsed = time.perf_counter() - start
     queue.put((elapsed, peak_memory_mib(), len(pairing.pairs)))
 
@@ -208,11 +210,11 @@ def peak_memory_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def measure(document: TrfDocument) -> tuple[float, float, int]:
+def measure(document: TrfDocument, system: str = "dutch") -> tuple[float, float, int]:
     """Pair the next round in a fresh process: seconds, peak MiB, boards."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
-    process = context.Process(target=_measure, args=(dump(document), queue))
+    process = context.Process(target=_measure, args=(dump(document), queue, system))
     process.start()
     result = queue.get()
     process.join()
@@ -225,13 +227,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default="standard,draws,colours,topscorers,collapse")
-    parser.add_argument("--editions", default="2017,2026", help="Dutch editions to measure (record 192)")
+    parser.add_argument("--system", default="dutch", choices=sorted(SYSTEMS), help="the system to measure")
+    parser.add_argument("--editions", help="editions to measure (record 192; default: all of the system's)")
     parser.add_argument("--history", choices=("auto", "engine", "quick"), default="auto",
                         help="who pairs the rounds before the measured one (auto: the engine "
                              "up to 1000 players, the quick Swiss beyond)")
     args = parser.parse_args(argv)
-    dutch = SYSTEMS["dutch"]
-    editions = [dutch.edition(name) for name in args.editions.split(",")]
+    swiss = SYSTEMS[args.system]
+    editions = ([swiss.edition(name) for name in args.editions.split(",")] if args.editions
+                else list(swiss.editions))
     print(f"{'players':>7} {'variant':<11} {'round':>5} {'edition':>7} {'seconds':>8} {'peak MiB':>9} {'boards':>6}",
           flush=True)
     for size in map(int, args.sizes.split(",")):
@@ -240,13 +244,14 @@ def main(argv: list[str] | None = None) -> None:
             targets = {"standard": (middle, args.rounds), "draws": (middle,), "colours": (4,),
                        "topscorers": (args.rounds,), "collapse": (middle,)}[variant]
             quick = args.history == "quick" or (args.history == "auto" and size > 1000)
-            document = build(size, args.rounds, min(targets), args.seed, variant, quick)
+            document = build(size, args.rounds, min(targets), args.seed, variant, quick, args.system)
             for target in targets:
                 while document.paired_rounds < target - 1:
-                    play_round(document, random.Random(args.seed + document.paired_rounds), 0.2, quick)
+                    play_round(document, random.Random(args.seed + document.paired_rounds), 0.2, quick,
+                               args.system)
                 for edition in editions:
-                    document.system_code = dutch.trf_code(edition)
-                    seconds, peak, boards = measure(document)
+                    document.system_code = swiss.trf_code(edition)
+                    seconds, peak, boards = measure(document, args.system)
                     print(f"{size:>7} {variant:<11} {target:>5} {edition.name:>7} {seconds:>8.2f} {peak:>9.0f} "
                           f"{boards:>6}", flush=True)
                 document.system_code = None

@@ -36,3 +36,11 @@ def test_quick_history_is_a_valid_swiss():
                 if e.opponent:
                     back = document.players[e.opponent].rounds[record.rounds.index(e)]
                     assert back.opponent == record.number and back.colour != e.colour
+
+
+def test_benchmark_runs_the_dubov_system(capsys):
+    bench.main(["--sizes", "24", "--rounds", "7", "--variants", "standard", "--system", "dubov"])
+    rows = capsys.readouterr().out.splitlines()
+    measured = [row.split() for row in rows[1:]]
+    assert [(r[0], r[2], r[3], r[6]) for r in measured] == [
+        ("24", round_, edition, "12") for round_ in ("4", "7") for edition in ("2018", "2026")]

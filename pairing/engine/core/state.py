@@ -36,6 +36,9 @@ class Player:
     bye_eligible: bool              # C.04.1 2017 d / 2026 Art. 4
     floats: tuple[str, str]         # float one and two rounds before (Dutch 2017 A.4 b, 2026 Art. 1.4)
     played_games: int = 0           # games played over the board (Dutch 2026 [C9])
+    rating: int = 0                 # the rating of the TRF (Dubov 1.1, ARO 1.7)
+    opponent_ratings: tuple[int, ...] = ()  # ratings of the opponents met over the board (Dubov 1.7)
+    upfloats: int = 0               # rounds in which he met an opponent with a higher score (Dubov 1.8)
     topscorer: bool = False         # A.7
     order: int = -1                 # position in the A.2 order of the players to pair
     colour_difference: int = field(init=False)
@@ -196,6 +199,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     for number in sorted(to_pair):
         entries = histories[number]
         pairing_score = score_before(number, played_rounds)
+        upfloats = sum(e.played and score_before(number, k) < score_before(e.opponent, k)
+                       for k, e in enumerate(entries))
         players.append(Player(
             number=number,
             rank=ranks[number],
@@ -204,6 +209,10 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
             colours="".join(e.colour for e in entries if e.played),
             played_opponents=frozenset(e.opponent for e in entries if e.played),
             played_games=sum(e.played for e in entries),
+            rating=document.players[number].rating,
+            opponent_ratings=tuple(document.players[e.opponent].rating for e in entries
+                                   if e.played and e.opponent in document.players),
+            upfloats=upfloats,
             forbidden=frozenset(forbidden[number]),
             bye_eligible=not any(forbids_bye(e, scoring, basic_rules) for e in entries),
             floats=tuple(float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE

@@ -1,0 +1,77 @@
+"""The definitions of the Dubov system (C.04.4.1 2018 A, 2026 Art. 1) and its
+sorting orders (2018 D, 2026 Art. 4), as small functions the pairer and the
+rule tests share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from ...core.state import MILD, Player
+from ...trf import BLACK
+
+T = TypeVar("T")
+
+
+def tpn(player: Player) -> int:
+    """The player's TPN (2026 Art. 1.2; 2018 A.2 "initial ranking list"): his
+    pairing number in the file, given by C.04.2 Art. 2 to every participant of
+    the list, whether or not he is paired in this round."""
+    return player.number
+
+
+def aro(player: Player) -> int:
+    """C.04.4.1 2026 Art. 1.7 (2018 A.6): the average rating of the opponents met
+    over the board, rounded to the nearest integer, .5 upwards; 0 with no games."""
+    ratings = player.opponent_ratings
+    if not ratings:
+        return 0  # 2026 Art. 1.7.3
+    return (2 * sum(ratings) + len(ratings)) // (2 * len(ratings))
+
+
+def max_upfloats(total_rounds: int) -> int:
+    """MaxT = 2 + [Rnds/5] (2026 Art. 1.8.2, 2018 A.7)."""
+    return 2 + total_rounds // 5
+
+
+def is_maximum_upfloater(player: Player, total_rounds: int) -> bool:
+    """2026 Art. 1.8.1: already upfloated MaxT times."""
+    return player.upfloats >= max_upfloats(total_rounds)
+
+
+def colour_preference(player: Player) -> tuple[str, int]:
+    """(colour, strength) of 2026 Art. 1.6 (2018 A.5): absolute, strong and mild as
+    the core computes them (1.6.1-1.6.3); no game played: mild for Black (1.6.4)."""
+    if player.preference is None:
+        return BLACK, MILD
+    return player.preference, player.strength
+
+
+def middle_out(items: Sequence[T]) -> list[T]:
+    """2026 Art. 4.3.3 (2018 D.2.b): sequence numbers from the (remaining) middle of
+    the list, the higher of two middle players first: A..G -> D, C, E, B, F, A, G."""
+    rest = list(items)
+    order = []
+    while rest:
+        order.append(rest.pop((len(rest) - 1) // 2))
+    return order
+
+
+def first_set(candidates: Iterable[T], size: int, feasible) -> list[T]:
+    """The first ``size``-set of ``candidates`` (in their sequence order) in the order
+    of 2026 Art. 4.1.3 ("the smallest differing sequence number"; 2018 D.0.c: the
+    lexicographic order of the sorted sequence numbers) for which
+    ``feasible(chosen, excluded)`` says a set containing ``chosen`` and none of
+    ``excluded`` can still be completed: each candidate in turn is taken if it can
+    be, so the set is the first one, without enumerating the sets."""
+    chosen: list[T] = []
+    excluded: list[T] = []
+    for candidate in candidates:
+        if len(chosen) == size:
+            excluded.append(candidate)
+            continue
+        if feasible([*chosen, candidate], excluded):
+            chosen.append(candidate)
+        else:
+            excluded.append(candidate)
+    return chosen
