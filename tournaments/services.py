@@ -3,6 +3,11 @@
 Views and API endpoints call these functions; each validates, changes the
 database in one transaction, and raises :class:`Refused` with a message for
 the arbiter when the action is not allowed (nothing is changed then).
+
+Every action that changes what a pairing reads (players, absences, forbidden
+pairs, results) first takes the tournament's lock (:func:`lock_tournament`):
+the pairing task stores its boards under that lock after checking that its
+input did not change (``pairing.services``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ class Refused(Exception):
         self.errors = errors or []
 
 
+class ConfirmationNeeded(Refused):
+    """An action allowed only once the arbiter confirms it; the message says what it affects."""
+
+
 # Tournaments ------------------------------------------------------------------------------------
 
 def unique_slug(name: str) -> str:
@@ -45,6 +54,11 @@ def unique_slug(name: str) -> str:
 
 def create_tournament(club: Club, **fields) -> Tournament:
     return Tournament.objects.create(club=club, slug=unique_slug(fields["name"]), **fields)
+
+
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """Lock the tournament's row until the transaction ends: changes of the pairing input take turns."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def last_paired_round(tournament: Tournament) -> int:
@@ -100,6 +114,7 @@ def _check_entry_round(tournament: Tournament, player: Player) -> None:
 
 @transaction.atomic
 def register_player(tournament: Tournament, player: Player) -> Player:
+    lock_tournament(tournament)
     player.tournament = tournament
     _check_entry_round(tournament, player)
     player.save()
@@ -111,6 +126,7 @@ def register_player(tournament: Tournament, player: Player) -> Player:
 @transaction.atomic
 def update_player(player: Player) -> Player:
     """Save corrected data; the numbers follow while they are not frozen (C.04.2 B.3)."""
+    lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     stored = Player.objects.get(pk=player.pk)
     if player.entry_round != stored.entry_round and min(player.entry_round, stored.entry_round) <= paired:
@@ -123,6 +139,7 @@ def update_player(player: Player) -> Player:
 
 @transaction.atomic
 def remove_player(player: Player) -> None:
+    lock_tournament(player.tournament)
     if Game.objects.filter(white=player).exists() or Game.objects.filter(black=player).exists():
         raise Refused(f"{player.name} has been paired already: withdraw the player instead.")
     tournament = player.tournament
@@ -134,6 +151,7 @@ def remove_player(player: Player) -> None:
 @transaction.atomic
 def withdraw_player(player: Player, from_round: int | None) -> None:
     """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated)."""
+    lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     if from_round is not None and from_round <= paired:
         raise Refused(f"Round {from_round} has been paired already; withdraw from round {paired + 1} on.")
@@ -144,7 +162,7 @@ def withdraw_player(player: Player, from_round: int | None) -> None:
 @transaction.atomic
 def set_absence(player: Player, round_number: int, bye: str | None) -> None:
     """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
-    tournament = player.tournament
+    tournament = lock_tournament(player.tournament)
     if round_number <= last_paired_round(tournament):
         raise Refused(f"Round {round_number} has been paired already.")
     if round_number > tournament.rounds:
@@ -165,7 +183,7 @@ def forbid_pair(tournament: Tournament, player: Player, other: Player, first_rou
     """Keep two players apart (family members, say) from ``first_round`` (default: the next round to
     be paired) to ``last_round`` (default: the last round).  The engine treats the pair as it treats
     players who have met (an absolute criterion, C.04.3 C.1); TRF: XXP / 260."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    lock_tournament(tournament)
     if player.tournament_id != tournament.pk or other.tournament_id != tournament.pk:
         raise Refused("Both players must be registered in this tournament.")
     if player.pk == other.pk:
@@ -196,6 +214,7 @@ def forbid_pair(tournament: Tournament, player: Player, other: Player, first_rou
 def allow_pair(pair: ForbiddenPair) -> str:
     """Remove a forbidden pair.  Rounds already paired under it keep it (it then ends with the last
     paired round), so that the exported file still explains their pairings; the message says which."""
+    lock_tournament(pair.tournament)
     pair = ForbiddenPair.objects.select_for_update().select_related("tournament", "player", "other").get(pk=pair.pk)
     paired = last_paired_round(pair.tournament)
     names = f"{pair.player.name} and {pair.other.name}"
@@ -244,6 +263,7 @@ def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
         raise Refused("Nothing was imported: the file has errors.", errors)
     if not players:
         raise Refused("The file holds no players.")
+    lock_tournament(tournament)
     for player in players:
         player.tournament = tournament
         _check_entry_round(tournament, player)
@@ -296,8 +316,15 @@ def parse_result(text: str) -> str:
 
 
 @transaction.atomic
-def enter_result(game: Game, result: str, user=None) -> Game:
-    """Record ``result`` for ``game``; a correction keeps the old value in the history."""
+def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> Game:
+    """Record ``result`` for ``game``; a correction keeps the old value in the history.
+
+    Once a later round is paired, the result can no longer be cleared (the next pairing would
+    not know these players have met), and changing it needs ``confirm``: the later pairings
+    stay as they were made, the standings change.
+    """
+    round_ = Round.objects.select_related("tournament").get(games=game)
+    lock_tournament(round_.tournament)
     game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
     if result not in Result.values or result == Result.BYE:
         raise Refused(f"“{result}” is not a result.")
@@ -307,6 +334,19 @@ def enter_result(game: Game, result: str, user=None) -> Game:
         raise Refused("Publish the pairing before entering results.")
     if game.result == result:
         return game
+    later = sorted(round_.tournament.round_set.filter(number__gt=round_.number)
+                   .exclude(status=Round.Status.FAILED).values_list("number", flat=True))
+    if later:
+        paired = f"Round {later[0]} has" if len(later) == 1 else f"Rounds {later[0]}–{later[-1]} have"
+        board = f"board {game.board} of round {round_.number}"
+        if result == Result.PENDING:
+            raise Refused(f"{paired} been paired with the result of {board}: it cannot be cleared, only "
+                          f"corrected.")
+        if not confirm:
+            raise ConfirmationNeeded(
+                f"{paired} been paired with the old result of {board} ({game.result or 'none'}). Changing it "
+                f"to {result} changes the scores and standings but not the pairings already made. Confirm to "
+                f"change it.")
     ResultChange.objects.create(game=game, old=game.result, new=result, changed_by=user)
     game.result = result
     game.save(update_fields=["result"])

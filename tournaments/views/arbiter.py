@@ -20,7 +20,7 @@ from ..forms import (
     TrfImportForm,
     WithdrawForm,
 )
-from ..models import Club, ForbiddenPair, Game, Player
+from ..models import Club, ForbiddenPair, Game, Player, Round
 from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
 from ..trf import TrfImportError, export, import_tournament
 from . import perform
@@ -91,12 +91,14 @@ def tournament_edit(request, slug):
 @login_required
 def tournament(request, slug):
     tournament = get_managed_tournament(request.user, slug)
+    rounds = list(tournament.round_set.all())
+    failed = bool(rounds) and rounds[-1].status == Round.Status.FAILED  # paired again by the button
     return render(request, "arbiter/tournament.html", {
         "tournament": tournament,
         "players": tournament.players.prefetch_related("absences"),
-        "rounds": tournament.round_set.all(),
+        "rounds": rounds,
         "frozen": services.pairing_numbers_frozen(tournament),
-        "next_round": services.last_paired_round(tournament) + 1,
+        "next_round": len(rounds) + (0 if failed else 1),
         "player_form": PlayerForm(initial={"entry_round": services.last_paired_round(tournament) + 1}),
         "csv_form": CsvImportForm(),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player", "other"),
@@ -232,14 +234,17 @@ def result_enter(request, slug, pk):
     tournament = get_managed_tournament(request.user, slug)
     game = get_object_or_404(Game.objects.select_related("round", "white", "black"),
                              round__tournament=tournament, pk=pk)
-    error = ""
+    error, confirm = "", None
     try:
-        game = services.enter_result(game, services.parse_result(request.POST.get("result", "")), request.user)
+        result = services.parse_result(request.POST.get("result", ""))
+        game = services.enter_result(game, result, request.user, confirm=request.POST.get("confirm") == "1")
+    except services.ConfirmationNeeded as question:
+        confirm, error = {"message": question.message, "result": result}, question.message
     except services.Refused as refusal:
         error = refusal.message
     if request.htmx:
         return render(request, "arbiter/_result_row.html", {"game": game, "tournament": tournament,
-                                                             "error": error})
+                                                             "error": "" if confirm else error, "confirm": confirm})
     if error:
         messages.error(request, error)
     return redirect("pairing:round", slug, game.round.number)
