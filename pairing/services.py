@@ -124,7 +124,8 @@ def _queue(round_: Round, drew_colour: bool) -> None:
 
     try:
         # Retries and timeouts: CELERY_TASK_PUBLISH_RETRY_POLICY, CELERY_BROKER_TRANSPORT_OPTIONS.
-        pair_round_task.apply_async((round_.pk,), retry=True)
+        # No time limits in the message: the worker's own PAIRING_TIME_LIMIT applies.
+        pair_round_task.apply_async((round_.pk,), retry=True, time_limit=None, soft_time_limit=None)
     except (BrokerError, OSError):
         log.exception("the pairing of %s could not be queued", round_)
         with transaction.atomic():
@@ -143,31 +144,35 @@ def run_pairing(round_id: int) -> None:
     again, as the arbiter would want the pairing of what is in the database now; up to
     ``PAIRING_ATTEMPTS`` times, then the round fails with a message.
     """
-    for _ in range(PAIRING_ATTEMPTS):
-        round_ = Round.objects.select_related("tournament").filter(pk=round_id, status=Round.Status.PAIRING).first()
-        if round_ is None or release_if_stale(round_):
-            return  # cancelled, released, or done by an earlier delivery of this task
-        tournament = round_.tournament
-        document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
-        try:
-            # The tournament's edition of the rules, its acceleration, and (in the document) its
-            # forbidden pairs: the same as the exported file says.
-            pairing = pair_round(document, tournament.system, round_number=round_.number,
-                                 total_rounds=tournament.rounds, edition=tournament.edition,
-                                 baku=tournament.baku)
-        except Exception as error:  # the round must never stay "being paired"
-            _fail(round_id, _failure(error, round_))
-            return
-        if _store(round_id, document, pairing):
-            return
-    _fail(round_id, "Players or results kept changing while the round was being paired: nothing was paired. "
-                    "Pair again.")
+    try:
+        for _ in range(PAIRING_ATTEMPTS):
+            round_ = (Round.objects.select_related("tournament")
+                      .filter(pk=round_id, status=Round.Status.PAIRING).first())
+            if round_ is None or release_if_stale(round_):
+                return  # cancelled, released, or done by an earlier delivery of this task
+            tournament = round_.tournament
+            document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
+            try:
+                # The tournament's edition of the rules, its acceleration, and (in the document) its
+                # forbidden pairs: the same as the exported file says.
+                pairing = pair_round(document, tournament.system, round_number=round_.number,
+                                     total_rounds=tournament.rounds, edition=tournament.edition,
+                                     baku=tournament.baku)
+            except SoftTimeLimitExceeded:
+                raise
+            except Exception as error:  # the round must never stay "being paired"
+                _fail(round_id, _failure(error, round_))
+                return
+            if _store(round_id, document, pairing):
+                return
+        _fail(round_id, "Players or results kept changing while the round was being paired: nothing was "
+                        "paired. Pair again.")
+    except SoftTimeLimitExceeded:  # raised by Celery at PAIRING_TIME_LIMIT, wherever the task is
+        _fail(round_id, f"The pairing engine did not finish within its time limit ({settings.PAIRING_TIME_LIMIT} s)."
+                        f" Nothing was paired; pair again or discard.")
 
 
 def _failure(error: Exception, round_: Round) -> str:
-    if isinstance(error, SoftTimeLimitExceeded):
-        return (f"The pairing engine did not finish within its time limit ({settings.PAIRING_TIME_LIMIT} s). "
-                f"Nothing was paired; pair again or discard.")
     if isinstance(error, NoValidPairing):
         return f"No valid pairing exists: {error}"
     if isinstance(error, EngineError):
