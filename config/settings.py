@@ -120,8 +120,33 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "swiss")
-CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A pairing survives its worker: the message is acknowledged only once the task is done, and
+# given back to the queue when the worker process dies (kill -9, out of memory).
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# The engine gets PAIRING_TIME_LIMIT seconds; then the round fails with a message (soft limit),
+# and a process that does not stop is killed (hard limit).
+PAIRING_TIME_LIMIT = int(os.environ.get("PAIRING_TIME_LIMIT", "120"))
+CELERY_TASK_SOFT_TIME_LIMIT = PAIRING_TIME_LIMIT
+CELERY_TASK_TIME_LIMIT = PAIRING_TIME_LIMIT + 15
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # Redis gives the task of a worker that died (kill -9 of the whole worker) to a running worker
+    # after this; longer than a task may run, so a running pairing is not handed out twice.
+    "visibility_timeout": int(os.environ.get("PAIRING_REDELIVERY_AFTER", CELERY_TASK_TIME_LIMIT + 15)),
+    # Every worker looks for such tasks every 10 s (kombu's default is every 100 s).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+# A broker that is down fails the arbiter's request within about 5 s (two tries), not a hang.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.5, "interval_step": 0.5,
+                                    "interval_max": 1}
+# A round still being paired after this is released (FAILED, with a message) by whoever looks at it:
+# its task was lost; no beat process is needed.
+PAIRING_STALE_AFTER = CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] + CELERY_TASK_TIME_LIMIT + 30
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -4,34 +4,88 @@
 (tournament, number) constraint makes a second request for the same round
 fail however it arrives (double click, two arbiters, the API), so one
 pairing task runs per round.
+
+No lock is held while the engine computes: ``run_pairing`` reads the
+tournament as a TRF document, pairs it outside any transaction, then stores
+the boards in a short transaction under the tournament's lock, only if the
+round is still being paired and the document read again is the same.  Every
+action that changes what a pairing reads takes that lock first
+(``tournaments.services.lock_tournament``), so it waits for that short write,
+never for the engine.
+
+A round never stays "being paired": the task is redelivered when its worker
+dies (``CELERY_TASK_ACKS_LATE``, ``CELERY_TASK_REJECT_ON_WORKER_LOST``), the
+round fails with a message past ``PAIRING_TIME_LIMIT``, and a round whose task
+was lost is released by whoever looks at it or asks to pair, or by the task
+itself if it arrives that late (``PAIRING_STALE_AFTER``: no beat process
+needed).  The arbiter can cancel a pairing at any time (``discard_round``); a
+task that finishes afterwards stores nothing.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+from datetime import timedelta
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.engine import EngineError, NoValidPairing, pair_round
 from tournaments.models import Game, Result, Round, Tournament
-from tournaments.services import Refused, last_paired_round
+from tournaments.services import Refused, last_paired_round, lock_tournament
 from tournaments.trf import tournament_document
 
 log = logging.getLogger(__name__)
 
+#: Engine runs for one request when players or results keep changing meanwhile.
+PAIRING_ATTEMPTS = 3
+
+
+class ServiceUnavailable(Refused):
+    """The pairing service (the Celery broker) cannot be reached; nothing was changed."""
+
+
+def release_if_stale(round_: Round) -> bool:
+    """Fail a round being paired for longer than any task can take (its task was lost)."""
+    limit = timedelta(seconds=settings.PAIRING_STALE_AFTER)
+    if round_.status != Round.Status.PAIRING or timezone.now() - round_.requested_at < limit:
+        return False
+    message = (f"The pairing did not finish within {settings.PAIRING_STALE_AFTER // 60} minutes: the pairing "
+               f"service may have stopped. Nothing was paired; pair again or discard.")
+    released = Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING).update(
+        status=Round.Status.FAILED, error=message)
+    if released:
+        log.warning("%s released: its pairing task was lost", round_)
+        round_.status, round_.error = Round.Status.FAILED, message
+    return bool(released)
+
 
 def check_can_pair(tournament: Tournament) -> int:
-    """The number of the next round, or :class:`Refused` with the reason it cannot be paired."""
+    """The number of the next round, or :class:`Refused` with the reason it cannot be paired.
+
+    A failed last round is paired again (``request_pairing`` replaces it).
+    """
     last = tournament.round_set.order_by("-number").first()
+    if last is not None:
+        release_if_stale(last)
     number = last.number + 1 if last else 1
-    if last is not None and last.status == Round.Status.PAIRING:
-        raise Refused(f"Round {last.number} is being paired.")
-    if last is not None and last.status != Round.Status.PUBLISHED:
+    if last is not None and last.status == Round.Status.FAILED:
+        number = last.number
+    elif last is not None and last.status == Round.Status.PAIRING:
+        raise Refused(f"Round {last.number} is being paired: wait for it, or cancel it on the round's page.")
+    elif last is not None and last.status != Round.Status.PUBLISHED:
         raise Refused(f"Round {last.number} is not published yet: publish or discard it first.")
-    if last is not None and not last.results_complete:
-        raise Refused(f"Round {last.number} still has missing results.")
+    # Every earlier round, not only the last: a result cleared later would allow a rematch.
+    missing = sorted(set(Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
+                         .values_list("round__number", flat=True)))
+    if missing:
+        rounds = ", ".join(map(str, missing))
+        raise Refused(f"Round{'s' if len(missing) > 1 else ''} {rounds} still {'have' if len(missing) > 1 else 'has'} "
+                      f"missing results.")
     if number > tournament.rounds:
         raise Refused(f"All {tournament.rounds} rounds have been paired.")
     if sum(p.plays_in(number) for p in tournament.players.all()) < 2:
@@ -40,53 +94,110 @@ def check_can_pair(tournament: Tournament) -> int:
 
 
 def request_pairing(tournament: Tournament, user=None) -> Round:
-    """Create round N in the *pairing* state and queue the engine for it."""
-    from .tasks import pair_round_task
+    """Create round N in the *pairing* state and queue the engine for it once that is committed.
 
+    When the broker cannot be reached the round is withdrawn and :class:`ServiceUnavailable`
+    says so (at once when called outside a transaction, as the views and the API do).
+    """
     with transaction.atomic():
-        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        lock_tournament(tournament)
         number = check_can_pair(tournament)
+        tournament.round_set.filter(number=number, status=Round.Status.FAILED).delete()
         try:
             with transaction.atomic():
                 round_ = Round.objects.create(tournament=tournament, number=number, requested_by=user,
                                               date=timezone.localdate())
         except IntegrityError:
             raise Refused(f"Round {number} is already being paired.") from None
-        if number == 1 and not tournament.initial_colour:
+        drew_colour = number == 1 and not tournament.initial_colour
+        if drew_colour:
             # The initial colour is drawn by lot and recorded with the tournament.
             tournament.initial_colour = random.SystemRandom().choice("wb")
             tournament.initial_colour_by_lot = True
             tournament.save(update_fields=["initial_colour", "initial_colour_by_lot"])
-        transaction.on_commit(lambda: pair_round_task.delay(round_.pk))
+        transaction.on_commit(lambda: _queue(round_, drew_colour))
     return round_
 
 
+def _queue(round_: Round, drew_colour: bool) -> None:
+    from .tasks import pair_round_task
+
+    try:
+        # Retries and timeouts: CELERY_TASK_PUBLISH_RETRY_POLICY, CELERY_BROKER_TRANSPORT_OPTIONS.
+        # No time limits in the message: the worker's own PAIRING_TIME_LIMIT applies.
+        pair_round_task.apply_async((round_.pk,), retry=True, time_limit=None, soft_time_limit=None)
+    except (BrokerError, OSError):
+        log.exception("the pairing of %s could not be queued", round_)
+        with transaction.atomic():
+            Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING).delete()
+            if drew_colour:
+                Tournament.objects.filter(pk=round_.tournament_id).update(initial_colour="",
+                                                                          initial_colour_by_lot=False)
+        raise ServiceUnavailable("The pairing service cannot be reached: nothing was changed. "
+                                 "Try again in a moment.") from None
+
+
 def run_pairing(round_id: int) -> None:
-    """The task's body: pair the round with the engine and store its boards (a draft)."""
+    """The task's body: pair the round with the engine and store its boards (a draft).
+
+    Inputs that change while the engine runs (a late entry, a corrected result) make it pair
+    again, as the arbiter would want the pairing of what is in the database now; up to
+    ``PAIRING_ATTEMPTS`` times, then the round fails with a message.
+    """
+    try:
+        for _ in range(PAIRING_ATTEMPTS):
+            round_ = (Round.objects.select_related("tournament")
+                      .filter(pk=round_id, status=Round.Status.PAIRING).first())
+            if round_ is None or release_if_stale(round_):
+                return  # cancelled, released, or done by an earlier delivery of this task
+            tournament = round_.tournament
+            document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
+            try:
+                # The tournament's edition of the rules, its acceleration, and (in the document) its
+                # forbidden pairs: the same as the exported file says.
+                pairing = pair_round(document, tournament.system, round_number=round_.number,
+                                     total_rounds=tournament.rounds, edition=tournament.edition,
+                                     baku=tournament.baku)
+            except SoftTimeLimitExceeded:
+                raise
+            except Exception as error:  # the round must never stay "being paired"
+                _fail(round_id, _failure(error, round_))
+                return
+            if _store(round_id, document, pairing):
+                return
+        _fail(round_id, "Players or results kept changing while the round was being paired: nothing was "
+                        "paired. Pair again.")
+    except SoftTimeLimitExceeded:  # raised by Celery at PAIRING_TIME_LIMIT, wherever the task is
+        _fail(round_id, f"The pairing engine did not finish within its time limit ({settings.PAIRING_TIME_LIMIT} s)."
+                        f" Nothing was paired; pair again or discard.")
+
+
+def _failure(error: Exception, round_: Round) -> str:
+    if isinstance(error, NoValidPairing):
+        return f"No valid pairing exists: {error}"
+    if isinstance(error, EngineError):
+        return str(error)
+    log.exception("pairing %s failed", round_)
+    return "The pairing engine failed unexpectedly; the error has been logged."
+
+
+def _fail(round_id: int, message: str) -> None:
+    Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(status=Round.Status.FAILED, error=message)
+
+
+def _store(round_id: int, document, pairing) -> bool:
+    """Store the boards if nothing changed meanwhile; False if the input changed (pair again)."""
     with transaction.atomic():
-        round_ = (Round.objects.select_for_update().select_related("tournament")
-                  .filter(pk=round_id, status=Round.Status.PAIRING).first())
+        round_ = Round.objects.filter(pk=round_id).select_related("tournament").first()
         if round_ is None:
-            return  # discarded meanwhile, or already done
-        tournament = round_.tournament
-        document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
-        try:
-            # The tournament's edition of the rules, its acceleration, and (in the document) its
-            # forbidden pairs: the same as the exported file says.
-            pairing = pair_round(document, tournament.system, round_number=round_.number,
-                                 total_rounds=tournament.rounds, edition=tournament.edition,
-                                 baku=tournament.baku)
-        except Exception as error:  # the round must never stay "being paired"
-            if isinstance(error, NoValidPairing):
-                message = f"No valid pairing exists: {error}"
-            elif isinstance(error, EngineError):
-                message = str(error)
-            else:
-                log.exception("pairing %s failed", round_)
-                message = "The pairing engine failed unexpectedly; the error has been logged."
-            round_.status, round_.error = Round.Status.FAILED, message
-            round_.save(update_fields=["status", "error"])
-            return
+            return True  # cancelled: store nothing
+        tournament = lock_tournament(round_.tournament)
+        round_ = Round.objects.select_for_update().filter(pk=round_id, status=Round.Status.PAIRING).first()
+        if round_ is None:
+            return True  # cancelled, released, or stored by another delivery
+        if tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number) != document:
+            log.info("%s: the tournament changed during the pairing; pairing again", round_)
+            return False
         players = {p.pairing_number: p for p in tournament.players.all()}
         Game.objects.bulk_create(
             Game(round=round_, board=board, white=players[white],
@@ -95,6 +206,7 @@ def run_pairing(round_id: int) -> None:
         )
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
         round_.save(update_fields=["status", "paired_at"])
+    return True
 
 
 def publish_round(round_: Round) -> None:
@@ -107,9 +219,14 @@ def publish_round(round_: Round) -> None:
 
 
 def discard_round(round_: Round) -> None:
-    """Throw the pairing away so the round can be paired again (C.04.2 D.10: not once played)."""
+    """Throw the pairing away so the round can be paired again (C.04.2 D.10: not once played).
+
+    This also cancels a pairing under way: its task finds no round and stores nothing.
+    """
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = Round.objects.select_for_update().filter(pk=round_.pk).first()
+        if round_ is None:
+            return  # discarded already (a second click)
         if round_.number != last_paired_round(round_.tournament):
             raise Refused("Only the last round can be discarded.")
         if round_.games.exclude(result__in=["", Result.BYE]).exists():

@@ -1,5 +1,6 @@
 """The arbiter's round pages: pair, watch the task, publish or discard, then enter results."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,7 @@ def _round(request, slug, number) -> Round:
 @login_required
 @require_POST
 def pair(request, slug):
+    """Pair the next round, or pair a failed round again."""
     tournament = get_managed_tournament(request.user, slug)
     try:
         round_ = services.request_pairing(tournament, request.user)
@@ -34,7 +36,8 @@ def pair(request, slug):
 @login_required
 def round_detail(request, slug, number):
     round_ = _round(request, slug, number)
-    context = {"tournament": round_.tournament, "round": round_,
+    services.release_if_stale(round_)
+    context = {"tournament": round_.tournament, "round": round_, "time_limit": settings.PAIRING_TIME_LIMIT,
                "games": round_.games.select_related("white", "black").prefetch_related("changes__changed_by"),
                "elapsed": int((timezone.now() - round_.requested_at).total_seconds())}
     if request.htmx and request.GET.get("status"):
@@ -59,7 +62,9 @@ def publish(request, slug, number):
 @login_required
 @require_POST
 def discard(request, slug, number):
+    """Discard a pairing, or cancel one under way."""
     round_ = _round(request, slug, number)
-    if perform(request, lambda: services.discard_round(round_), f"The pairing of round {number} was discarded."):
+    done = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
+    if perform(request, lambda: services.discard_round(round_), f"The pairing of round {number} was {done}."):
         return redirect(round_.tournament.get_manage_url())
     return redirect("pairing:round", slug, number)

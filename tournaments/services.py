@@ -3,6 +3,11 @@
 Views and API endpoints call these functions; each validates, changes the
 database in one transaction, and raises :class:`Refused` with a message for
 the arbiter when the action is not allowed (nothing is changed then).
+
+Every action that changes what a pairing reads (players, absences, forbidden
+pairs, results) first takes the tournament's lock (:func:`lock_tournament`):
+the pairing task stores its boards under that lock after checking that its
+input did not change (``pairing.services``).
 """
 
 from __future__ import annotations
@@ -30,6 +35,10 @@ class Refused(Exception):
         super().__init__(message)
         self.message = message
         self.errors = errors or []
+
+
+class ConfirmationNeeded(Refused):
+    """An action allowed only once the arbiter confirms it; the message says what it affects."""
 
 
 # Tournaments ------------------------------------------------------------------------------------
@@ -71,13 +80,14 @@ def create_tournament(club: Club, **fields) -> Tournament:
     return save_new_tournament(Tournament(club=club, **fields))
 
 
-def lock_tournament(tournament: Tournament) -> None:
-    """Serialise the actions on the tournament's players and rounds until the transaction ends.
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """Serialise the changes of the pairing input (players, absences, pairs, results) until the
+    transaction ends.
 
     PostgreSQL locks the tournament's row; SQLite takes its write lock when
     the transaction begins (``transaction_mode`` IMMEDIATE in the settings).
     """
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def last_paired_round(tournament: Tournament) -> int:
@@ -181,8 +191,7 @@ def withdraw_player(player: Player, from_round: int | None) -> None:
 @transaction.atomic
 def set_absence(player: Player, round_number: int, bye: str | None) -> None:
     """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
-    tournament = player.tournament
-    lock_tournament(tournament)
+    tournament = lock_tournament(player.tournament)
     if round_number <= last_paired_round(tournament):
         raise Refused(f"Round {round_number} has been paired already.")
     if round_number > tournament.rounds:
@@ -234,6 +243,7 @@ def forbid_pair(tournament: Tournament, player: Player, other: Player, first_rou
 def allow_pair(pair: ForbiddenPair) -> str:
     """Remove a forbidden pair.  Rounds already paired under it keep it (it then ends with the last
     paired round), so that the exported file still explains their pairings; the message says which."""
+    lock_tournament(pair.tournament)
     pair = ForbiddenPair.objects.select_for_update().select_related("tournament", "player", "other").get(pk=pair.pk)
     paired = last_paired_round(pair.tournament)
     names = f"{pair.player.name} and {pair.other.name}"
@@ -335,8 +345,15 @@ def parse_result(text: str) -> str:
 
 
 @transaction.atomic
-def enter_result(game: Game, result: str, user=None) -> Game:
-    """Record ``result`` for ``game``; a correction keeps the old value in the history."""
+def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> Game:
+    """Record ``result`` for ``game``; a correction keeps the old value in the history.
+
+    Once a later round is paired, the result can no longer be cleared (the next pairing would
+    not know these players have met), and changing it needs ``confirm``: the later pairings
+    stay as they were made, the standings change.
+    """
+    round_ = Round.objects.select_related("tournament").get(games=game)
+    lock_tournament(round_.tournament)
     game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
     if result not in Result.values or result == Result.BYE:
         raise Refused(f"“{result}” is not a result.")
@@ -346,6 +363,19 @@ def enter_result(game: Game, result: str, user=None) -> Game:
         raise Refused("Publish the pairing before entering results.")
     if game.result == result:
         return game
+    later = sorted(round_.tournament.round_set.filter(number__gt=round_.number)
+                   .exclude(status=Round.Status.FAILED).values_list("number", flat=True))
+    if later:
+        paired = f"Round {later[0]} has" if len(later) == 1 else f"Rounds {later[0]}–{later[-1]} have"
+        board = f"board {game.board} of round {round_.number}"
+        if result == Result.PENDING:
+            raise Refused(f"{paired} been paired with the result of {board}: it cannot be cleared, only "
+                          f"corrected.")
+        if not confirm:
+            raise ConfirmationNeeded(
+                f"{paired} been paired with the old result of {board} ({game.result or 'none'}). Changing it "
+                f"to {result} changes the scores and standings but not the pairings already made. Confirm to "
+                f"change it.")
     ResultChange.objects.create(game=game, old=game.result, new=result, changed_by=user)
     game.result = result
     game.save(update_fields=["result"])

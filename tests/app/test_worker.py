@@ -1,9 +1,11 @@
-"""A round paired by a real Celery worker over Redis, on the test database (PostgreSQL).
+"""Rounds paired by real Celery workers over Redis, on the test database (PostgreSQL), and what
+happens when a worker dies in the middle of a pairing or the engine passes its time limit.
 
 Needs REDIS_URL and a PostgreSQL DATABASE_URL (``make test`` sets both).
 """
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -14,7 +16,11 @@ import pytest
 from django.db import connection
 
 from config import celery_app
+from pairing import services as pairing
+from pairing.engine.bench import build
+from pairing.engine.trf import dump
 from tournaments.models import Round
+from tournaments.trf import import_tournament
 
 from .conftest import make_tournament
 
@@ -24,44 +30,125 @@ pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL") or connection.ve
 
 
 @pytest.fixture
-def worker(transactional_db):
-    """A Celery worker process on a queue of its own, reading the test database."""
+def start_worker(transactional_db, tmp_path):
+    """Start Celery workers on a queue of their own, reading the test database; each logs to a file."""
     queue = f"test-{uuid.uuid4().hex[:8]}"
     settings = connection.settings_dict
     database_url = (f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
                     f"{settings['PORT'] or 5432}/{settings['NAME']}")
-    env = {**os.environ, "DATABASE_URL": database_url, "CELERY_QUEUE": queue,
-           "CELERY_TASK_ALWAYS_EAGER": "0"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-         "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "info"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    started = []
+
+    def start(pool="solo", **env):
+        log = tmp_path / f"worker-{len(started)}.log"
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
+             "--without-heartbeat", "--without-gossip", "--without-mingle", "-l", "info"],
+            cwd=ROOT, env={**os.environ, "DATABASE_URL": database_url, "CELERY_QUEUE": queue,
+                           "CELERY_TASK_ALWAYS_EAGER": "0", **env},
+            stdout=log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
+        process.log = log
+        started.append(process)
+        return process
+
     celery_app.conf.task_always_eager = False
     celery_app.conf.task_default_queue = queue
     try:
-        yield process
+        yield start
     finally:
         celery_app.conf.task_always_eager = True
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        for process in started:
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
 
 
-def test_a_real_worker_pairs_the_round(worker, club):
-    from pairing import services as pairing
+@pytest.fixture(scope="session")
+def big_trf():
+    """1500 players after four rounds: the engine takes a few seconds for round 5."""
+    return dump(build(1500, 9, 5, 2, "standard", quick=True))
 
-    tournament = make_tournament(club, players=11, rounds=5)
-    round_ = pairing.request_pairing(tournament)  # commits at once: the task goes to Redis
-    deadline = time.monotonic() + 60
+
+def log_of(worker) -> str:
+    return worker.log.read_text()
+
+
+def wait_for_log(worker, text: str, count: int = 1, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while log_of(worker).count(text) < count:
+        if time.monotonic() > deadline:
+            pytest.fail(f"no {text!r} in the worker's log within {timeout} s:\n{log_of(worker)}")
+        time.sleep(0.1)
+
+
+def wait_until_done(round_: Round, workers, timeout: float = 120) -> Round:
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         round_.refresh_from_db()
         if round_.status != Round.Status.PAIRING:
-            break
+            return round_
         time.sleep(0.2)
-    else:
-        worker.terminate()
-        pytest.fail("the worker did not pair the round within 60 s:\n" + worker.stdout.read())
+    pytest.fail(f"round {round_.number} still being paired after {timeout} s:\n"
+                + "\n".join(log_of(w) for w in workers))
+
+
+def pool_children(worker) -> list[int]:
+    return [int(pid) for pid in Path(f"/proc/{worker.pid}/task/{worker.pid}/children").read_text().split()]
+
+
+def test_a_real_worker_pairs_the_round(start_worker, club):
+    worker = start_worker()
+    tournament = make_tournament(club, players=11, rounds=5)
+    round_ = pairing.request_pairing(tournament)  # commits at once: the task goes to Redis
+    round_ = wait_until_done(round_, [worker], timeout=60)
     assert round_.status == Round.Status.DRAFT, round_.error
     assert round_.games.count() == 6 and round_.games.filter(black__isnull=True).count() == 1
+
+
+def test_a_pairing_survives_the_kill_of_its_worker_process(start_worker, club, big_trf):
+    worker = start_worker(pool="prefork")
+    tournament = import_tournament(club, big_trf)
+    round_ = pairing.request_pairing(tournament)
+    wait_for_log(worker, "pairing.pair_round[")
+    time.sleep(1.5)  # into the engine
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRING, "the engine finished before the kill: pair a bigger round"
+    (child,) = pool_children(worker)
+    os.kill(child, signal.SIGKILL)
+
+    round_ = wait_until_done(round_, [worker])
+    assert "signal 9" in log_of(worker)
+    assert round_.status == Round.Status.DRAFT, round_.error  # redelivered to the new pool process
+    assert round_.games.count() == 750
+
+
+def test_a_pairing_survives_the_kill_of_the_whole_worker(start_worker, club, big_trf):
+    first = start_worker(pool="prefork")
+    tournament = import_tournament(club, big_trf)
+    round_ = pairing.request_pairing(tournament)
+    wait_for_log(first, "pairing.pair_round[")
+    time.sleep(1.5)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRING, "the engine finished before the kill: pair a bigger round"
+    os.killpg(first.pid, signal.SIGKILL)  # the worker and its pool: nobody acknowledges the task
+    first.wait()
+
+    # Another worker takes the task over once it has been unacknowledged for PAIRING_REDELIVERY_AFTER.
+    second = start_worker(pool="prefork", PAIRING_REDELIVERY_AFTER="3")
+    round_ = wait_until_done(round_, [first, second])
+    assert round_.status == Round.Status.DRAFT, round_.error
+    assert "pairing.pair_round[" in log_of(second)
+    assert round_.games.count() == 750
+
+
+def test_a_pairing_past_its_time_limit_fails_with_a_message(start_worker, club, big_trf):
+    worker = start_worker(pool="prefork", PAIRING_TIME_LIMIT="1")
+    tournament = import_tournament(club, big_trf)
+    round_ = wait_until_done(pairing.request_pairing(tournament), [worker])
+    assert round_.status == Round.Status.FAILED
+    assert round_.error.startswith("The pairing engine did not finish within its time limit (1 s).")
+    assert not round_.games.exists()
+    assert "pair again" in round_.error

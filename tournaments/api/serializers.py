@@ -82,3 +82,4 @@ class CrosstableRowSerializer(StandingSerializer):
 
 class ResultSerializer(serializers.Serializer):
     result = serializers.CharField(allow_blank=True, help_text="1-0, ½-½ (or =), 0-1, +-, -+, --, or empty")
+    confirm = serializers.BooleanField(default=False, help_text="Change a result although a later round is paired")

@@ -87,6 +87,8 @@ class PairRound(APIView):
         tournament = get_managed_tournament(request.user, slug)
         try:
             round_ = pairing_services.request_pairing(tournament, request.user)
+        except pairing_services.ServiceUnavailable as refusal:
+            return Response({"detail": refusal.message}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         except services.Refused as refusal:
             return Response({"detail": refusal.message}, status=status.HTTP_409_CONFLICT)
         round_.refresh_from_db()
@@ -100,10 +102,14 @@ class RoundStatus(APIView):
     def get(self, request, slug, number):
         tournament = get_managed_tournament(request.user, slug)
         round_ = get_object_or_404(tournament.round_set, number=number)
+        pairing_services.release_if_stale(round_)
         return Response(serializers.RoundStatusSerializer(round_).data)
 
 
 class EnterResult(APIView):
+    """Enter or correct a result.  A change to a round whose successor is paired answers 409 with
+    what it affects until it is sent again with ``confirm``."""
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=serializers.ResultSerializer, responses=serializers.GameSerializer)
@@ -113,7 +119,10 @@ class EnterResult(APIView):
         data = serializers.ResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            game = services.enter_result(game, services.parse_result(data.validated_data["result"]), request.user)
+            game = services.enter_result(game, services.parse_result(data.validated_data["result"]), request.user,
+                                         confirm=data.validated_data["confirm"])
+        except services.ConfirmationNeeded as question:
+            return Response({"detail": question.message, "confirm_required": True}, status=status.HTTP_409_CONFLICT)
         except services.Refused as refusal:
             raise ValidationError({"result": refusal.message}) from None
         return Response(serializers.GameSerializer(game).data)

@@ -20,7 +20,7 @@ from ..forms import (
     TrfImportForm,
     WithdrawForm,
 )
-from ..models import Club, ForbiddenPair, Game, Player
+from ..models import Club, ForbiddenPair, Game, Player, Round
 from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
 from ..trf import TrfImportError, export, import_tournament
 from . import perform
@@ -97,12 +97,14 @@ def tournament_edit(request, slug):
 @login_required
 def tournament(request, slug):
     tournament = get_managed_tournament(request.user, slug)
+    rounds = list(tournament.round_set.all())
+    failed = bool(rounds) and rounds[-1].status == Round.Status.FAILED  # paired again by the button
     return render(request, "arbiter/tournament.html", {
         "tournament": tournament,
         "players": tournament.players.prefetch_related("absences"),
-        "rounds": tournament.round_set.all(),
+        "rounds": rounds,
         "frozen": services.pairing_numbers_frozen(tournament),
-        "next_round": services.last_paired_round(tournament) + 1,
+        "next_round": len(rounds) + (0 if failed else 1),
         "player_form": PlayerForm(initial={"entry_round": services.last_paired_round(tournament) + 1}),
         "csv_form": CsvImportForm(),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player", "other"),
@@ -238,16 +240,22 @@ def result_enter(request, slug, pk):
     tournament = get_managed_tournament(request.user, slug)
     game = get_object_or_404(Game.objects.select_related("round", "white", "black"),
                              round__tournament=tournament, pk=pk)
-    typed, error = request.POST.get("result", ""), ""
+    typed, error, confirm = request.POST.get("result", ""), "", None
     try:
-        game = services.enter_result(game, services.parse_result(typed), request.user)
+        result = services.parse_result(typed)
+        game = services.enter_result(game, result, request.user, confirm=request.POST.get("confirm") == "1")
+    except services.ConfirmationNeeded as question:
+        confirm, error = {"message": question.message, "result": result}, question.message
     except services.Refused as refusal:
         error = refusal.message
     if request.htmx:
-        # A refusal is 422 with the row: the typed text, the reason, nothing stored.
+        # A refusal is 422 with the row: the typed text, the reason, nothing stored; a change that
+        # needs confirming is 200 with the row asking for it.
+        refused = bool(error) and not confirm
         return render(request, "arbiter/_result_row.html", {
-            "game": game, "tournament": tournament, "error": error, "typed": typed, "saved": not error,
-        }, status=422 if error else 200)
+            "game": game, "tournament": tournament, "error": error if refused else "", "typed": typed,
+            "saved": not error, "confirm": confirm,
+        }, status=422 if refused else 200)
     if error:
         messages.error(request, error)
     return redirect("pairing:round", slug, game.round.number)
