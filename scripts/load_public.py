@@ -14,6 +14,7 @@ second, latency percentiles and the number of errors (any answer but 200, or no 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import http.client
 import os
 import random
@@ -21,7 +22,6 @@ import secrets
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -103,6 +103,7 @@ def prepare() -> str:
 
 
 def get(port: int, path: str) -> int:
+    """The status of one GET (the set-up's readiness check)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         connection.request("GET", path)
@@ -113,7 +114,19 @@ def get(port: int, path: str) -> int:
         connection.close()
 
 
-def reader(port: int, slug: str, stop: float, seed: int, latencies: list, errors: list) -> None:
+async def fetch(port: int, path: str) -> int:
+    """One GET as a reader's browser makes it, the body read to the end; its status.  Gunicorn's sync
+    workers close every connection after the response, so reading to EOF is reading the response."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        response = await reader.read()
+        return int(response[9:12]) if response.startswith(b"HTTP/1.") else 0
+    finally:
+        writer.close()
+
+
+async def reader(port: int, slug: str, stop: float, seed: int, latencies: list, errors: list) -> None:
     """One reader's visits until ``stop``: home, tournament, a round, standings, crosstable, a player."""
     rng = random.Random(seed)
     while True:
@@ -123,13 +136,18 @@ def reader(port: int, slug: str, stop: float, seed: int, latencies: list, errors
                 return
             started = time.monotonic()
             try:
-                status = get(port, path)
-            except OSError as error:
-                errors.append(f"{path}: {error}")
+                status = await asyncio.wait_for(fetch(port, path), timeout=30)
+            except (OSError, TimeoutError) as error:
+                errors.append(f"{path}: {error!r}")
                 continue
             latencies.append(time.monotonic() - started)
             if status != 200:
                 errors.append(f"{path}: HTTP {status}")
+
+
+async def readers(count: int, port: int, slug: str, seconds: float, latencies: list, errors: list) -> None:
+    stop = time.monotonic() + seconds
+    await asyncio.gather(*(reader(port, slug, stop, seed, latencies, errors) for seed in range(count)))
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -165,14 +183,9 @@ def main() -> None:
               flush=True)
         latencies: list[float] = []
         errors: list[str] = []
-        started = time.monotonic()
-        threads = [threading.Thread(target=reader, args=(options.port, slug, started + options.seconds, seed,
-                                                         latencies, errors)) for seed in range(options.readers)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.monotonic() - started
+        started, cpu = time.monotonic(), time.process_time()
+        asyncio.run(readers(options.readers, options.port, slug, options.seconds, latencies, errors))
+        elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -183,6 +196,7 @@ def main() -> None:
         p50, p95 = (percentile(latencies, f) * 1000 for f in (0.5, 0.95))
         print(f"latency: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {max(latencies) * 1000:.0f} ms")
     print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:10]))
+    print(f"the readers' own CPU: {cpu:.1f} s of {elapsed:.1f} s")
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
