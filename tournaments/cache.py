@@ -2,7 +2,8 @@
 
 Every save or delete of a tournament, of its players, rounds, games or absences adds one to
 ``Tournament.revision`` in the same transaction (the signals below, sent before the row is
-written, so every writer takes the tournament's row first and in the same order).  A reader
+written, so writers take the tournament's row before the rows they change; a service that locks
+a row before changing it bumps first: ``services.enter_result``).  A reader
 takes the revision first and the data after it, so what is cached under a revision is never
 older than that revision: a result entered is on the next page served.  Bulk writes send no
 signal; code that makes one calls :func:`bump` itself (``services.draw_lots``), or also saves

@@ -302,6 +302,9 @@ def parse_result(text: str) -> str:
 @transaction.atomic
 def enter_result(game: Game, result: str, user=None) -> Game:
     """Record ``result`` for ``game``; a correction keeps the old value in the history."""
+    # The tournament's row before the game's, the order of every writer (tournaments/cache.py): no deadlock
+    # with a round being discarded.
+    bump(round_set__games=game.pk)
     game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
     if result not in Result.values or result == Result.BYE:
         raise Refused(f"“{result}” is not a result.")
