@@ -150,6 +150,16 @@ async def readers(count: int, port: int, slug: str, seconds: float, latencies: l
     await asyncio.gather(*(reader(port, slug, stop, seed, latencies, errors) for seed in range(count)))
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children (gunicorn's workers), from /proc."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    total = 0.0
+    for each in [pid, *map(int, children.read_text().split() if children.exists() else [])]:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def percentile(values: list[float], fraction: float) -> float:
     return statistics.quantiles(values, n=100)[round(fraction * 100) - 1]
 
@@ -183,9 +193,10 @@ def main() -> None:
               flush=True)
         latencies: list[float] = []
         errors: list[str] = []
-        started, cpu = time.monotonic(), time.process_time()
+        started, cpu, server_cpu = time.monotonic(), time.process_time(), cpu_seconds(server.pid)
         asyncio.run(readers(options.readers, options.port, slug, options.seconds, latencies, errors))
         elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
+        server_cpu = cpu_seconds(server.pid) - server_cpu
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -196,7 +207,8 @@ def main() -> None:
         p50, p95 = (percentile(latencies, f) * 1000 for f in (0.5, 0.95))
         print(f"latency: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {max(latencies) * 1000:.0f} ms")
     print(f"errors: {len(errors)}" + "".join(f"\n  {e}" for e in errors[:10]))
-    print(f"the readers' own CPU: {cpu:.1f} s of {elapsed:.1f} s")
+    print(f"CPU: gunicorn {server_cpu:.1f} s ({server_cpu / max(requests, 1) * 1000:.1f} ms a request), "
+          f"the readers {cpu:.1f} s, in {elapsed:.1f} s on {os.cpu_count()} cores")
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
