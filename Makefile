@@ -24,7 +24,9 @@ $(NATIVE): pairing/engine/core/_blossom.c
 	@$(CC) -O2 -shared -fPIC -o $@ $< 2>/dev/null || \
 		echo "note: no C compiler, the engine uses its pure-Python weighted matching (slower)"
 
-# The app with demo data, on SQLite with in-process Celery (nothing to configure).
+# The app with demo data, on SQLite with in-process Celery (nothing to configure); the settings are
+# production's unless DJANGO_DEBUG=1, as here on a development machine.
+run: export DJANGO_DEBUG := 1
 run: $(VENV)/installed native
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py demo

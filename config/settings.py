@@ -1,15 +1,18 @@
 """Settings from the environment (see ``.env.example``).
 
-With nothing configured the app runs on a SQLite file with Celery tasks run
-in-process (eager), so one command starts it on a fresh machine.  Setting
-``DATABASE_URL`` and ``REDIS_URL`` switches to PostgreSQL and a separate
-Celery worker over Redis.
+Production is the default: ``DEBUG`` is off unless ``DJANGO_DEBUG=1`` (``make run``
+sets it), and without debug the app does not start without ``DJANGO_SECRET_KEY``.
+With no database configured the app runs on a SQLite file with Celery tasks run
+in-process (eager).  Setting ``DATABASE_URL`` and ``REDIS_URL`` switches to
+PostgreSQL, a separate Celery worker over Redis and a cache in Redis.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -19,12 +22,34 @@ def env_bool(name: str, default: bool) -> bool:
     return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Security (see .env.example) ----------------------------------------------------------------------
+DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key" if DEBUG else "")
 if not SECRET_KEY:
-    raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
+    raise ImproperlyConfigured("Set DJANGO_SECRET_KEY (or DJANGO_DEBUG=1 on a development machine).")
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+# HTTPS: redirect plain HTTP, cookies over HTTPS only (both on unless debugging), HSTS once it works.
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", False)
+# Behind a TLS proxy: the header it sets on HTTPS requests, e.g. X-Forwarded-Proto (its value: https).
+if os.environ.get("DJANGO_SECURE_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + os.environ["DJANGO_SECURE_PROXY_SSL_HEADER"].upper().replace("-", "_"),
+                               "https")
+# Content-Security-Policy (django-csp): no inline script or style anywhere, nothing from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "img-src": [SELF, "data:"],  # Swagger UI's icons
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -38,6 +63,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "csp",
     "tournaments",
     "pairing",
 ]
@@ -51,6 +78,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -148,6 +176,20 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.5, "in
 # its task was lost; no beat process is needed.
 PAIRING_STALE_AFTER = CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] + CELERY_TASK_TIME_LIMIT + 30
 
+# Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
+# web process, else this process's memory.  A Redis that is down or slow only makes pages slower.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "TIMEOUT": 3600,
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    } if os.environ.get("REDIS_URL") else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": 3600,
+    },
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -160,6 +202,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Swiss tournaments API",
     "DESCRIPTION": "Published pairings, standings and crosstables; result entry and pairing for arbiters.",
     "VERSION": "1",
+    # The docs page's scripts and styles from this server (drf-spectacular-sidecar), never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

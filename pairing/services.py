@@ -36,7 +36,7 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.engine import EngineError, NoValidPairing, pair_round
 from tournaments.models import Game, Result, Round, Tournament
-from tournaments.services import Refused, last_paired_round, lock_tournament
+from tournaments.services import Refused, draw_lots, last_paired_round, lock_tournament
 from tournaments.trf import tournament_document
 
 log = logging.getLogger(__name__)
@@ -216,6 +216,7 @@ def publish_round(round_: Round) -> None:
             raise Refused(f"Round {round_.number} has no draft pairing to publish.")
         round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
         round_.save(update_fields=["status", "published_at"])
+        draw_lots(round_.tournament)
 
 
 def discard_round(round_: Round) -> None:

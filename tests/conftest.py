@@ -8,3 +8,11 @@ def eager_celery():
 
     celery_app.conf.task_always_eager = True
     yield
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache (SQLite numbers rows again after a rollback)."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self):
+        from .cache import connect_signals
+
+        connect_signals()

@@ -145,12 +145,25 @@ class Tournament(models.Model):
         "break remaining ties by lot", default=False,
         help_text="When every tie-break is equal: a lot drawn by the app and recorded (else the place is shared).")
     created_at = models.DateTimeField(auto_now_add=True)
+    # One more at every change of what the public pages show: their cache key (tournaments/cache.py).
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        # The revision is bumped in the database, never written back from a copy read earlier.
+        bump = not self._state.adding
+        if bump:
+            self.revision = models.F("revision") + 1
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = [*kwargs["update_fields"], "revision"]
+        super().save(*args, **kwargs)
+        if bump:
+            self.refresh_from_db(fields=["revision"])
 
     def get_absolute_url(self) -> str:
         return reverse("public:tournament", args=[self.slug])
@@ -201,13 +214,22 @@ class Tournament(models.Model):
     def tiebreak_codes(self) -> list[str]:
         return [code.strip() for code in self.tiebreaks.split(",") if code.strip()]
 
+    def lot_order(self) -> list[int] | None:
+        """C.07: the pairing numbers in the order drawn by lot (``services.draw_lots``), when ties are
+        broken by lot.  Players without a lot yet come after, by pairing number (the engine's order)."""
+        if not self.ties_by_lot:
+            return None
+        return list(self.players.filter(lot__isnull=False).order_by("lot").values_list("pairing_number", flat=True))
+
     def completed_rounds(self) -> int:
         """The last round r such that rounds 1..r are published with every result in."""
         complete = 0
-        for round_ in self.round_set.prefetch_related("games"):
-            if not round_.is_published or any(g.result == "" for g in round_.games.all()):
+        rounds = (self.round_set.annotate(pending=models.Count("games", filter=models.Q(games__result="")))
+                  .order_by("number"))  # an aggregation ignores Meta.ordering
+        for number, status, pending in rounds.values_list("number", "status", "pending"):
+            if status != Round.Status.PUBLISHED or pending:
                 break
-            complete = round_.number
+            complete = number
         return complete
 
 

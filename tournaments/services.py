@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
+from .cache import bump
 from .forms import PlayerForm
 from .models import Absence, Club, ForbiddenPair, Game, Player, Result, ResultChange, Round, Tournament
 
@@ -303,22 +304,25 @@ def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
 
 # Standings -----------------------------------------------------------------------------------------
 
-def draw_lots(tournament: Tournament) -> list[int] | None:
-    """C.07: the order drawn by lot for ties no tie-break separates, drawn once and recorded."""
-    if not tournament.ties_by_lot:
-        return None
-    players = list(tournament.players.all())
-    if any(p.lot is None for p in players):
-        with transaction.atomic():  # lock only when somebody still needs a lot
-            players = list(tournament.players.select_for_update())
-            undrawn = [p for p in players if p.lot is None]
-            taken = {p.lot for p in players if p.lot is not None}
-            free = [n for n in range(1, len(players) + len(taken) + 1) if n not in taken][:len(undrawn)]
-            random.SystemRandom().shuffle(free)
-            for player, lot in zip(undrawn, free, strict=True):
-                player.lot = lot
-            Player.objects.bulk_update(undrawn, ["lot"])
-    return [p.pairing_number for p in sorted(players, key=lambda p: p.lot)]
+@transaction.atomic
+def draw_lots(tournament: Tournament) -> None:
+    """C.07: once a round is published, every player without a lot gets one, after the lots drawn
+    before; recorded, never drawn again.  Called where that can change: a round published
+    (``pairing.services.publish_round``), the tournament's settings saved (ties by lot switched on).
+    Standings only read the lots (``Tournament.lot_order``)."""
+    if not tournament.ties_by_lot or not tournament.round_set.filter(status=Round.Status.PUBLISHED).exists():
+        return
+    players = list(tournament.players.select_for_update())
+    undrawn = [p for p in players if p.lot is None]
+    if not undrawn:
+        return
+    taken = {p.lot for p in players if p.lot is not None}
+    free = [n for n in range(1, len(players) + len(taken) + 1) if n not in taken][:len(undrawn)]
+    random.SystemRandom().shuffle(free)
+    for player, lot in zip(undrawn, free, strict=True):
+        player.lot = lot
+    Player.objects.bulk_update(undrawn, ["lot"])
+    bump(pk=tournament.pk)  # a bulk update sends no signal
 
 
 # Results -------------------------------------------------------------------------------------------

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import Contribution, explain, parse_codes
 
+from . import cache
 from .models import Player, Round, Tournament
-from .services import draw_lots
 from .trf import tournament_document
 
 CELL_RESULTS = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½"}
@@ -49,10 +49,22 @@ def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
     for forfeits, and the byes.
     """
     rounds = tournament.completed_rounds() if rounds is None else rounds
+    # Computed once per revision of the tournament (a result, a player, a round changed): the
+    # revision is read first, then everything the rows are made of (tournaments/cache.py).
+    current = Tournament.objects.get(pk=tournament.pk)
+    key = f"crosstable:{current.pk}:{current.revision}:{rounds}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _crosstable(current, rounds)
+        cache.put(key, rows)
+    return rows
+
+
+def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
     document = tournament_document(tournament, rounds=rounds)
     codes = tournament.tiebreak_codes()
     explained = {tb.code: tb.name in EXPLAINED for tb in parse_codes(codes)}
-    ranking = standings(document, rounds, codes, tournament.tiebreak_edition, draw_lots(tournament))
+    ranking = standings(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order())
     players = {p.pairing_number: p for p in tournament.players.all()}
     rank_of = {s.number: s.rank for s in ranking}
     rows = []

@@ -34,7 +34,7 @@ from pairing.engine.trf import (
 )
 
 from .models import DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament, baku_problem
-from .services import draw_lots, save_new_tournament
+from .services import save_new_tournament
 
 #: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
 RESULT_CODES = {
@@ -168,7 +168,7 @@ def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
     if version == "26":
         document.headers.append("212 " + ",".join(["PTS", *codes]))
     # The rank column: the standings with the tournament's tie-breaks.
-    for row in standings(document, rounds, codes, tournament.tiebreak_edition, draw_lots(tournament)):
+    for row in standings(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order()):
         document.players[row.number].rank = row.rank
     return document
 

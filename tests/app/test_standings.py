@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from pairing.engine.tiebreaks import explain, tiebreak_values
 from tournaments import services
 from tournaments.forms import TournamentForm
-from tournaments.services import draw_lots
+from tournaments.models import Player
 from tournaments.standings import crosstable
 from tournaments.trf import tournament_document
 
@@ -61,16 +61,24 @@ def test_api_standings_give_the_tiebreaks_by_code(finished):
     assert list(data[0]["tiebreaks"]) == ["BH/C1", "SB", "WIN"]
 
 
-def test_ties_by_lot_are_drawn_once_and_recorded(club):
+def test_ties_by_lot_are_drawn_when_a_round_is_published_and_kept(club):
     tournament = make_tournament(club, players=6, rounds=3, tiebreaks="WIN", ties_by_lot=True)
     round1 = pair(tournament)
+    lots = dict(tournament.players.values_list("pairing_number", "lot"))
+    assert sorted(lots.values()) == list(range(1, 7))
     for game in round1.games.all():
         services.enter_result(game, "½-½")
-    first = draw_lots(tournament)
-    assert sorted(first) == list(range(1, 7)) and draw_lots(tournament) == first
-    assert sorted(tournament.players.values_list("lot", flat=True)) == list(range(1, 7))
-    ranks = [row.rank for row in crosstable(tournament)]
-    assert ranks == [1, 2, 3, 4, 5, 6]  # all equal on points and WIN: the lot decides
+    late = services.register_player(tournament, Player(name="Late, Comer", rating=1000))
+    rows = crosstable(tournament)
+    assert [row.rank for row in rows] == [1, 2, 3, 4, 5, 6, 7]  # equal on points and WIN: the lot decides
+    assert [row.player.pairing_number for row in rows[:6]] == sorted(lots, key=lots.get)
+    # Reading the standings draws nothing; the next round's publication draws the late entrant's lot.
+    late.refresh_from_db()
+    assert late.lot is None
+    pair(tournament)
+    assert dict(tournament.players.exclude(pk=late.pk).values_list("pairing_number", "lot")) == lots
+    late.refresh_from_db()
+    assert late.lot == 7
 
 
 def test_shared_places_without_lot(club):

@@ -88,7 +88,7 @@ def tournament_edit(request, slug):
         if form.cleaned_data["rounds"] < services.last_paired_round(tournament):
             form.add_error("rounds", "Fewer rounds than have been paired already.")
         else:
-            form.save()
+            services.draw_lots(form.save())
             messages.success(request, "Tournament saved.")
             return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament})
