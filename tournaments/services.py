@@ -151,6 +151,8 @@ def withdraw_player(player: Player, from_round: int | None) -> None:
     paired = last_paired_round(player.tournament)
     if from_round is not None and from_round <= paired:
         raise Refused(f"Round {from_round} has been paired already; withdraw from round {paired + 1} on.")
+    if from_round is not None and from_round > player.tournament.rounds:
+        raise Refused(f"The tournament has only {player.tournament.rounds} rounds.")
     player.withdrawn_from_round = from_round
     player.save(update_fields=["withdrawn_from_round"])
 
