@@ -14,6 +14,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from tournaments.limits import MAX_FILE_BYTES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -124,6 +126,10 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter:dashboard"
 LOGOUT_REDIRECT_URL = "public:home"
+
+# Imports: a pasted CSV may be as long as a file (the form then says so); an uploaded file goes to a
+# temporary file past 2.5 MB (Django's default) and its size is checked before it is read.
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_FILE_BYTES + 64 * 1024
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

@@ -13,9 +13,11 @@ import django
 
 
 def sqlite_env(database) -> dict:
-    """The environment of a process of the app on ``database``: SQLite, in-process Celery."""
+    """The environment of a process of the app on ``database``: SQLite, in-process Celery, as
+    ``make run`` starts it (DJANGO_DEBUG=1: plain HTTP on this machine)."""
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
     env["DATABASE_URL"] = f"sqlite:///{database}"
+    env["DJANGO_DEBUG"] = "1"
     return env
 
 

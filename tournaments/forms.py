@@ -1,9 +1,14 @@
+import codecs
+import re
+
 from django import forms
 
 from pairing.engine import SYSTEMS
 from pairing.engine.core.acceleration import baku_virtual_points
 from pairing.engine.tiebreaks import TiebreakCodeError, parse_codes
+from pairing.engine.trf import CONTROL_CHARACTER, DIGITS
 
+from .limits import MAX_FILE_BYTES, MAX_PLAYERS, MAX_ROUND_RESULTS, MAX_ROUNDS, megabytes
 from .models import Player, Tournament
 
 
@@ -13,9 +18,44 @@ class DateInput(forms.DateInput):
 
 def federation_code(value: str) -> str:
     federation = value.strip().upper()
-    if federation and not (len(federation) == 3 and federation.isalpha()):
+    if federation and not re.fullmatch(r"[A-Z]{3}", federation):
         raise forms.ValidationError("A federation is a three-letter code such as FRA.")
     return federation
+
+
+def no_control_characters(value: str) -> None:
+    # NUL has its own message, from the validator Django gives every CharField.
+    if CONTROL_CHARACTER.search(value.replace("\x00", "")):
+        raise forms.ValidationError("Control characters (tab, escape...) are not allowed.")
+
+
+def too_big() -> forms.ValidationError:
+    return forms.ValidationError(f"The file is too large: at most {megabytes(MAX_FILE_BYTES)} can be imported.")
+
+
+def read_upload(upload, encodings: tuple[str, ...] = ("utf-8-sig",)) -> str:
+    """The text of an uploaded file, its size checked before it is read (UTF-16 when it starts with
+    its byte order mark, as spreadsheets write "Unicode text")."""
+    if upload.size > MAX_FILE_BYTES:
+        raise too_big()
+    data = upload.read()
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encodings = ("utf-16",)
+    for encoding in encodings:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise forms.ValidationError("The file is not UTF-8 text.")
+
+
+def text_limits(model, names: list[str]) -> str:
+    """``name, city at most 120 characters``: the model columns' lengths, for help texts."""
+    lengths: dict[int, list[str]] = {}
+    for name in names:
+        field = model._meta.get_field(name)
+        lengths.setdefault(field.max_length, []).append(str(field.verbose_name))
+    return "; ".join(f"{', '.join(fields)} at most {length} characters" for length, fields in lengths.items())
 
 
 class TournamentForm(forms.ModelForm):
@@ -102,7 +142,7 @@ class PlayerForm(forms.ModelForm):
 
     def clean_fide_id(self):
         fide_id = self.cleaned_data["fide_id"]
-        if fide_id and not fide_id.isdigit():
+        if fide_id and not DIGITS.fullmatch(fide_id):
             raise forms.ValidationError("A FIDE id has digits only.")
         return fide_id
 
@@ -125,23 +165,27 @@ class PlayerForm(forms.ModelForm):
                 data["sex"] = data["sex"].lower()
             kwargs["data"] = data
         super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if isinstance(field, forms.CharField):
+                field.validators.append(no_control_characters)
 
 
 class CsvImportForm(forms.Form):
-    file = forms.FileField(required=False, help_text="A .csv file with a header line.")
-    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}),
+    file = forms.FileField(required=False, help_text=(
+        f"A .csv file (UTF-8) with a header line, at most {megabytes(MAX_FILE_BYTES)} and {MAX_PLAYERS} players "
+        f"in all; {text_limits(Player, ['name', 'fide_id'])}."))
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6, "maxlength": MAX_FILE_BYTES}),
                            label="or paste CSV", help_text="name,title,rating,fide_id,federation,sex,birth_date")
 
     def clean(self):
         data = super().clean()
         upload = data.get("file")
         if upload:
-            try:
-                data["csv"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text.") from None
+            data["csv"] = read_upload(upload)
         else:
             data["csv"] = data.get("text", "")
+            if len(data["csv"].encode()) > MAX_FILE_BYTES:
+                raise too_big()
         if not data["csv"].strip():
             raise forms.ValidationError("Choose a file or paste the CSV text.")
         return data
@@ -177,14 +221,12 @@ class ForbiddenPairForm(forms.Form):
 
 
 class TrfImportForm(forms.Form):
-    file = forms.FileField(help_text="TRF-16 or TRF-2026 (with XXR/142 for the number of rounds).")
+    file = forms.FileField(help_text=(
+        f"TRF-16 or TRF-2026 (with XXR/142 for the number of rounds): at most {megabytes(MAX_FILE_BYTES)}, "
+        f"{MAX_PLAYERS} players, {MAX_ROUNDS} rounds and {MAX_ROUND_RESULTS:,} results in all "
+        "(one per player and round); "
+        f"{text_limits(Tournament, ['name', 'place', 'chief_arbiter', 'time_control'])}."))
 
     def clean_file(self):
-        try:
-            return self.cleaned_data["file"].read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            try:
-                self.cleaned_data["file"].seek(0)
-                return self.cleaned_data["file"].read().decode("latin-1")
-            except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes any byte
-                raise forms.ValidationError("The file is not text.") from None
+        # Older programs write Windows-1252 or Latin-1 (which reads any byte; the parser refuses control characters).
+        return read_upload(self.cleaned_data["file"], ("utf-8-sig", "cp1252", "latin-1"))

@@ -15,6 +15,8 @@ from django.urls import reverse
 from pairing.engine import SYSTEMS, Edition, SwissSystem, get_system
 from pairing.engine.core.acceleration import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS
 
+from .limits import MAX_ROUNDS
+
 #: New tournaments are paired with the FIDE Dutch system in its latest edition.
 DEFAULT_SYSTEM = "dutch"
 
@@ -113,7 +115,7 @@ class Tournament(models.Model):
     time_control = models.CharField(max_length=120, blank=True, help_text="e.g. 90 min + 30 s/move")
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
-    rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(99)])
+    rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)])
     # The pairing system and the edition of its rules (C.04 family), both from the engine's registry.
     system = models.CharField(max_length=20, choices=system_choices, default=DEFAULT_SYSTEM)
     edition = models.CharField("edition of the rules", max_length=10, choices=edition_choices,

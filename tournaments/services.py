@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import random
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -22,10 +24,13 @@ from django.utils.text import slugify
 
 from .cache import bump
 from .forms import PlayerForm
+from .limits import MAX_PLAYERS, listed
 from .models import Absence, Club, ForbiddenPair, Game, Player, Result, ResultChange, Round, Tournament
 
 #: C.04.2 B.3: pairing numbers may be reassigned only for the first three rounds.
 FREEZE_ROUND = 4
+#: Rows per UPDATE when many players are renumbered (Django writes one CASE branch per row: keep it short).
+UPDATE_BATCH = 250
 TITLE_ORDER = {title: i for i, title in enumerate(Player.Title.values)}
 
 
@@ -100,7 +105,7 @@ def last_paired_round(tournament: Tournament) -> int:
 def initial_order_key(player: Player):
     """C.04.2 B.2: rating, then FIDE title, then alphabetically."""
     return (-(player.rating or 0), TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
-            player.name.casefold(), player.pk or 0)
+            player.name.casefold(), player.pk or math.inf)  # players being registered last, in their order
 
 
 def pairing_numbers_frozen(tournament: Tournament) -> bool:
@@ -108,47 +113,57 @@ def pairing_numbers_frozen(tournament: Tournament) -> bool:
     return tournament.round_set.filter(number__gte=FREEZE_ROUND).exists()
 
 
-def assign_pairing_numbers(tournament: Tournament) -> None:
+def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = ()) -> None:
     """Number the players in initial order (C.04.2 B.3), late entries included (C.3).
 
+    ``new`` players (not yet saved) are saved here, already numbered, in one statement.
     Once the numbers are frozen, only players without a number (a late entry
     after round 3) get one, after everybody else.
     """
-    players = list(tournament.players.select_for_update().all())
+    bump(pk=tournament.pk)  # bulk writes send no signal (tournaments/cache.py)
+    registered = list(tournament.players.select_for_update().all())
     if pairing_numbers_frozen(tournament):
-        last = max((p.pairing_number or 0 for p in players), default=0)
-        new = sorted((p for p in players if p.pairing_number is None), key=initial_order_key)
-        for offset, player in enumerate(new, start=1):
+        last = max((p.pairing_number or 0 for p in registered), default=0)
+        unnumbered = sorted((p for p in [*registered, *new] if p.pairing_number is None), key=initial_order_key)
+        for offset, player in enumerate(unnumbered, start=1):
             player.pairing_number = last + offset
-        Player.objects.bulk_update(new, ["pairing_number"])
+        Player.objects.bulk_update([p for p in unnumbered if p.pk], ["pairing_number"], batch_size=UPDATE_BATCH)
+        Player.objects.bulk_create(new)
         return
-    players.sort(key=initial_order_key)
-    changed = [p for number, p in enumerate(players, start=1) if p.pairing_number != number]
-    if not changed:
-        return
+    players = sorted([*registered, *new], key=initial_order_key)
+    changed = [p for number, p in enumerate(players, start=1) if p.pk and p.pairing_number != number]
     # Two steps, so that the unique (tournament, pairing_number) holds throughout.
-    Player.objects.filter(pk__in=[p.pk for p in changed]).update(pairing_number=None)
+    if changed:
+        Player.objects.filter(pk__in=[p.pk for p in changed]).update(pairing_number=None)
     for number, player in enumerate(players, start=1):
         player.pairing_number = number
-    Player.objects.bulk_update(changed, ["pairing_number"])
+    Player.objects.bulk_create(new)
+    Player.objects.bulk_update(changed, ["pairing_number"], batch_size=UPDATE_BATCH)
 
 
-def _check_entry_round(tournament: Tournament, player: Player) -> None:
-    next_round = last_paired_round(tournament) + 1
+def _check_entry_round(tournament: Tournament, player: Player, paired: int) -> None:
+    """``paired``: the last round paired so far."""
     if player.entry_round > tournament.rounds:
         raise Refused(f"The tournament has only {tournament.rounds} rounds.")
-    if player._state.adding and last_paired_round(tournament) and player.entry_round < next_round:
+    if player._state.adding and paired and player.entry_round <= paired:
         # C.04.2 C.2 b: a late entry is paired only from his arrival on.
-        player.entry_round = next_round
+        player.entry_round = paired + 1
+
+
+def _check_room(tournament: Tournament, adding: int) -> None:
+    registered = tournament.players.count()
+    if registered + adding > MAX_PLAYERS:
+        raise Refused(f"A tournament has at most {MAX_PLAYERS} players (TRF pairing numbers have four digits): "
+                      f"this one has {registered}, and {adding} more would make {registered + adding}.")
 
 
 @transaction.atomic
 def register_player(tournament: Tournament, player: Player) -> Player:
     lock_tournament(tournament)
     player.tournament = tournament
-    _check_entry_round(tournament, player)
-    player.save()
-    assign_pairing_numbers(tournament)
+    _check_room(tournament, 1)
+    _check_entry_round(tournament, player, last_paired_round(tournament))
+    assign_pairing_numbers(tournament, [player])
     player.refresh_from_db()
     return player
 
@@ -185,6 +200,8 @@ def withdraw_player(player: Player, from_round: int | None) -> None:
     paired = last_paired_round(player.tournament)
     if from_round is not None and from_round <= paired:
         raise Refused(f"Round {from_round} has been paired already; withdraw from round {paired + 1} on.")
+    if from_round is not None and from_round > player.tournament.rounds:
+        raise Refused(f"The tournament has only {player.tournament.rounds} rounds.")
     player.withdrawn_from_round = from_round
     player.save(update_fields=["withdrawn_from_round"])
 
@@ -263,42 +280,58 @@ def allow_pair(pair: ForbiddenPair) -> str:
 CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")
 
 
+def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
+    """The non-empty records of a CSV text with their line numbers (any line ends: CR, LF, CRLF)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows = []
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                rows.append((reader.line_num, row))
+    except csv.Error as error:
+        raise Refused(f"Nothing was imported: line {reader.line_num} cannot be read as CSV ({error}).") from None
+    return rows
+
+
 @transaction.atomic
 def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
     """Register the players of a CSV text (a header row naming columns of CSV_FIELDS).
 
-    Every line is checked first; one bad line refuses the whole file.
+    Every line is checked first; one bad line refuses the whole file.  The players are
+    saved in one statement, then numbered.
     """
-    reader = csv.DictReader(io.StringIO(text.strip()))
-    header = [h.strip().lower() for h in reader.fieldnames or []]
+    rows = _csv_rows(text)
+    header = [h.strip().lower() for h in rows[0][1]] if rows else []
     if "name" not in header:
         raise Refused("The CSV file needs a header line with at least a 'name' column.")
     unknown = [h for h in header if h not in CSV_FIELDS]
     if unknown:
         raise Refused(f"Unknown column(s): {', '.join(unknown)}. Known: {', '.join(CSV_FIELDS)}.")
-    reader.fieldnames = header
+    twice = sorted({h for h in header if header.count(h) > 1})
+    if twice:
+        raise Refused(f"Column(s) named twice: {', '.join(twice)}.")
+    _check_room(tournament, len(rows) - 1)
     players, errors = [], []
-    for line, row in enumerate(reader, start=2):
-        data = {key: (value or "").strip() for key, value in row.items() if key is not None}
-        if None in row:
+    for line, row in rows[1:]:
+        if len(row) > len(header):
             errors.append(f"Line {line}: more fields than columns.")
             continue
-        form = PlayerForm(data=data)
+        form = PlayerForm(data={key: value.strip() for key, value in zip(header, row, strict=False)})
         if form.is_valid():
             players.append(form.save(commit=False))
         else:
             problems = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in form.errors.items())
             errors.append(f"Line {line}: {problems}")
     if errors:
-        raise Refused("Nothing was imported: the file has errors.", errors)
+        raise Refused("Nothing was imported: the file has errors.", listed(errors))
     if not players:
         raise Refused("The file holds no players.")
     lock_tournament(tournament)
+    paired = last_paired_round(tournament)
     for player in players:
         player.tournament = tournament
-        _check_entry_round(tournament, player)
-        player.save()
-    assign_pairing_numbers(tournament)
+        _check_entry_round(tournament, player, paired)
+    assign_pairing_numbers(tournament, players)
     return players
 
 

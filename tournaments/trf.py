@@ -13,7 +13,8 @@ from datetime import date, datetime
 from decimal import Decimal
 from itertools import combinations
 
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
 from django.utils import timezone
 
 from pairing.engine import SYSTEMS, Edition, SwissSystem, TrfDocument, TrfError, parse, read_trf_code, resolve_edition
@@ -30,9 +31,9 @@ from pairing.engine.trf import (
     Scoring,
     dump,
     format_points,
-    score,
 )
 
+from .limits import MAX_FORBIDDEN_PAIRS, MAX_ROUND_RESULTS, MAX_ROUNDS, listed
 from .models import DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament, baku_problem
 from .services import save_new_tournament
 
@@ -181,7 +182,22 @@ def export(tournament: Tournament, version: str = "16") -> str:
 class TrfImportError(Exception):
     def __init__(self, errors: list[str]):
         super().__init__("; ".join(errors))
-        self.errors = errors
+        self.errors = listed(errors)
+
+
+#: The records an imported tournament's fields come from, for the messages.
+RECORDS = {"name": "012", "place": "022", "federation": "032", "chief_arbiter": "102", "deputy_arbiters": "112",
+           "time_control": "122", "rounds": "XXR/142", "points_win": "BBW/162", "points_draw": "BBD/162",
+           "points_loss": "BBL/162", "points_pairing_bye": "BBU/162", "points_half_bye": "BBD/162"}
+
+
+def _field_errors(instance: models.Model, exclude: list[str]) -> dict[str, list[str]]:
+    """What the model's fields say of ``instance`` (lengths, ranges, choices): the database would refuse it."""
+    try:
+        instance.clean_fields(exclude=exclude)
+    except ValidationError as error:
+        return error.message_dict
+    return {}
 
 
 def _tenths_to_points(value: int) -> Decimal:
@@ -214,6 +230,14 @@ def import_tournament(club: Club, text: str) -> Tournament:
         raise TrfImportError([str(error)]) from None
     if not document.players:
         raise TrfImportError(["the file has no player (001) lines"])
+    paired = document.paired_rounds
+    total = document.total_rounds or max(paired, 1)
+    if total > MAX_ROUNDS or paired > MAX_ROUNDS:
+        what = f"the 001 lines hold {paired}" if paired > MAX_ROUNDS else f"XXR/142 announces {total}"
+        raise TrfImportError([f"{what} rounds: a tournament has at most {MAX_ROUNDS} rounds"])
+    if len(document.players) * paired > MAX_ROUND_RESULTS:
+        raise TrfImportError([f"the file holds {len(document.players)} players of {paired} rounds: the app imports "
+                              f"at most {MAX_ROUND_RESULTS:,} round results (players x rounds)"])
     errors = []
     players = []
     for record in document.players.values():
@@ -227,38 +251,43 @@ def import_tournament(club: Club, text: str) -> Tournament:
             errors.append(f"line {record.line}: sex must be m or w, not {record.sex!r}")
         if not record.name:
             errors.append(f"line {record.line}: the player has no name")
-        players.append(Player(
+        player = Player(
             name=record.name, title=title, rating=record.rating or None, fide_id=record.fide_id,
             federation=record.federation.upper(), sex={"f": "w"}.get(record.sex.lower(), record.sex.lower()),
-            birth_date=birth, pairing_number=record.number))
-    paired = document.paired_rounds
-    total = document.total_rounds or max(paired, 1)
+            birth_date=birth, pairing_number=record.number)
+        for field, messages in _field_errors(player, ["tournament", "name", "title", "sex"]).items():
+            errors.append(f"line {record.line}: {Player._meta.get_field(field).verbose_name}: {' '.join(messages)}")
+        players.append(player)
     if paired > total:
         errors.append(f"the file holds {paired} rounds but announces {total} (XXR/142)")
     rules = _pairing_rules(document, text, total, errors)
     forbidden = _forbidden_pairs(document, total, errors)
+    system, edition, baku = rules or (SYSTEMS[DEFAULT_SYSTEM], SYSTEMS[DEFAULT_SYSTEM].latest, False)
+    scoring = document.scoring
+    tournament = Tournament(
+        club=club, name=document.name or "Imported tournament",
+        place=_header(document, "022"), federation=_header(document, "032")[:3].upper(),
+        chief_arbiter=_header(document, "102"), time_control=_header(document, "122"),
+        deputy_arbiters="\n".join(line[4:].strip() for line in document.headers if line.startswith("112 ")),
+        start_date=_date(_header(document, "042")),
+        end_date=_date(_header(document, "052")), rounds=total,
+        system=system.name, edition=edition.name,
+        acceleration=Tournament.Acceleration.BAKU if baku else Tournament.Acceleration.NONE,
+        initial_colour=document.initial_colour or infer_initial_colour(
+            with_baku_acceleration(document, edition.acceleration) if baku else document) or "",
+        points_win=_tenths_to_points(scoring.win), points_draw=_tenths_to_points(scoring.draw),
+        points_loss=_tenths_to_points(scoring.loss),
+        points_pairing_bye=_tenths_to_points(scoring.pairing_bye),
+        points_half_bye=_tenths_to_points(scoring.half_bye),
+    )
+    for field, messages in _field_errors(tournament, ["club", "slug"]).items():
+        where = f" (record {RECORDS[field]})" if field in RECORDS else ""
+        errors.append(f"{Tournament._meta.get_field(field).verbose_name}{where}: {' '.join(messages)}")
     if errors:
         raise TrfImportError(errors)
-    system, edition, baku = rules
 
-    scoring = document.scoring
     with transaction.atomic():
-        tournament = save_new_tournament(Tournament(
-            club=club, name=document.name or "Imported tournament",
-            place=_header(document, "022"), federation=_header(document, "032")[:3].upper(),
-            chief_arbiter=_header(document, "102"), time_control=_header(document, "122"),
-            deputy_arbiters="\n".join(line[4:].strip() for line in document.headers if line.startswith("112 ")),
-            start_date=_date(_header(document, "042")),
-            end_date=_date(_header(document, "052")), rounds=total,
-            system=system.name, edition=edition.name,
-            acceleration=Tournament.Acceleration.BAKU if baku else Tournament.Acceleration.NONE,
-            initial_colour=document.initial_colour or infer_initial_colour(
-                with_baku_acceleration(document, edition.acceleration) if baku else document) or "",
-            points_win=_tenths_to_points(scoring.win), points_draw=_tenths_to_points(scoring.draw),
-            points_loss=_tenths_to_points(scoring.loss),
-            points_pairing_bye=_tenths_to_points(scoring.pairing_bye),
-            points_half_bye=_tenths_to_points(scoring.half_bye),
-        ))
+        tournament = save_new_tournament(tournament)
         for player in players:
             player.tournament = tournament
         by_number = {p.pairing_number: p for p in Player.objects.bulk_create(players)}
@@ -274,6 +303,8 @@ def import_tournament(club: Club, text: str) -> Tournament:
                   paired_at=now, published_at=now)
             for r in range(1, paired + 1))
         games, absences = [], []
+        pk = {number: player.pk for number, player in by_number.items()}
+        points = dict.fromkeys(document.players, 0)  # the scores after the rounds read so far
         for round_ in rounds:
             r = round_.number
             boards = []
@@ -285,18 +316,21 @@ def import_tournament(club: Club, text: str) -> Tournament:
                     if entry.code == "U":
                         boards.append((record.number, None, Result.BYE))
                     else:
-                        absences.append(Absence(player=by_number[record.number], round_number=r, bye=entry.code))
+                        absences.append(Absence(player_id=pk[record.number], round_number=r, bye=entry.code))
                 elif entry.colour == WHITE:
                     other = document.players[entry.opponent].entry(r)
                     boards.append((record.number, entry.opponent, RESULT_OF_CODES[entry.code, other.code]))
-            boards.sort(key=lambda board: _board_key(document, board, r))
-            games += [Game(round=round_, board=i, white=by_number[w], black=by_number.get(b), result=result)
+            boards.sort(key=lambda board: _board_key(board, points))
+            games += [Game(round_id=round_.pk, board=i, white_id=pk[w], black_id=pk.get(b), result=result)
                       for i, (w, b, result) in enumerate(boards, start=1)]
+            for record in document.players.values():
+                if (entry := record.entry(r)) is not None:
+                    points[record.number] += scoring.points(entry.code)
         # Absences already known for the round to be paired next (0000 - H/Z in its columns).
         for record in document.players.values():
             entry = record.entry(paired + 1)
             if entry is not None and entry.opponent is None and entry.code in "HZF" and paired < total:
-                absences.append(Absence(player=by_number[record.number], round_number=paired + 1, bye=entry.code))
+                absences.append(Absence(player_id=pk[record.number], round_number=paired + 1, bye=entry.code))
         Game.objects.bulk_create(games)
         Absence.objects.bulk_create(absences)
     return tournament
@@ -395,6 +429,10 @@ def _forbidden_pairs(document: TrfDocument, total: int, errors: list[str]) -> di
     """XXP / 260 as pairs of pairing numbers with their rounds (a group of n players is n(n-1)/2 pairs);
     a range that runs to the last round is kept open (None)."""
     pairs: dict[tuple[int, int], tuple[int, int | None]] = {}
+    count = sum(len(group.players) * (len(group.players) - 1) // 2 for group in document.forbidden_pairs)
+    if count > MAX_FORBIDDEN_PAIRS:
+        errors.append(f"XXP/260 keep {count} pairs of players apart: the app keeps at most {MAX_FORBIDDEN_PAIRS}")
+        return pairs
     for group in document.forbidden_pairs:
         last = group.last_round if group.last_round is not None and group.last_round < total else None
         if group.first_round > total:
@@ -420,10 +458,11 @@ def _round_dates(document: TrfDocument) -> dict[int, date]:
     return dates
 
 
-def _board_key(document: TrfDocument, board, r: int):
-    """C.04.2 D.9 for a round read from a file: score of the higher player, sum of scores, rank; the bye last."""
+def _board_key(board, points: dict[int, int]):
+    """C.04.2 D.9 for a round read from a file (``points``: the scores before it): score of the higher
+    player, sum of scores, rank; the bye last."""
     white, black, _ = board
     if black is None:
         return (1, 0, 0, white)
-    scores = sorted((score(document, document.players[n], r - 1), -n) for n in (white, black))
+    scores = sorted((points[n], -n) for n in (white, black))
     return (0, -scores[1][0], -(scores[0][0] + scores[1][0]), -scores[1][1])

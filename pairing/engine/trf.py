@@ -32,12 +32,18 @@ MUTUAL_CODES = {
     "W": "L", "L": "W", "D": "D",
     "+": "-", "-": "+-",
 }
+#: TRF-2026 writes round numbers with three digits (240, 250, 260); pairing numbers have four.
+MAX_ROUNDS = 999
+#: A TRF file is plain text in fixed columns: no control character (tab, NUL, escape...) has a column.
+CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: ASCII digits only: ``str.isdigit()`` also takes "²" or "①", which ``int()`` refuses.
+DIGITS = re.compile(r"[0-9]+")
 
 
 def parse_points(text: str) -> int:
     """``"11.5"`` -> ``115`` tenths; raises ValueError on anything else."""
     text = text.strip()
-    if not re.fullmatch(r"\d{1,4}(\.\d)?|\.\d", text):
+    if not re.fullmatch(r"[0-9]{1,4}(\.[0-9])?|\.[0-9]", text):
         raise ValueError(text)
     whole, _, tenth = text.partition(".")
     return int(whole or 0) * 10 + int(tenth or 0)
@@ -170,7 +176,7 @@ def _int_field(line: str, first: int, last: int, number: int, what: str, default
     text = _field(line, first, last).strip()
     if not text:
         return default
-    if not text.isdigit():
+    if not DIGITS.fullmatch(text):
         raise TrfError(f"{what} must be a number, not {text!r}", number, first)
     return int(text)
 
@@ -184,7 +190,7 @@ def _parse_round(line: str, column: int, number: int) -> RoundEntry | None:
     code = block[7:8].strip().upper() if len(block) > 7 else ""
     if block[4:5].strip() or block[6:7].strip():
         raise TrfError(f"misaligned round block {block!r}", number, column)
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not DIGITS.fullmatch(opponent_text):
         raise TrfError(f"opponent must be a pairing number, not {opponent_text!r}", number, column)
     opponent = int(opponent_text) if opponent_text else 0
     if code == "":
@@ -232,6 +238,8 @@ def _parse_player(line: str, number: int) -> PlayerRecord:
         rank=_int_field(line, 86, 89, number, "rank"),
         line=number,
     )
+    if len(line.rstrip()) > 91 + 10 * MAX_ROUNDS:
+        raise TrfError(f"more than {MAX_ROUNDS} rounds", number, 92 + 10 * MAX_ROUNDS)
     rounds: list[RoundEntry | None] = []
     column = 92
     while column <= len(line.rstrip()):
@@ -266,6 +274,9 @@ def parse(text: str) -> TrfDocument:
     document = TrfDocument()
     byes: list[tuple[str, int, list[int], int]] = []
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if control := CONTROL_CHARACTER.search(line):
+            raise TrfError(f"control character U+{ord(control.group()):04X}: a TRF file is plain text in "
+                           "fixed columns", number, control.start() + 1)
         if not line.strip() or line.startswith("###"):
             continue
         tag = line[:3]
@@ -287,8 +298,8 @@ def parse(text: str) -> TrfDocument:
                 raise TrfError("192 needs a pairing-system code such as FIDE_DUTCH_2025", number, 5)
             document.system_code = value.upper()
         elif tag in ("XXR", "142"):
-            if not value.isdigit() or int(value) < 1:
-                raise TrfError(f"{tag} needs the number of rounds", number, 5)
+            if not re.fullmatch(r"[0-9]{1,3}", value) or not 1 <= int(value) <= MAX_ROUNDS:
+                raise TrfError(f"{tag} needs the number of rounds (1 to {MAX_ROUNDS})", number, 5)
             document.total_rounds = int(value)
         elif tag == "XXC":
             for word in value.lower().split():
@@ -308,6 +319,8 @@ def parse(text: str) -> TrfDocument:
             byes.append(_parse_byes_240(line, number))
         elif tag == "XXA":
             player = _int_field(line, 5, 8, number, "XXA pairing number")
+            if len(line.rstrip()) > 9 + 5 * MAX_ROUNDS:
+                raise TrfError(f"XXA gives more than {MAX_ROUNDS} rounds", number, 10 + 5 * MAX_ROUNDS)
             values, column = [], 10
             while column <= len(line.rstrip()):
                 cell = _field(line, column, column + 3).strip()
@@ -319,7 +332,7 @@ def parse(text: str) -> TrfDocument:
             document.accelerations[player] = values
         elif tag == "XXP":
             words = value.split()
-            if not all(w.isdigit() for w in words) or len(words) < 2:
+            if not all(re.fullmatch(r"[0-9]{1,4}", w) for w in words) or len(words) < 2:
                 raise TrfError("XXP needs two or more pairing numbers", number, 5)
             document.forbidden_pairs.append(ForbiddenPairs(frozenset(int(w) for w in words)))
         elif tag == "250":
@@ -336,7 +349,7 @@ def parse(text: str) -> TrfDocument:
 
 def _parse_date(text: str) -> datetime.date | None:
     """Record 042's start date (``YYYY/MM/DD``, also with ``-`` or ``.``); None when unreadable."""
-    match = re.fullmatch(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", text.strip())
+    match = re.fullmatch(r"([0-9]{4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})", text.strip())
     if match:
         try:
             return datetime.date(*(int(g) for g in match.groups()))
@@ -353,7 +366,7 @@ SCORING_162 = {"W": ("win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss"
 def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> Scoring:
     """``162 W 1.0 ...``: a symbol at column 6, its points at 7-10, the next pair 9 columns on."""
     changes = {}
-    for match in re.finditer(r"([A-Z])\s*(\d*\.?\d+)", line[4:]):
+    for match in re.finditer(r"([A-Z])\s*([0-9]*\.?[0-9]+)", line[4:]):
         symbol, value = match.groups()
         if symbol == "X":
             continue  # unknown/adjourned games: not used by the pairing

@@ -79,6 +79,8 @@ def test_withdrawn_player_is_no_longer_paired(club):
     quitter = tournament.players.get(pairing_number=3)
     with pytest.raises(services.Refused):
         services.withdraw_player(quitter, 1)  # round 1 is paired already
+    with pytest.raises(services.Refused, match="only 5 rounds"):
+        services.withdraw_player(quitter, 10**20)  # beyond the tournament (and the database's column)
     services.withdraw_player(quitter, 2)
     round2 = pair(tournament)
     assert round2.games.count() == 4 and not round2.games.filter(black__isnull=True).exists()

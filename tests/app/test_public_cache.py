@@ -66,7 +66,9 @@ def test_a_result_entered_is_on_the_next_page_served(event, arbiter):
     crosstable_url = reverse("public:crosstable", args=[event.slug])
     standings, crosstable, points = standings_page(reader, event), reader.get(crosstable_url), points_by_api(event)
     new = Result.BLACK_WINS if game.result == Result.WHITE_WINS else Result.WHITE_WINS
-    desk.post(reverse("arbiter:result", args=[event.slug, game.pk]), {"result": new}, HTTP_HX_REQUEST="true")
+    # Round 2 is paired already: the change is confirmed, as the arbiter's row asks.
+    desk.post(reverse("arbiter:result", args=[event.slug, game.pk]), {"result": new, "confirm": "1"},
+              HTTP_HX_REQUEST="true")
     assert Game.objects.get(pk=game.pk).result == new
     white = game.white.pairing_number
     expected = 1.0 if new == Result.WHITE_WINS else 0.0

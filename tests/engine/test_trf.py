@@ -132,6 +132,46 @@ def test_malformed_lines(bad, message):
     assert message in str(error_for(text))
 
 
+# Bad input of the kinds a fuzzer found: each a TrfError naming the line (never ValueError, never a hang).
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "\uff13"])
+def test_unicode_digits_are_not_numbers(digit):
+    # "²".isdigit() is True but int("²") fails; Arabic-Indic and fullwidth digits are digits to int(),
+    # but not in a TRF file.
+    rating = sample().replace("2490", "24" + digit + "0")
+    assert (error_for(rating).line, error_for(rating).column) == (2, 49)
+    assert "rating must be a number" in str(error_for(rating))
+    opponent = sample().replace("   3 w 1", "   " + digit + " w 1")
+    assert "opponent must be a pairing number" in str(error_for(opponent))
+    for record in (f"XXR {digit}", f"XXP 1 {digit}", f"BBW 1.{digit}", f"240 H 00{digit} 0001"):
+        assert error_for(sample() + record + "\n").line == 8
+
+
+@pytest.mark.parametrize("character", ["\x00", "\t", "\x1b", "\x7f", "\x85"])
+def test_control_characters_are_refused_where_they_are(character):
+    error = error_for(sample().replace("Player 2", "Play" + character + "er 2"))
+    assert (error.line, error.column) == (3, 19)
+    assert f"control character U+{ord(character):04X}" in str(error)
+
+
+@pytest.mark.parametrize("rounds", ["1000", "32768", "9" * 5000], ids=["1000", "32768", "5000 digits"])
+def test_more_rounds_than_three_digits_hold_are_refused(rounds):
+    assert "XXR needs the number of rounds (1 to 999)" in str(error_for(sample() + f"XXR {rounds}\n"))
+
+
+def test_a_line_of_more_than_999_rounds_is_refused_before_it_is_read():
+    lines = sample().split("\n")
+    lines[1] += "  0000 - Z" * 20_005
+    error = error_for("\n".join(lines))
+    assert (error.line, error.column) == (2, 10_082) and "more than 999 rounds" in str(error)
+    xxa = error_for(sample() + "XXA    1" + "  1.0" * 1000 + "\n")
+    assert xxa.line == 8 and "more than 999 rounds" in str(xxa)
+
+
+def test_forbidden_pairs_of_huge_numbers_are_refused():
+    assert "XXP needs two or more pairing numbers" in str(error_for(sample() + "XXP 1 " + "9" * 5000 + "\n"))
+
+
 def test_misaligned_round_block():
     text = sample().replace("   3 w 1", "  3 w 1 ")
     error = error_for(text)
