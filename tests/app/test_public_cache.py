@@ -147,3 +147,14 @@ def test_reading_standings_writes_nothing(event):
         Client().get(url)
     assert Tournament.objects.get(pk=event.pk).revision == revision
     assert not event.players.filter(lot__isnull=False).exists()  # lots are drawn when a round is published
+
+
+def test_players_imported_in_bulk_are_on_the_next_page_served(club):
+    """A CSV import saves its players in one bulk statement, which sends no signal: the import
+    itself moves the revision on."""
+    tournament = make_tournament(club, players=4, name="Bulk Open")
+    url = reverse("public:tournament", args=[tournament.slug])
+    reader = Client()
+    assert "Newcomer" not in reader.get(url).content.decode()
+    services.import_players_csv(tournament, "name,rating\n\"Newcomer, Zed\",2500\n")
+    assert "Newcomer, Zed" in reader.get(url).content.decode()
