@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import dataclass
 from datetime import timedelta
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -35,8 +36,9 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.engine import EngineError, NoValidPairing, pair_round
-from tournaments.models import Game, Result, Round, Tournament
+from tournaments.models import Game, Player, Result, Round, Tournament
 from tournaments.services import Refused, draw_lots, last_paired_round, lock_tournament
+from tournaments.standings import published_aros
 from tournaments.trf import tournament_document
 
 log = logging.getLogger(__name__)
@@ -204,9 +206,52 @@ def _store(round_id: int, document, pairing) -> bool:
                  black=players[black] if black else None, result=Result.BYE if not black else "")
             for board, (white, black) in enumerate(pairing.as_numbers(), start=1)
         )
+        round_.brackets = [_bracket_of_players(bracket, players) for bracket in pairing.brackets]
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
-        round_.save(update_fields=["status", "paired_at"])
+        round_.save(update_fields=["status", "paired_at", "brackets"])
     return True
+
+
+def _bracket_of_players(bracket, players: dict) -> dict:
+    """A bracket the engine reported (``Bracket.as_json``), its pairing numbers as the players'
+    primary keys: what the round page shows stays right if the numbers change."""
+    data = bracket.as_json()
+    pk = {number: player.pk for number, player in players.items()}
+    return {**data, "residents": [pk[n] for n in data["residents"]],
+            "upfloaters": [[pk[n], score] for n, score in data["upfloaters"]],
+            "pairs": [[pk[white], pk[black]] for white, black in data["pairs"]],
+            "groups": [[label, [pk[n] for n in numbers]] for label, numbers in data["groups"]]}
+
+
+@dataclass
+class BracketReport:
+    """A stored bracket (``Round.brackets``) with its players: each has ``aro`` (the ARO the pairing
+    read, Dubov) or None."""
+
+    score: int
+    residents: list[Player]
+    upfloaters: list[tuple[Player, int]]
+    groups: list[tuple[str, list[Player]]]
+    pairs: list[tuple[Player, Player]]
+    note: str
+
+
+def bracket_reports(round_: Round) -> list[BracketReport]:
+    """How the engine formed the round's brackets, for the arbiter to check (empty if the system
+    reports none)."""
+    if not round_.brackets:
+        return []
+    tournament = round_.tournament
+    players = {p.pk: p for p in tournament.players.all()}
+    aros = published_aros(tournament, round_.number - 1) or {}
+    for player in players.values():
+        player.aro = aros.get(player.pairing_number)
+    return [BracketReport(
+        score=b["score"], residents=[players[pk] for pk in b["residents"]],
+        upfloaters=[(players[pk], score) for pk, score in b["upfloaters"]],
+        groups=[(label, [players[pk] for pk in members]) for label, members in b["groups"]],
+        pairs=[(players[white], players[black]) for white, black in b["pairs"]], note=b["note"])
+        for b in round_.brackets]
 
 
 def publish_round(round_: Round) -> None:

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Round
 from tournaments.permissions import get_managed_tournament
 from tournaments.services import Refused
+from tournaments.standings import with_aros
 from tournaments.views import perform
 
 from . import services
@@ -40,6 +41,10 @@ def round_detail(request, slug, number):
     context = {"tournament": round_.tournament, "round": round_, "time_limit": settings.PAIRING_TIME_LIMIT,
                "games": round_.games.select_related("white", "black").prefetch_related("changes__changed_by"),
                "elapsed": int((timezone.now() - round_.requested_at).total_seconds())}
+    if round_.status == Round.Status.DRAFT:
+        context["games"] = with_aros(round_.tournament, round_)
+    if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
+        context["brackets"] = services.bracket_reports(round_)
     if request.htmx and request.GET.get("status"):
         if round_.status == Round.Status.PAIRING:
             return render(request, "pairing/_pairing_status.html", context)

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from pairing.engine import SYSTEMS, Edition, SwissSystem, get_system
 from pairing.engine.core.acceleration import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS
+from pairing.engine.systems.dubov import DUBOV
 
 from .limits import MAX_ROUNDS
 
@@ -45,6 +46,8 @@ def baku_problem(edition: Edition, rounds: int | None, win, draw, loss) -> str |
     if None in (rounds, win, draw, loss):
         return None  # reported on the fields themselves
     points = f"here a win is worth {_points(win)}, a draw {_points(draw)} and a loss {_points(loss)}"
+    if not edition.acceleration:
+        return "The pairing system's rules provide for no acceleration: choose none."
     if edition.acceleration == BAKU_2026 and (win != 2 * draw or loss != 0):
         return ("The Baku acceleration of C.04.7 needs a win worth two draws and a loss worth nothing "
                 f"(C.04.7 1.1): {points}.")
@@ -195,6 +198,11 @@ class Tournament(models.Model):
     @property
     def rules_edition(self) -> Edition:
         return self.swiss_system.edition(self.edition)
+
+    @property
+    def pairs_by_aro(self) -> bool:
+        """The Dubov system pairs by rating and ARO (C.04.4.1 Art. 1.7, 3.2.5): its pages publish it."""
+        return self.system == DUBOV.name
 
     @property
     def baku(self) -> bool:
@@ -359,6 +367,9 @@ class Round(models.Model):
     date = models.DateField(null=True, blank=True, help_text="The day the round is played.")
     paired_at = models.DateTimeField(null=True)
     published_at = models.DateTimeField(null=True)
+    # How the engine formed each bracket, when the system reports it (the Dubov system does):
+    # RoundPairing.brackets as JSON, players by primary key (pairing/services.py ``_store``).
+    brackets = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["number"]

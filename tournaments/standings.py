@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairing.engine.standings import standings
+from pairing.engine.systems import dubov
 from pairing.engine.tiebreaks import Contribution, explain, parse_codes
 
 from . import cache
@@ -39,6 +40,7 @@ class Row:
     points: int  # tenths
     cells: list[Cell]
     tiebreaks: list[Value]
+    aro: int | None = None  # Dubov: the ARO after these rounds (C.04.4.1 Art. 1.7)
 
 
 def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
@@ -65,6 +67,7 @@ def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
     codes = tournament.tiebreak_codes()
     explained = {tb.code: tb.name in EXPLAINED for tb in parse_codes(codes)}
     ranking = standings(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order())
+    aro = published_aros(tournament, rounds, document) or {}
     players = {p.pairing_number: p for p in tournament.players.all()}
     rank_of = {s.number: s.rank for s in ranking}
     rows = []
@@ -83,8 +86,18 @@ def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
                 title = f"{'White' if entry.colour == 'w' else 'Black'} against {opponent}"
             cells.append(Cell(text, title, opponent))
         values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]
-        rows.append(Row(standing.rank, players[standing.number], standing.points, cells, values))
+        rows.append(Row(standing.rank, players[standing.number], standing.points, cells, values,
+                        aro.get(standing.number)))
     return rows
+
+
+def published_aros(tournament: Tournament, rounds: int, document=None) -> dict[int, int] | None:
+    """For a Dubov tournament, each player's ARO after ``rounds`` rounds by pairing number: the
+    engine's own computation (C.04.4.1 2026 Art. 1.7), published so that players can check their
+    pairing.  None for the other systems, which do not pair by ARO."""
+    if not tournament.pairs_by_aro:
+        return None
+    return dubov.aros(document or tournament_document(tournament, rounds=rounds), rounds)
 
 
 @dataclass
@@ -107,3 +120,15 @@ def explanation(tournament: Tournament, player: Player, code: str, rounds: int) 
 
 def published_rounds(tournament: Tournament):
     return tournament.round_set.filter(status=Round.Status.PUBLISHED)
+
+
+def with_aros(tournament: Tournament, round_: Round) -> list:
+    """The round's games; for a Dubov tournament each with ``white_aro`` and ``black_aro``, the
+    AROs the pairing of the round read (after the rounds before it)."""
+    games = list(round_.games.select_related("white", "black"))
+    aros = published_aros(tournament, round_.number - 1)
+    if aros is not None:
+        for game in games:
+            game.white_aro = aros.get(game.white.pairing_number)
+            game.black_aro = aros.get(game.black.pairing_number) if game.black else None
+    return games

@@ -74,11 +74,11 @@ def tournament(club):
     return make_tournament(club)
 
 
-def engine_cli_pairing(trf_text: str, tmp_path) -> list[tuple[int, int]]:
-    """What ``python -m pairing.engine --dutch FILE -p`` outputs for the file alone."""
+def engine_cli_pairing(trf_text: str, tmp_path, system: str = "dutch") -> list[tuple[int, int]]:
+    """What ``python -m pairing.engine --<system> FILE -p`` outputs for the file alone."""
     path = tmp_path / "export.trf"
     path.write_text(trf_text)
-    out = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-p"],
+    out = subprocess.run([sys.executable, "-m", "pairing.engine", f"--{system}", str(path), "-p"],
                          capture_output=True, text=True, check=True).stdout.split()
     return [(int(out[i]), int(out[i + 1])) for i in range(1, len(out), 2)]
 

@@ -19,7 +19,7 @@ from pairing.engine.tiebreaks import TiebreakCodeError
 
 from .. import cache
 from ..models import Game, Player, Round, Tournament
-from ..standings import crosstable, explanation, published_rounds
+from ..standings import crosstable, explanation, published_rounds, with_aros
 
 #: The query parameters the public pages read; any other leaves the page as it is.
 PARAMETERS = ("after", "code")
@@ -93,7 +93,7 @@ def round_pairings(request, slug, number):
     return render(request, "public/round.html", {
         "tournament": tournament,
         "round": round_,
-        "games": round_.games.select_related("white", "black"),
+        "games": with_aros(tournament, round_),
     })
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .state import Player
 
@@ -13,12 +13,34 @@ class Pair:
     black: Player
 
 
+@dataclass(frozen=True)
+class Bracket:
+    """How one bracket was paired, for the arbiter to check: pairing numbers, scores in tenths.
+
+    ``groups`` are the system's own subgroups in the order it forms them, each a label (its
+    rule's vocabulary, e.g. ``"G1"``, ``"S1"``) and the players in that group's order."""
+
+    score: int                                   # the residents' pairing score
+    residents: tuple[int, ...]
+    upfloaters: tuple[tuple[int, int], ...]      # (pairing number, pairing score)
+    pairs: tuple[tuple[int, int], ...]           # (white, black)
+    groups: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    note: str = ""                               # how the groups were formed
+
+    def as_json(self) -> dict:
+        return {"score": self.score, "residents": list(self.residents),
+                "upfloaters": [list(u) for u in self.upfloaters], "pairs": [list(p) for p in self.pairs],
+                "groups": [[label, list(numbers)] for label, numbers in self.groups], "note": self.note}
+
+
 @dataclass
 class RoundPairing:
-    """The pairing of a round, boards in publishing order (C.04.2 D.9)."""
+    """The pairing of a round, boards in publishing order (C.04.2 D.9); the brackets from the top
+    when the system reports them (else empty)."""
 
     pairs: list[Pair]
     bye: Player | None = None
+    brackets: list[Bracket] = field(default_factory=list)
 
     def as_numbers(self) -> list[tuple[int, int]]:
         """``(white, black)`` pairing numbers per board, the bye last as ``(n, 0)``."""

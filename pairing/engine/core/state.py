@@ -139,6 +139,13 @@ def forbids_bye(entry: RoundEntry, scoring: Scoring, basic_rules: str) -> bool:
     return scoring.points(entry.code) >= scoring.win
 
 
+def opponent_ratings(document: TrfDocument, entries: list[RoundEntry]) -> tuple[int, ...]:
+    """The ratings of the opponents met over the board in ``entries`` (Dubov 2026 Art. 1.7.1:
+    unplayed games do not count)."""
+    return tuple(document.players[e.opponent].rating for e in entries
+                 if e.played and e.opponent in document.players)
+
+
 def build_round_state(document: TrfDocument, round_number: int | None = None,
                       total_rounds: int | None = None, basic_rules: str = "2026") -> RoundState:
     """The state for pairing ``round_number`` (default: the round after the last paired one).
@@ -210,8 +217,7 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
             played_opponents=frozenset(e.opponent for e in entries if e.played),
             played_games=sum(e.played for e in entries),
             rating=document.players[number].rating,
-            opponent_ratings=tuple(document.players[e.opponent].rating for e in entries
-                                   if e.played and e.opponent in document.players),
+            opponent_ratings=opponent_ratings(document, entries),
             upfloats=upfloats,
             forbidden=frozenset(forbidden[number]),
             bye_eligible=not any(forbids_bye(e, scoring, basic_rules) for e in entries),

@@ -10,6 +10,7 @@ empty and a Baku request is refused).
 import datetime
 
 from .. import Edition, SwissSystem, register
+from .definitions import aros  # noqa: F401  (the ARO the app publishes)
 from .pairer import pair
 
 EDITION_2018 = Edition(

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from ...core.state import MILD, Player
-from ...trf import BLACK
+from ...core.state import MILD, Player, opponent_ratings
+from ...trf import BLACK, TrfDocument
 
 T = TypeVar("T")
 
@@ -23,10 +23,21 @@ def tpn(player: Player) -> int:
 def aro(player: Player) -> int:
     """C.04.4.1 2026 Art. 1.7 (2018 A.6): the average rating of the opponents met
     over the board, rounded to the nearest integer, .5 upwards; 0 with no games."""
-    ratings = player.opponent_ratings
+    return average_rating(player.opponent_ratings)
+
+
+def average_rating(ratings: Sequence[int]) -> int:
+    """2026 Art. 1.7.2-1.7.3: the mean rounded half up; 0 with no games."""
     if not ratings:
         return 0  # 2026 Art. 1.7.3
     return (2 * sum(ratings) + len(ratings)) // (2 * len(ratings))
+
+
+def aros(document: TrfDocument, rounds: int) -> dict[int, int]:
+    """Every player's ARO after ``rounds`` rounds of ``document`` (the ARO the pairing of round
+    ``rounds + 1`` reads), by pairing number: what the app publishes."""
+    return {number: average_rating(opponent_ratings(document, record.rounds[:rounds]))
+            for number, record in document.players.items()}
 
 
 def max_upfloats(total_rounds: int) -> int:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...core.matching import UNMATCHED, bits, max_cardinality_matching, max_weight_matching
-from ...core.pairing import RoundPairing, publishing_order
+from ...core.pairing import Bracket, Pair, RoundPairing, publishing_order
 from ...core.round import RoundPairer
 from ...core.state import FLOAT_UP, RoundState
 from ...errors import NoValidPairing
@@ -69,14 +69,31 @@ class DubovPairer:
         if len(remaining) % 2:
             bye = self.choose_bye(remaining)
             remaining.remove(bye)
-        pairs: list[tuple[int, int]] = []
+        brackets: list[Bracket] = []
+        boards: list[Pair] = []
         while remaining:
             bracket = self.choose_bracket(remaining)
-            pairs += self.pair_bracket(bracket)
+            pairs, groups, note = self.pair_bracket(bracket)
+            coloured = [allocate_colours(self.players[a], self.players[b], self.state) for a, b in pairs]
+            boards += coloured
+            brackets.append(self.report(bracket, coloured, groups, note))
             members = set(bracket)
             remaining = [v for v in remaining if v not in members]
-        boards = [allocate_colours(self.players[a], self.players[b], self.state) for a, b in pairs]
-        return RoundPairing(publishing_order(boards), self.players[bye] if bye is not None else None)
+        return RoundPairing(publishing_order(boards), self.players[bye] if bye is not None else None, brackets)
+
+    def report(self, bracket: list[int], pairs: list[Pair], groups: list[tuple[str, list[int]]],
+               note: str) -> Bracket:
+        """The bracket as the arbiter checks it: residents, upfloaters (3.2.1), the groups."""
+        players = self.players
+        score = players[bracket[0]].pairing_score
+        return Bracket(
+            score=score,
+            residents=tuple(players[v].number for v in bracket if players[v].pairing_score == score),
+            upfloaters=tuple((players[v].number, players[v].pairing_score) for v in bracket
+                             if players[v].pairing_score != score),
+            pairs=tuple((p.white.number, p.black.number) for p in pairs),
+            groups=tuple((label, tuple(players[v].number for v in members)) for label, members in groups),
+            note=note)
 
     def complete(self, vertices: Sequence[int]) -> bool:
         """Whether ``vertices`` can all be paired among themselves ([C1], [C3])."""
@@ -223,19 +240,27 @@ class DubovPairer:
 
     # -- 3.2.3-3.2.6: pairing the bracket --------------------------------------------
 
-    def pair_bracket(self, bracket: list[int]) -> list[tuple[int, int]]:
+    def pair_bracket(self, bracket: list[int]) -> tuple[list[tuple[int, int]], list[tuple[str, list[int]]], str]:
+        """The bracket's pairs, and its groups and how they were formed (for the report)."""
         players = self.players
         if all(not players[v].colours for v in bracket):
             # 2026 Art. 3.2.3 (2018 B.3): all yet to play: the first half by TPN
             by_tpn = sorted(bracket, key=lambda v: self.tpn[v])
             g1, g2 = by_tpn[: len(by_tpn) // 2], by_tpn[len(by_tpn) // 2:]
+            note = "No player has played yet: G1 is the first half by TPN, G2 the second (3.2.3)."
         else:  # G1 the White seekers, G2 the others
             g1 = [v for v in bracket if self.preference[v] == WHITE]
             g2 = [v for v in bracket if self.preference[v] != WHITE]
-        g1, g2 = self.recompose(bracket, g1, g2)
-        s1 = sorted(g1, key=self.g1_key)  # 2026 Art. 3.2.5 (2018 B.5)
-        t2 = sorted(g2, key=lambda v: self.tpn[v])  # 2026 Art. 4.4.2 (2018 D.3)
-        return self.first_transposition(s1, t2)
+            note = "G1: the players who prefer White; G2: the others (3.2.3)."
+        new_g1, new_g2 = self.recompose(bracket, g1, g2)
+        groups = [("G1", g1), ("G2", g2)]
+        moved_down, moved_up = [v for v in g1 if v in new_g2], [v for v in g2 if v in new_g1]
+        if moved_down or moved_up:  # 2026 Art. 3.2.4 (2018 B.4)
+            groups += [("Shifted G1 → G2", moved_down), ("Shifted G2 → G1", moved_up)]
+        s1 = sorted(new_g1, key=self.g1_key)  # 2026 Art. 3.2.5 (2018 B.5)
+        t2 = sorted(new_g2, key=lambda v: self.tpn[v])  # 2026 Art. 4.4.2 (2018 D.3)
+        groups += [("S1 (by ARO, then TPN)", s1), ("T2 (by TPN)", t2)]
+        return self.first_transposition(s1, t2), groups, note
 
     def g1_key(self, v: int) -> tuple[int, int]:
         """2026 Art. 3.2.5 and 4.3.2: ascending ARO, then ascending TPN."""
