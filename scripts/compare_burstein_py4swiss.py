@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine import pair_round, parse  # noqa: E402
-from pairing.engine.systems.burstein.pairer import seeding_rounds  # noqa: E402
+from pairing.engine import pair_round, parse
+from pairing.engine.systems.burstein.pairer import seeding_rounds
 
 CORPUS = Path("/work/shared/corpus/dutch-2017")
 
