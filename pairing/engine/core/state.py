@@ -9,6 +9,7 @@ eligibility (C.04.1 d), topscorers (A.7) and pairing numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import TrfError
 from ..trf import ABSENT, BLACK, WHITE, RoundEntry, Scoring, TrfDocument
@@ -20,6 +21,15 @@ ABSOLUTE, STRONG, MILD, NO_PREFERENCE = 3, 2, 1, 0
 
 def invert(colour: str | None) -> str | None:
     return {WHITE: BLACK, BLACK: WHITE}.get(colour)
+
+
+class RoundResult(NamedTuple):
+    """One round of a player's history, as the tie-break-like indices read it."""
+
+    opponent: int | None            # None: no opponent (a bye or an absence)
+    points: int                     # tenths, as registered (no virtual points)
+    played: bool                    # played over the board
+    code: str                       # the TRF result code
 
 
 @dataclass(eq=False)
@@ -95,6 +105,9 @@ class RoundState:
     players: list[Player]           # those to be paired, in A.2 order
     win_points: int
     draw_points: int
+    #: every listed player's rounds before this one (those not paired now too):
+    #: what indices built on opponents' scores read (Burstein C.04.4.2 1.7)
+    results: dict[int, tuple[RoundResult, ...]] = field(default_factory=dict)
 
     @property
     def last_round(self) -> bool:
@@ -229,4 +242,7 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     players.sort(key=lambda p: (-p.pairing_score, p.rank))
     for order, player in enumerate(players):
         player.order = order
-    return RoundState(round_number, total, initial, players, win, draw)
+    results = {number: tuple(RoundResult(e.opponent if e.played else None, scoring.points(e.code),
+                                         e.played, e.code) for e in entries)
+               for number, entries in histories.items()}
+    return RoundState(round_number, total, initial, players, win, draw, results)

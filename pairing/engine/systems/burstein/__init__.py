@@ -1,0 +1,27 @@
+"""The Burstein system, C.04.4.2: the text of the 2017 Handbook edition (the one
+with the Dutch rules approved in Baku 2016) and the 2026 text.
+
+Record 192 (ETT26): ``FIDE_BURSTEIN`` without a year names no edition (the start
+date decides, else the latest); ``FIDE_BURSTEIN_2017`` and ``FIDE_BURSTEIN_2026``
+name one.  The 2026 text provides for virtual points (1.7.2 "Acceleration
+Methods", with the Baku method of C.04.7 as its example), so its edition takes
+``_BAKU``; the 2017 text's own "imaginary point" (3.3) is not the Baku method and
+is not offered (see the README).
+"""
+
+import datetime
+
+from .. import Edition, SwissSystem, register
+from .pairer import pair
+
+EDITION_2017 = Edition(
+    name="2017", title="2017 (the Handbook edition of the Baku 2016 Dutch rules, in force until 31 January 2026)",
+    in_force_from=datetime.date(2017, 1, 1), trf_codes=("FIDE_BURSTEIN_2017",),
+    basic_rules="2017", acceleration="")
+EDITION_2026 = Edition(
+    name="2026", title="2026 (in force from 1 February 2026)",
+    in_force_from=datetime.date(2026, 2, 1), trf_codes=("FIDE_BURSTEIN_2026", "FIDE_BURSTEIN_2025"),
+    basic_rules="2026", acceleration="C.04.7")
+
+BURSTEIN = register(SwissSystem(name="burstein", title="Burstein system", article="C.04.4.2",
+                                editions=(EDITION_2017, EDITION_2026), pair=pair))

@@ -1,0 +1,215 @@
+"""The Burstein pairing of a round, both editions.
+
+2026 (C.04.4.2 2026): the seeding rounds are Dutch round-pairings (1.6); after
+them the pairing-allocated bye first (3.1), then bracket by bracket from the top
+scoregroup (1.9.2), each bracket's pairing the first in the order of 4.3 among
+those best by [C5], [C6] and [C8] (3.2.2), with the completion [C4] checked.
+
+2017 edition: the same frame on the older rules: the bye by 4.1-4.3, each SG with
+its incoming floaters ranked by 3.2, as many pairs as possible (6.1, 6.3, 6.6),
+the incoming floaters paired first (6.3), the most due colours (6.5), then the
+first combination in the priority order of 6.2 / 6.4 (which is the order of the
+2026 text's 4.3, see the tests).
+
+A bracket's pairing is found by a maximum-weight matching whose weight packs, most
+important first, the pairs, the scores of the paired players, the colour
+preferences granted and one digit per player for the order of 4.3 (solved a
+chunk of players at a time), or by a fast path: the first pairing in order of 4.3
+when it provably reaches the bound of every criterion above the order.
+"""
+
+from __future__ import annotations
+
+from ...core.matching import max_weight_matching
+from ...core.pairing import RoundPairing, publishing_order
+from ...core.round import RoundPairer
+from ...core.state import RoundState
+from ...errors import NoValidPairing
+from .colours import allocate_2017, allocate_2026
+from .index import opposition_2017, opposition_2026, ranking_key_2017, ranking_key_2026
+
+CHUNK_BITS = 1024
+
+
+def seeding_rounds(total_rounds: int) -> int:
+    """2026 Art. 1.6.2: half the rounds (rounded down), at most 4."""
+    return min(total_rounds // 2, 4)
+
+
+def _bits(value: int) -> int:
+    return max(1, value.bit_length())
+
+
+class BursteinPairer:
+    def __init__(self, state: RoundState, edition_name: str):
+        self.state = state
+        self.edition = edition_name
+        if edition_name == "2017":
+            self.evaluation = opposition_2017(state)
+            self.key = ranking_key_2017(self.evaluation)
+        else:
+            self.evaluation = opposition_2026(state)
+            self.key = ranking_key_2026(self.evaluation)
+        self.players = state.players
+        self.round = RoundPairer(state)  # [C1]-[C3] (2017: 3.1, 5.2, 5.3), nobody exempt
+        ranked = sorted(range(len(self.players)), key=lambda v: self.key(self.players[v]))
+        self.position = {v: k for k, v in enumerate(ranked)}
+
+    # -- the pairing-allocated bye -------------------------------------------------
+    def bye_order(self) -> list[int]:
+        """The players who may take the PAB, in the order they are tried."""
+        eligible = [v for v, p in enumerate(self.players) if p.bye_eligible]  # 2026 3.1.1 [C2] / 2017 4.1
+        if self.edition == "2017":
+            # 4.2-4.3: the lowest SG, then the lowest SB, Buchholz and so on (3.2 reversed)
+            return sorted(eligible, key=lambda v: (self.players[v].pairing_score, -self.position[v]))
+        # 3.1.3 lowest score, 3.1.4 most games played, 3.1.5 lowest ranking (1.8)
+        return sorted(eligible, key=lambda v: (self.players[v].pairing_score, -self.players[v].played_games,
+                                               -self.position[v]))
+
+    def choose_bye(self, vertices: list[int]) -> int | None:
+        if len(vertices) % 2 == 0:
+            return None
+        for v in self.bye_order():
+            rest = [w for w in vertices if w != v]
+            if self.round.completion_mate(rest) is not None:  # 2026 3.1.2 [C4]
+                return v
+        raise NoValidPairing("no player can take the pairing-allocated bye and leave a complete pairing")
+
+    # -- a bracket -----------------------------------------------------------------
+    def colour_granted(self, v: int, w: int) -> int:
+        """How many of the two get their colour preference (2026 [C8]; 2017 6.5 due colours)."""
+        a, b = self.players[v].preference, self.players[w].preference
+        return 1 if a is not None and a == b else 2
+
+    def colour_bound(self, bracket: list[int]) -> int:
+        """The fewest players who can miss their preference in a pairing of ``bracket``
+        (one may float when it is odd): the excess of one preference over all others."""
+        prefs = [self.players[v].preference for v in bracket]
+        white = sum(p == "w" for p in prefs)
+        black = sum(p == "b" for p in prefs)
+        excess = abs(white - black) - (len(bracket) - white - black) - len(bracket) % 2
+        return max(0, (excess + 1) // 2)
+
+    def fast_path(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """The first pairing in the order of 4.3, if it reaches every bound."""
+        free = list(bracket)
+        pairs, floaters = [], []
+        while free:
+            v = free.pop(0)
+            for k in range(len(free) - 1, -1, -1):
+                if self.round.compatible(v, free[k]):
+                    pairs.append((v, free.pop(k)))
+                    break
+            else:
+                floaters.append(v)
+        if len(floaters) != len(bracket) % 2:  # [C5] bound
+            return None
+        if floaters and self.players[floaters[0]].pairing_score != min(self.players[v].pairing_score
+                                                                       for v in bracket):
+            return None  # [C6] bound
+        misses = sum(2 - self.colour_granted(v, w) for v, w in pairs)
+        if misses != self.colour_bound(bracket):  # [C8] bound
+            return None
+        if self.round.completion_mate(floaters + lower) is None:  # [C4]
+            return None
+        return pairs, floaters
+
+    def solve(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+        """The best pairing of ``bracket`` by weighted matching.  ``lower`` (the
+        players of the lower scoregroups) take part when given, so that the
+        matching is a complete pairing of everybody left ([C4])."""
+        n = len(bracket)
+        members = bracket + lower
+        local = {v: i for i, v in enumerate(members)}
+        size = len(members)
+        levels = sorted({self.players[v].pairing_score for v in bracket})
+        level = {s: k for k, s in enumerate(levels)}
+        base = n + 1
+        value_of = [base ** level[self.players[v].pairing_score] for v in bracket]
+        w5, w6, w8 = _bits(n), _bits(n * base ** len(levels)), _bits(2 * n)
+        digit = _bits(n + 1)
+        chunk = max(1, CHUNK_BITS // digit)
+        edges_bb = [(a, b) for a in range(n) for b in range(a + 1, n)
+                    if self.round.compatible(bracket[a], bracket[b])]
+        edges_bl = [(a, local[w]) for a in range(n) for w in lower if self.round.compatible(bracket[a], w)]
+        edges_ll = [(local[v], local[w]) for i, v in enumerate(lower) for w in lower[i + 1:]
+                    if self.round.compatible(v, w)]
+        dead = [False] * size
+        floating = [False] * n
+        pairs: list[tuple[int, int]] = []
+        start = 0
+        while True:
+            end = min(start + chunk, n)
+            width = digit * (end - start)
+
+            def order(a: int, b: int, start: int = start, end: int = end) -> int:
+                # 4.3: BSN a's opponent is b (BSN b + 1 as a digit; a floater's is 0)
+                return ((b + 1) << digit * (end - 1 - a)) if start <= a < end else 0
+
+            weighted = []
+            for a, b in edges_bb:
+                if dead[a] or dead[b] or floating[a] or floating[b]:
+                    continue
+                fields = (1, 1, value_of[a] + value_of[b], self.colour_granted(bracket[a], bracket[b]))
+                weighted.append((a, b, self.pack(fields, w5, w6, w8, width) + order(a, b) + order(b, a)))
+            top = self.pack((1, 0, 0, 0), w5, w6, w8, width)
+            weighted += [(a, j, top) for a, j in edges_bl if not dead[a] and not dead[j]]
+            weighted += [(i, j, top) for i, j in edges_ll if not dead[i] and not dead[j]]
+            mate = max_weight_matching(size, weighted)
+            last = end >= n
+            for a in range(start if not last else 0, end if not last else n):
+                if dead[a] or floating[a]:
+                    continue
+                b = mate[a]
+                if 0 <= b < n:
+                    pairs.append((bracket[a], bracket[b]))
+                    dead[a] = dead[b] = True
+                else:
+                    floating[a] = True
+            if last:
+                return pairs, [bracket[a] for a in range(n) if floating[a]]
+            start = end
+
+    @staticmethod
+    def pack(fields: tuple[int, int, int, int], w5: int, w6: int, w8: int, width: int) -> int:
+        top, c5, c6, c8 = fields
+        return ((((top << w5) + c5 << w6) + c6 << w8) + c8) << width
+
+    def pair_bracket(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+        found = self.fast_path(bracket, lower)
+        if found is not None:
+            return found
+        pairs, floaters = self.solve(bracket, [])
+        if self.round.completion_mate(floaters + lower) is not None:
+            return pairs, floaters
+        return self.solve(bracket, lower)
+
+    # -- the round -----------------------------------------------------------------
+    def pair(self) -> RoundPairing:
+        vertices = list(range(len(self.players)))
+        bye = self.choose_bye(vertices)
+        left = [v for v in vertices if v != bye]
+        scores = sorted({self.players[v].pairing_score for v in left}, reverse=True)
+        pairs: list[tuple[int, int]] = []
+        floaters: list[int] = []
+        for score in scores:
+            residents = [v for v in left if self.players[v].pairing_score == score]
+            bracket = sorted(floaters + residents, key=self.position.__getitem__)
+            lower = [v for v in left if self.players[v].pairing_score < score]
+            found, floaters = self.pair_bracket(bracket, lower)
+            pairs += found
+        if floaters:
+            raise NoValidPairing("the lowest bracket leaves players unpaired")
+        allocate = allocate_2017 if self.edition == "2017" else allocate_2026
+        boards = [allocate(self.players[v], self.players[w], self.state, self.key) for v, w in pairs]
+        return RoundPairing(publishing_order(boards), self.players[bye] if bye is not None else None)
+
+
+def pair(state: RoundState, edition) -> RoundPairing:
+    if edition.name == "2026" and state.round_number <= seeding_rounds(state.total_rounds):
+        # 2026 Art. 1.6.1: the seeding rounds are paired by the FIDE (Dutch) System,
+        # looked up in the registry (a system never imports another)
+        from .. import get_system
+        dutch = get_system("dutch")
+        return dutch.pair(state, dutch.edition("2026"))
+    return BursteinPairer(state, edition.name).pair()

@@ -1,0 +1,271 @@
+"""Rule tests of the Burstein system (C.04.4.2): the worked examples of the 2017
+edition (the tables of 6.2 and 6.4, the remark under 6.4, the colour example of
+6.5) and of the 2026 text (the candidate list of the note to 4.3), the
+definitions (Index, bye, seeding rounds, colours) and the checker on tournaments
+the engine paired itself."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from pairing.engine import pair_round, parse
+from pairing.engine.bench import build, play_round
+from pairing.engine.checker import check
+from pairing.engine.core.state import Player, RoundResult, RoundState
+from pairing.engine.systems import SYSTEMS, read_trf_code
+from pairing.engine.systems.burstein.colours import allocate_2017, allocate_2026
+from pairing.engine.systems.burstein.index import opposition_2026
+from pairing.engine.systems.burstein.pairer import BursteinPairer, seeding_rounds
+
+from .builder import TrfBuilder
+
+EDITIONS = ["2017", "2026"]
+
+
+def player(number: int, score: float = 0, colours: str = "", opponents=(), rating: int | None = None) -> Player:
+    return Player(number=number, rank=number - 1, score=int(score * 10), pairing_score=int(score * 10),
+                  colours=colours, played_opponents=frozenset(opponents), forbidden=frozenset(),
+                  bye_eligible=True, floats=("", ""), played_games=len(colours),
+                  rating=2500 - 10 * number if rating is None else rating)
+
+
+def state_of(players: list[Player], round_number: int = 6, total: int = 9) -> RoundState:
+    players = sorted(players, key=lambda p: (-p.pairing_score, p.rank))
+    for order, p in enumerate(players):
+        p.order = order
+    return RoundState(round_number, total, "w", players, 10, 5)
+
+
+def pairs_of(state: RoundState, edition: str) -> set[frozenset[int]]:
+    return {frozenset(p) for p in BursteinPairer(state, edition).pair().as_numbers()}
+
+
+def forbidding(rows: list[list[tuple[int, int]]], k: int) -> dict[int, set[int]]:
+    """Rematches that make every row before row ``k`` impossible and leave row ``k``
+    possible: for each earlier row still possible, one of its pairs not in row ``k``."""
+    chosen = {frozenset(p) for p in rows[k]}
+    met: set[frozenset[int]] = set()
+    for row in rows[:k]:
+        pairs = [frozenset(p) for p in row]
+        if not any(p in met for p in pairs):
+            met.add(next(p for p in pairs if p not in chosen))
+    opponents: dict[int, set[int]] = {}
+    for pair in met:
+        a, b = tuple(pair)
+        opponents.setdefault(a, set()).add(b)
+        opponents.setdefault(b, set()).add(a)
+    return opponents
+
+
+# C.04.4.2 (2017 edition) 6.2, as printed: six players of one SG
+TABLE_6_2 = [
+    [(1, 6), (2, 5), (3, 4)], [(1, 6), (2, 4), (3, 5)], [(1, 6), (2, 3), (4, 5)],
+    [(1, 5), (2, 6), (3, 4)], [(1, 5), (2, 4), (3, 6)], [(1, 5), (2, 3), (4, 6)],
+    [(1, 4), (2, 6), (3, 5)], [(1, 4), (2, 5), (3, 6)], [(1, 4), (2, 3), (5, 6)],
+    [(1, 3), (2, 6), (4, 5)], [(1, 3), (2, 5), (4, 6)], [(1, 3), (2, 4), (5, 6)],
+    [(1, 2), (3, 6), (4, 5)], [(1, 2), (3, 5), (4, 6)], [(1, 2), (3, 4), (5, 6)],
+]
+# 6.4, as printed: five players of one SG, the floater last ("x*F")
+TABLE_6_4 = [
+    ([(1, 5), (2, 4)], 3), ([(1, 5), (2, 3)], 4), ([(1, 5), (3, 4)], 2),
+    ([(1, 4), (2, 5)], 3), ([(1, 4), (2, 3)], 5), ([(1, 4), (3, 5)], 2),
+    ([(1, 3), (2, 5)], 4), ([(1, 3), (2, 4)], 5), ([(1, 3), (4, 5)], 2),
+    ([(1, 2), (3, 5)], 4), ([(1, 2), (3, 4)], 5), ([(1, 2), (4, 5)], 3),
+    ([(2, 5), (3, 4)], 1), ([(2, 4), (3, 5)], 1), ([(2, 3), (4, 5)], 1),
+]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("k", range(15))
+def test_6_2_six_players_in_order_of_priority(k, edition):
+    """2017 6.1-6.2 (2026 4.3 gives the same order): with combinations (1)..(k)
+    made impossible by rematches, combination (k + 1) is the pairing."""
+    opponents = forbidding(TABLE_6_2, k)
+    state = state_of([player(n, 2, opponents=opponents.get(n, ())) for n in range(1, 7)])
+    assert pairs_of(state, edition) == {frozenset(p) for p in TABLE_6_2[k]}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("k", range(15))
+def test_6_4_five_players_and_a_floater_in_order_of_priority(k, edition):
+    """2017 6.3-6.4 (2026 4.2-4.3): five players of a SG, one floats to the next SG
+    (here player 6, who may meet anybody)."""
+    rows = [pairs for pairs, _ in TABLE_6_4]
+    opponents = forbidding(rows, k)
+    players = [player(n, 2, opponents=opponents.get(n, ())) for n in range(1, 6)] + [player(6, 1)]
+    pairs, floater = TABLE_6_4[k]
+    assert pairs_of(state_of(players), edition) == {frozenset(p) for p in pairs} | {frozenset((floater, 6))}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_6_4_remark_an_incoming_floater_does_not_float_again(edition):
+    """2017 6.4 remark: if No. 2 is a floater from another SG, combinations (3), (6)
+    and (9) are not valid (6.3; 2026 [C6]: the outgoing floaters' scores are
+    minimised).  With (1) and (2) impossible, (3) would float 2: (4) is chosen."""
+    players = [player(1, 2), player(2, 3, opponents=(3, 4)), player(3, 2, opponents=(2,)),
+               player(4, 2, opponents=(2,)), player(5, 2), player(6, 1), player(7, 4), player(8, 4)]
+    assert {frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))} <= pairs_of(state_of(players), edition)
+
+
+DUE = {1: "w", 2: "b", 3: "w", 4: "b", 5: "b", 6: "w"}  # one game each: due White for 2, 4, 5
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_6_5_colour_example_six_players(edition):
+    """2017 6.5: due colour White for 2, 4 and 5, Black for the others: combination
+    (4) of 6.2 (1*5, 2*6, 3*4) gives every player his due colour (2026 [C8])."""
+    state = state_of([player(n, 1, DUE[n]) for n in range(1, 7)])
+    pairing = BursteinPairer(state, edition).pair()
+    assert {frozenset(p) for p in pairing.as_numbers()} == {frozenset(p) for p in [(1, 5), (2, 6), (3, 4)]}
+    assert {w for w, _ in pairing.as_numbers()} == {2, 4, 5}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_6_5_colour_example_five_players(edition):
+    """2017 6.5: the same due colours in a SG of five: combination (2) of 6.4
+    (1*5, 2*3, 4 floats)."""
+    players = [player(n, 1, DUE[n]) for n in range(1, 6)] + [player(6, 0, "w")]
+    assert pairs_of(state_of(players), edition) == {frozenset((1, 5)), frozenset((2, 3)), frozenset((4, 6))}
+
+
+# 2026 note to 4.3: six players, two pairs and two floaters (BSN 0).  Lines 1-9 and
+# 45 are the transcript's; the rest is the complete order of the rule (the
+# editor's list in the rules file, not computed here).
+CANDIDATES_4_3 = """
+1-6 2-5 ; 1-6 2-4 ; 1-6 2-3 ; 1-6 3-5 ; 1-6 3-4 ; 1-6 4-5 ; 1-5 2-6 ; 1-5 2-4 ; 1-5 2-3 ;
+1-5 3-6 ; 1-5 3-4 ; 1-5 4-6 ; 1-4 2-6 ; 1-4 2-5 ; 1-4 2-3 ; 1-4 3-6 ; 1-4 3-5 ; 1-4 5-6 ;
+1-3 2-6 ; 1-3 2-5 ; 1-3 2-4 ; 1-3 4-6 ; 1-3 4-5 ; 1-3 5-6 ; 1-2 3-6 ; 1-2 3-5 ; 1-2 3-4 ;
+1-2 4-6 ; 1-2 4-5 ; 1-2 5-6 ; 2-6 3-5 ; 2-6 3-4 ; 2-6 4-5 ; 2-5 3-6 ; 2-5 3-4 ; 2-5 4-6 ;
+2-4 3-6 ; 2-4 3-5 ; 2-4 5-6 ; 2-3 4-6 ; 2-3 4-5 ; 2-3 5-6 ; 3-6 4-5 ; 3-5 4-6 ; 3-4 5-6
+"""
+LINES_4_3 = [[tuple(int(x) for x in pair.split("-")) for pair in line.split()]
+             for line in CANDIDATES_4_3.replace("\n", " ").split(";")]
+
+
+def test_4_3_the_list_has_every_candidate_once():
+    assert len(LINES_4_3) == 45
+    assert len({frozenset(frozenset(p) for p in line) for line in LINES_4_3}) == 45
+
+
+@pytest.mark.parametrize("k", range(45))
+def test_4_3_candidate_list_two_pairs_two_floaters(k):
+    """2026 4.2-4.3: only two pairs can be made ([C5]: the bracket's graph has a
+    vertex cover of two players); with the earlier candidates made impossible by
+    rematches, candidate ``k + 1`` is the pairing; its two floaters go down."""
+    line = LINES_4_3[k]
+    cover = {line[0][0], line[1][0]}
+    everyone = set(range(1, 7))
+    allowed = {frozenset(p) for p in itertools.combinations(everyone, 2) if cover & set(p)}
+    for pair in forbidding(LINES_4_3, k).items():
+        a, others = pair
+        allowed -= {frozenset((a, b)) for b in others}
+    opponents = {n: {m for m in everyone - {n} if frozenset((n, m)) not in allowed} for n in everyone}
+    players = [player(n, 3, opponents=opponents[n]) for n in everyone] + [player(n, 1) for n in (7, 8)]
+    result = pairs_of(state_of(players), "2026")
+    assert {frozenset(p) for p in line} <= result
+
+
+# -- definitions ---------------------------------------------------------------------
+
+def test_registered_with_both_editions():
+    burstein = SYSTEMS["burstein"]
+    assert burstein.article == "C.04.4.2"
+    assert [e.name for e in burstein.editions] == ["2017", "2026"]
+    assert read_trf_code("FIDE_BURSTEIN").edition is None
+    assert read_trf_code("FIDE_BURSTEIN_2026_BAKU").baku
+
+
+@pytest.mark.parametrize(("rounds", "seeding"), [(5, 2), (7, 3), (9, 4), (11, 4), (3, 1)])
+def test_1_6_2_seeding_rounds(rounds, seeding):
+    """2026 1.6.2: half the rounds rounded down, or 4, whichever is lower."""
+    assert seeding_rounds(rounds) == seeding
+
+
+def test_1_6_1_seeding_rounds_are_dutch():
+    """2026 1.6.1: the seeding rounds are paired by the Dutch system."""
+    document = build(24, 9, 3, 5, "normal", system="dutch")
+    assert pair_round(document, "burstein", edition="2026").as_numbers() == \
+        pair_round(document, "dutch", edition="2026").as_numbers()
+
+
+def test_1_7_index_with_unplayed_rounds():
+    """2026 1.7.1-1.7.2: Buchholz sums the opponents' scores, Sonneborn-Berger the
+    points times those scores; a round without a game counts as a game against
+    oneself; an opponent's zero-point byes up to now count as draws for him."""
+    p1 = player(1, 1.5, "wb")
+    state = state_of([p1, player(2, 1, "bw")], round_number=4)
+    state.results = {
+        1: (RoundResult(2, 10, True, "1"), RoundResult(3, 0, True, "0"), RoundResult(None, 5, False, "H")),
+        2: (RoundResult(1, 0, True, "0"), RoundResult(None, 10, False, "U"), RoundResult(4, 0, True, "0")),
+        3: (RoundResult(4, 10, True, "1"), RoundResult(1, 10, True, "1"), RoundResult(None, 0, False, "Z")),
+        4: (RoundResult(3, 0, True, "0"), RoundResult(None, 0, False, "Z"), RoundResult(2, 10, True, "1")),
+    }
+    index = opposition_2026(state)
+    # player 1: opponents 2 (1 point) and 3 (2 points + a draw for the Z up to now), himself (1.5)
+    assert index[1].buchholz == 10 + 25 + 15
+    assert index[1].sonneborn_berger == 10 * 10 + 0 * 25 + 5 * 15
+    # player 2: opponents 1 (1.5) and 4 (1: the Z of round 2 is not a run up to now), himself for the PAB
+    assert index[2].buchholz == 15 + 10 + 10
+    assert index[2].sonneborn_berger == 0 + 10 * 10 + 0
+
+
+def test_3_1_bye_to_lowest_score_most_games_lowest_ranked():
+    """2026 3.1.3-3.1.5 (and 2017 4.2): among the lowest scores, the player with
+    more games, then the lowest ranked (here: the same Index, the larger TPN)."""
+    players = [player(1, 2, "wbw"), player(2, 1, "wb"), player(3, 1, "bwb"), player(4, 1, "wbw"),
+               player(5, 2, "bwb")]
+    assert BursteinPairer(state_of(players), "2026").pair().bye.number == 4
+
+
+def test_4_1_a_player_with_the_pab_does_not_get_it_again():
+    """2017 4.1 / 2026 [C2]."""
+    players = [player(n, 1, "wb"[n % 2]) for n in range(1, 4)]
+    players[2].bye_eligible = False
+    assert BursteinPairer(state_of(players), "2017").pair().bye.number == 2
+
+
+def test_5_2_2026_colours():
+    """2026 5.2.2 both preferences; 5.2.3 the stronger one; 5.2.5 the higher ranked."""
+    state = state_of([player(1, 1, "w"), player(2, 1, "bb"), player(3, 1, "b"), player(4, 1, "b")])
+    first = lambda p: p.number  # noqa: E731 - ranking by TPN
+    assert allocate_2026(state.players[0], state.players[2], state, first).white.number == 3  # 5.2.2
+    assert allocate_2026(state.players[1], state.players[3], state, first).white.number == 2  # 5.2.3
+    # 5.2.4: same histories "b": nothing differs; 5.2.5: the higher ranked gets White
+    assert allocate_2026(state.players[2], state.players[3], state, first).white.number == 3
+
+
+def test_5_4_2017_colours_equalise_then_alternate():
+    """2017 5.4: due colours first; then equalising the numbers of colours; then
+    alternating from the first difference back."""
+    state = state_of([player(1, 1, "wbb"), player(2, 1, "b"), player(3, 1, "wb"), player(4, 1, "bw")])
+    first = lambda p: p.number  # noqa: E731
+    # 1 (wbb, -1, due White, absolute by 5.3) and 2 (b, -1, due White): 5.3 first
+    assert allocate_2017(state.players[0], state.players[1], state, first).white.number == 1
+    # 3 (wb: due White) and 4 (bw: due Black): both due colours
+    assert allocate_2017(state.players[2], state.players[3], state, first).white.number == 3
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_first_round_2017_5_1(edition):
+    """2017 5.1 / 2026 (Dutch seeding): round 1, odd numbers of the top half get
+    the colour drawn for No. 1."""
+    builder = TrfBuilder(8, rounds=4 if edition == "2026" else 9)
+    pairing = pair_round(parse(builder.text()), "burstein", edition=edition).as_numbers()
+    assert set(pairing) == {(1, 5), (6, 2), (3, 7), (8, 4)} or edition == "2017"
+    if edition == "2017":  # 6.1 in round one: 1-8, 2-7, 3-6, 4-5 (by rating)
+        assert set(pairing) == {(1, 8), (7, 2), (3, 6), (5, 4)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_checker_clean_on_own_tournaments(edition, seed):
+    """-c finds nothing in tournaments the engine paired itself."""
+    document = build(20, 7, 0, seed, "normal", system="dutch")  # no rounds yet
+    document.system_code = SYSTEMS["burstein"].trf_code(SYSTEMS["burstein"].edition(edition))
+    rng = random.Random(seed)
+    while document.paired_rounds < 7:
+        play_round(document, rng, 0.2, system="burstein")
+    assert check(document, "burstein") == []
