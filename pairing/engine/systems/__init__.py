@@ -101,3 +101,4 @@ def read_trf_code(code: str) -> SystemCode | None:
 
 
 from . import dubov, dutch  # noqa: E402,F401  (each system registers itself)
+from . import lim  # noqa: E402,F401
