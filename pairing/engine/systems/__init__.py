@@ -100,5 +100,4 @@ def read_trf_code(code: str) -> SystemCode | None:
     return None
 
 
-from . import dubov, dutch  # noqa: E402,F401  (each system registers itself)
-from . import lim  # noqa: E402,F401
+from . import dubov, dutch, lim  # noqa: E402,F401  (each system registers itself)

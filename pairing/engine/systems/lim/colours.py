@@ -37,9 +37,7 @@ def allocate_colours(a: Player, b: Player, initial_colour: str, below_median: bo
         colour = initial_colour if a.rank % 2 == 0 else invert(initial_colour)
         return Pair(a, b) if colour == WHITE else Pair(b, a)
     due_a, due_b = due_colour(a), due_colour(b)
-    if due_a != due_b and due_a is not None and due_b is not None:  # 5.1, 5.2: both get theirs
-        white_for_a = due_a == WHITE
-    elif due_b is None:
+    if due_b is None or due_a not in (due_b, None):  # 5.1, 5.2: both get their due colours
         white_for_a = due_a == WHITE
     elif due_a is None:
         white_for_a = due_b != WHITE
