@@ -296,7 +296,7 @@ class LimPairer:
         for k in range(len(pairs) - 1, -1, -1):
             a, b = pairs[k]
             if self.compatible(p, b):
-                for c in exchange_order([a] + rest):
+                for c in exchange_order([a, *rest]):
                     if self.compatible(a, c) and completion.allows([(p, b), (a, c)], released=(a, b)):
                         pairs[k] = (a, c)
                         pairs.append((p, b))
