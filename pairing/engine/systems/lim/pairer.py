@@ -121,6 +121,7 @@ class LimPairer:
         # 2.2: the Median Score-group's score, half the points of the rounds played (doubled)
         self.median2 = state.win_points * (state.round_number - 1)
         self.completion: Completion | None = None
+        self.released: set[int] = set()
 
     def compatible(self, v: int, w: int) -> bool:
         return bool(self.rows[v] >> w & 1)
@@ -304,7 +305,10 @@ class LimPairer:
                         left.remove(c)
                         pairs.sort(key=lambda pair: position.get(pair[0], -1))
                         return True
-            if self.compatible(p, a) and completion.allows([(p, a)], released=(a, b)):
+            # each player is sent back to the players left at most once (no cycle)
+            if b not in self.released and self.compatible(p, a) and \
+                    completion.allows([(p, a)], released=(a, b)):
+                self.released.add(b)
                 del pairs[k]
                 pairs.append((a, p) if position[a] < position[p] else (p, a))
                 left.remove(p)
