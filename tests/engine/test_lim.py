@@ -215,3 +215,18 @@ def test_5_4_identical_histories(below_median, white):
     the median, the lower ranked below it."""
     pair_ = allocate_colours(player(1, 1, "b"), player(2, 1, "b"), "w", below_median)
     assert pair_.white.number == white
+
+
+@pytest.mark.parametrize("total, expected", [
+    (9, ((1, 3), (2, 4))),   # 2.1: #1 and #2 float rather than get White a third time
+    (3, ((1, 2), (3, 4))),   # Art. 6: the last round: the same score first, colours second
+])
+def test_6_last_round_same_score_before_colours(total, expected):
+    players = [player(1, 2, "ww"), player(2, 2, "ww"), player(3, 1, "bb"), player(4, 1, "bb")]
+    assert unordered(pair(state_of(players, 3, total), None)) == pairs(*expected)
+
+
+def test_6_last_round_colour_rules_still_come_first():
+    """Art. 6 applies only where it is necessary: #1 can meet #3 by the colour rules."""
+    players = [player(1, 2, "ww"), player(2, 2, "ww"), player(3, 2, "bb"), player(4, 2, "bb")]
+    assert unordered(pair(state_of(players, 3, 3), None)) == pairs((1, 3), (2, 4))

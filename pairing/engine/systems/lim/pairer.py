@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...core.compatibility import compatibility_rows
 from ...core.matching import UNMATCHED, max_cardinality_matching
 from ...core.pairing import RoundPairing, publishing_order
 from ...core.round import RoundPairer
@@ -117,6 +118,17 @@ class LimPairer:
         # 2.1: compatible = not met before and no colour three times in a row nor
         # three more of one colour (the core's absolute colour rule, nobody exempt)
         self.round = RoundPairer(state)
+        self.strict = list(self.round.rows)
+        if state.last_round:
+            # Art. 6: in the last round, pairing players of the same score has priority
+            # over the colour rules: such players are compatible if they have not met
+            # (they are still tried after the players compatible by 2.1)
+            unmet = compatibility_rows(self.players, lambda player: True)
+            same_score: dict[int, int] = {}
+            for v, p in enumerate(self.players):
+                same_score[p.pairing_score] = same_score.get(p.pairing_score, 0) | 1 << v
+            self.round.rows = [self.strict[v] | unmet[v] & same_score[p.pairing_score]
+                               for v, p in enumerate(self.players)]
         self.rows = self.round.rows
         # 2.2: the Median Score-group's score, half the points of the rounds played (doubled)
         self.median2 = state.win_points * (state.round_number - 1)
@@ -125,6 +137,11 @@ class LimPairer:
 
     def compatible(self, v: int, w: int) -> bool:
         return bool(self.rows[v] >> w & 1)
+
+    def by_colour_rules(self, p: int, candidates: list[int]) -> list[int]:
+        """``candidates`` in their order, those compatible with ``p`` under 2.1's colour
+        rules first (they differ only in the last round, Art. 6)."""
+        return sorted(candidates, key=lambda q: not self.strict[p] >> q & 1)
 
     # -- the round -------------------------------------------------------------------
 
@@ -229,7 +246,8 @@ class LimPairer:
             candidates = [v for v in residents + incoming[k + 1:] if v not in paired and self.compatible(f, v)]
             due = self.players[f].preference
             chosen = None
-            for v in sorted(candidates, key=lambda v: due is not None and self.players[v].preference == due):
+            for v in sorted(candidates, key=lambda v: (not self.strict[f] >> v & 1,
+                                                       due is not None and self.players[v].preference == due)):
                 if completion.allows([(f, v)]):
                     chosen = v
                     break
@@ -270,7 +288,7 @@ class LimPairer:
                     continue
             p = left[0]
             found = False
-            for q in exchange_order(left):
+            for q in self.by_colour_rules(p, exchange_order(left)):
                 if self.compatible(p, q) and completion.allows([(p, q)]):
                     pairs.append((p, q))
                     left.remove(p)
@@ -356,7 +374,7 @@ class LimPairer:
                 c, d = pairs[j]
                 if j == i:
                     continue
-                if self.compatible(a, d) and self.compatible(c, b) and \
+                if self.strict[a] >> d & 1 and self.strict[c] >> b & 1 and \
                         not colours_clash(players[a], players[d]) and not colours_clash(players[c], players[b]):
                     pairs[i], pairs[j] = (a, d), (c, b)
                     break
