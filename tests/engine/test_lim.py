@@ -230,3 +230,11 @@ def test_6_last_round_colour_rules_still_come_first():
     """Art. 6 applies only where it is necessary: #1 can meet #3 by the colour rules."""
     players = [player(1, 2, "ww"), player(2, 2, "ww"), player(3, 2, "bb"), player(4, 2, "bb")]
     assert unordered(pair(state_of(players, 3, 3), None)) == pairs((1, 3), (2, 4))
+
+
+def test_benchmark_runs_the_lim_system(capsys):
+    from pairing.engine import bench
+    bench.main(["--sizes", "24", "--rounds", "7", "--variants", "standard", "--system", "lim"])
+    measured = [row.split() for row in capsys.readouterr().out.splitlines()[1:]]
+    assert [(r[0], r[2], r[3], r[6]) for r in measured] == [
+        ("24", round_, edition, "12") for round_ in ("4", "7") for edition in ("1999", "2026")]
