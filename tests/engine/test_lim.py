@@ -238,3 +238,12 @@ def test_benchmark_runs_the_lim_system(capsys):
     measured = [row.split() for row in capsys.readouterr().out.splitlines()[1:]]
     assert [(r[0], r[2], r[3], r[6]) for r in measured] == [
         ("24", round_, edition, "12") for round_ in ("4", "7") for edition in ("1999", "2026")]
+
+
+@pytest.mark.parametrize("edition, bye", [("1999", 5), ("2026", 3)])
+def test_1_1_who_may_take_the_pab_follows_the_editions_basic_rules(edition, bye):
+    """1.1 "in addition of what is stated in the Basic Rules": #5 took a full-point bye
+    in round 1; C.04.1 2017 d lets him have the PAB, 2026 Art. 4 does not."""
+    builder = TrfBuilder(5, 5).game(1, 2, "1").game(3, 4, "1").bye(5, "F").next_round()
+    document = parse(builder.bye(2, "Z").bye(4, "Z").text())
+    assert pair_round(document, "lim", edition=edition).bye.number == bye
