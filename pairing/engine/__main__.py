@@ -3,6 +3,7 @@
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
     python -m pairing.engine --dutch IN.trf -c         check every round
     python -m pairing.engine --dubov IN.trf -p [OUT]   the same with the Dubov system (C.04.4.1)
+    python -m pairing.engine --lim IN.trf -p [OUT]     the same with the Lim system (C.04.4.3; editions 1999|2026)
     add --edition 2017|2026 (Dutch) or 2018|2026 (Dubov) for the edition of the rules (default: record 192,
     else the start date of record 042, else the edition in force), --baku for the
     Baku acceleration of that edition (C.04.5.1 / C.04.7; the Dubov system has none)

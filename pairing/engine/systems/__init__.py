@@ -100,4 +100,4 @@ def read_trf_code(code: str) -> SystemCode | None:
     return None
 
 
-from . import burstein, dubov, dutch  # noqa: E402,F401  (each system registers itself)
+from . import burstein, dubov, dutch, lim  # noqa: E402,F401  (each system registers itself)

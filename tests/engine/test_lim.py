@@ -1,0 +1,249 @@
+"""Rule tests of the Lim system (C.04.4.3): every worked example of the text (4.2,
+4.3, 4.4 a-b = 2026 4.4.1-4.4.2, 7.1, 7.2) and the readings the engine takes.
+Article numbers are those of the old text; the 2026 numbers are given where they
+differ."""
+
+import pytest
+
+from pairing.engine import TrfError, pair_round, parse
+from pairing.engine.core.state import Player, RoundState
+from pairing.engine.systems import SYSTEMS, read_trf_code
+from pairing.engine.systems.lim.colours import allocate_colours
+from pairing.engine.systems.lim.pairer import exchange_order, pair, proposed_pairings
+
+from .builder import TrfBuilder
+
+
+def player(number: int, score: float = 0, colours: str = "", **fields) -> Player:
+    return Player(number=number, rank=number - 1, score=int(score * 10), pairing_score=int(score * 10),
+                  colours=colours, played_opponents=frozenset(fields.pop("opponents", ())),
+                  forbidden=frozenset(), bye_eligible=fields.pop("bye_eligible", True), floats=("", ""),
+                  played_games=len(colours), **fields)
+
+
+def state_of(players: list[Player], round_number: int, total: int = 9, initial: str = "w") -> RoundState:
+    by_number = {p.number: p for p in players}
+    for p in players:  # the opponents' side of each game
+        for q in p.played_opponents:
+            by_number[q].played_opponents |= {p.number}
+    players = sorted(players, key=lambda p: (-p.pairing_score, p.rank))
+    for order, p in enumerate(players):
+        p.order = order
+    return RoundState(round_number, total, initial, players, 10, 5)
+
+
+def unordered(pairing) -> set[frozenset[int]]:
+    return {frozenset(p) for p in pairing.as_numbers()}
+
+
+def pairs(*numbers: tuple[int, int]) -> set[frozenset[int]]:
+    return {frozenset(p) for p in numbers}
+
+
+# -- registry, editions, record 192 -------------------------------------------------
+
+def test_registered_with_both_editions_and_own_codes():
+    lim = SYSTEMS["lim"]
+    assert lim.article == "C.04.4.3"
+    assert [e.name for e in lim.editions] == ["1999", "2026"]
+    assert [e.basic_rules for e in lim.editions] == ["2017", "2026"]
+    assert read_trf_code("FIDE_LIM").system is lim and read_trf_code("FIDE_LIM").edition is None
+    assert read_trf_code("FIDE_LIM_2026").edition.name == "2026"
+    assert read_trf_code("FIDE_LIM_1999").edition.name == "1999"
+
+
+def test_no_acceleration():
+    """Neither text provides for an acceleration: a Baku request is refused."""
+    with pytest.raises(TrfError):
+        pair_round(parse(TrfBuilder(6, 5).text()), "lim", baku=True)
+
+
+# -- 4.2, 4.3: the exchange orders of a six-player score-group ----------------------
+
+def column(first: int, opponent: int, rest: list[int]) -> list[tuple[int, int]]:
+    return [(first, opponent), *proposed_pairings(rest)]
+
+
+def test_4_2_the_exchanges_for_player_1():
+    """4.2 (both editions): the table of the proposed pairing and the exchanges for #1."""
+    group = [1, 2, 3, 4, 5, 6]
+    assert proposed_pairings(group) == [(1, 4), (2, 5), (3, 6)]  # 2.4
+    columns = [column(1, q, [v for v in group if v not in (1, q)]) for q in exchange_order(group)]
+    assert columns == [
+        [(1, 4), (2, 5), (3, 6)],
+        [(1, 5), (2, 4), (3, 6)],
+        [(1, 6), (2, 4), (3, 5)],
+        [(1, 3), (2, 5), (4, 6)],
+        [(1, 2), (3, 5), (4, 6)],
+    ]
+
+
+@pytest.mark.parametrize("met, expected", [
+    ((), ((1, 4), (2, 5), (3, 6))),
+    ((4,), ((1, 5), (2, 4), (3, 6))),
+    ((4, 5), ((1, 6), (2, 4), (3, 5))),
+    ((4, 5, 6), ((1, 3), (2, 5), (4, 6))),
+    ((3, 4, 5, 6), ((1, 2), (3, 5), (4, 6))),
+])
+def test_4_2_player_1_takes_the_first_compatible_column(met, expected):
+    """4.2, 4.1 a (2026 4.1.1): #1 has met the players before his opponent in the table."""
+    group = [player(1, 1, opponents=met)] + [player(n, 1) for n in range(2, 7)]
+    assert unordered(pair(state_of(group, 3), None)) == pairs(*expected)
+
+
+@pytest.mark.parametrize("met_by_2, expected", [
+    ((), ((1, 6), (2, 4), (3, 5))),
+    ((4,), ((1, 6), (2, 5), (3, 4))),
+    ((4, 5), ((1, 6), (2, 3), (4, 5))),
+    ((3, 4, 5), ((1, 3), (2, 6), (4, 5))),        # #2 takes #1's opponent, #1 takes #3
+    ((3, 4, 5, 6), ((1, 2), (3, 5), (4, 6))),     # #2 takes #1
+])
+def test_4_3_the_exchanges_for_player_2(met_by_2, expected):
+    """4.3: #1 has met #4 and #5 (so 1 v 6); #2's exchanges follow the table, keeping
+    #1 a compatible opponent (4.4)."""
+    group = [player(1, 1, opponents=(4, 5)), player(2, 1, opponents=met_by_2)] + [player(n, 1) for n in range(3, 7)]
+    assert unordered(pair(state_of(group, 3), None)) == pairs(*expected)
+
+
+def test_4_4_b_even_group_floats_2_with_the_lowest_remaining():
+    """4.4 b (2026 4.4.2): #1 and #2 have met each other and all but #6: 1 v 6 is kept,
+    #2 floats, and the group being even, the lowest numbered player left (#5) with him."""
+    top = [player(1, 2, opponents=(2, 3, 4, 5)), player(2, 2, opponents=(3, 4, 5))]
+    top += [player(n, 2) for n in range(3, 7)]
+    median = [player(7, 1), player(8, 1)]
+    result = unordered(pair(state_of(top + median, 3), None))
+    assert pairs((1, 6), (3, 4)) <= result
+    assert {p for p in result if p & {2, 5}} == pairs((2, 7), (5, 8))
+
+
+def test_4_4_a_odd_group_exchanges_2_with_the_floater():
+    """4.4 a (2026 4.4.1): the group of seven first floats #7 (2.3 d, 3.2.4); #2 cannot
+    be paired, so he is exchanged with #7, who comes back: 1 v 6, then 3 v 5, 4 v 7."""
+    top = [player(1, 2, opponents=(2, 3, 4, 5)), player(2, 2, opponents=(3, 4, 5))]
+    top += [player(n, 2) for n in range(3, 8)]
+    result = unordered(pair(state_of([*top, player(8, 1)], 3), None))
+    assert result == pairs((1, 6), (3, 5), (4, 7), (2, 8))
+
+
+# -- 2.2, 3.2: the order of the score-groups and the floaters -----------------------
+
+def test_2_2_groups_below_the_median_are_paired_upward():
+    """2.2: round 3, median 1 point.  The 0-point group is paired from the bottom up
+    before the median group: its odd player floats up, and that is its highest
+    numbered player (#6, 3.2.4 upward), who is paired first in the median group
+    (3.7) with its highest numbered player (3.8, the median group being paired downward)."""
+    players = [player(1, 2), player(2, 2)] + [player(n, 1) for n in (3, 4, 5)] + [player(n, 0) for n in (6, 7, 8)]
+    assert unordered(pair(state_of(players, 3), None)) == pairs((1, 2), (7, 8), (3, 6), (4, 5))
+
+
+def test_2_2_groups_above_the_median_float_down():
+    """3.2.1, 3.2.4: pairing downward, the odd group floats its lowest numbered player (#3)."""
+    players = [player(n, 2) for n in (1, 2, 3)] + [player(n, 1) for n in (4, 5, 6, 7, 8)]
+    result = unordered(pair(state_of(players, 3), None))
+    assert frozenset((1, 2)) in result and frozenset((3, 4)) in result
+
+
+# -- 1.1, 7.1: the pairing-allocated bye --------------------------------------------
+
+def test_1_1_bye_to_the_lowest_ranked_of_the_lowest_group():
+    players = [player(n, 1) for n in range(1, 5)] + [player(n, 0) for n in (5, 6, 7)]
+    assert pair(state_of(players, 2), None).bye.number == 7
+
+
+def test_1_1_bye_skips_a_player_who_may_not_take_it():
+    players = [player(n, 1) for n in range(1, 5)] + [player(5, 0), player(6, 0), player(7, 0, bye_eligible=False)]
+    assert pair(state_of(players, 2), None).bye.number == 6
+
+
+def forty_boards(initial: str) -> set[tuple[int, int]]:
+    top_white = {n for n in range(1, 21) if (n % 2 == 1) == (initial == "white1")}
+    return {(n, n + 20) if n in top_white else (n + 20, n) for n in range(1, 21)}
+
+
+@pytest.mark.parametrize("initial", ["white1", "black1"])
+def test_7_2_round_one_with_forty_players(initial):
+    """7.2: 1 v 21, 22 v 2, 3 v 23, 24 v 4 ... 40 v 20, or the colours reversed."""
+    document = parse(TrfBuilder(40, 7, initial=initial).text())
+    assert pair_round(document, "lim").bye is None
+    assert set(pair_round(document, "lim").as_numbers()) == forty_boards(initial)
+
+
+def test_7_1_round_one_bye_to_the_lowest_rated():
+    """7.1: with an odd number the lowest *rated* player gets the PAB (here #17, rated
+    below #41); the forty others are paired as in 7.2, top half against bottom half,
+    the colours by the parity of the pairing numbers (the reading: the numbers of
+    the Pairing List are kept, not renumbered without the PAB)."""
+    ratings = {n: 2500 - 10 * n for n in range(1, 42)}
+    ratings[17] = 1000
+    document = parse(TrfBuilder(41, 7, ratings=ratings).text())
+    pairing = pair_round(document, "lim")
+    assert pairing.bye.number == 17
+    order = [n for n in range(1, 42) if n != 17]  # the forty others, in order
+    top, bottom = order[:20], order[20:]
+    assert set(pairing.as_numbers()) - {(17, 0)} == {
+        (a, b) if a % 2 else (b, a) for a, b in zip(top, bottom, strict=True)}
+
+
+# -- 2.1, Art. 5: compatibility and colours -----------------------------------------
+
+def test_2_1_no_third_colour_in_a_row():
+    """2.1: #1 and #2 both had White twice: they are not compatible."""
+    players = [player(1, 2, "ww"), player(2, 2, "ww"), player(3, 2, "bb"), player(4, 2, "bb")]
+    assert unordered(pair(state_of(players, 3), None)) == pairs((1, 3), (2, 4))
+
+
+def test_5_2_second_scrutiny_exchanges_for_colours():
+    """5.2: 1 v 3 and 2 v 4 would give both players of each pair the same due colour:
+    the exchange gives 1 v 4 and 2 v 3, everybody his alternating colour."""
+    players = [player(1, 1, "w"), player(2, 1, "b"), player(3, 1, "w"), player(4, 1, "b")]
+    pairing = pair(state_of(players, 2), None)
+    assert set(pairing.as_numbers()) == {(4, 1), (2, 3)}
+
+
+def test_5_4_earlier_rounds_decide_who_alternates():
+    """5.4: both had Black last; going back, #2 had Black the round before, #1 White:
+    #2 gets the alternate colour (White)."""
+    a, b = player(1, 2, "wbwb"), player(2, 2, "bwbb")
+    assert a.preference == b.preference == "w"
+    pair_ = allocate_colours(a, b, "w", below_median=False)
+    assert (pair_.white.number, pair_.black.number) == (2, 1)
+
+
+@pytest.mark.parametrize("below_median, white", [(False, 1), (True, 2)])
+def test_5_4_identical_histories(below_median, white):
+    """5.4: identical histories: the higher ranked gets the alternate colour at or above
+    the median, the lower ranked below it."""
+    pair_ = allocate_colours(player(1, 1, "b"), player(2, 1, "b"), "w", below_median)
+    assert pair_.white.number == white
+
+
+@pytest.mark.parametrize("total, expected", [
+    (9, ((1, 3), (2, 4))),   # 2.1: #1 and #2 float rather than get White a third time
+    (3, ((1, 2), (3, 4))),   # Art. 6: the last round: the same score first, colours second
+])
+def test_6_last_round_same_score_before_colours(total, expected):
+    players = [player(1, 2, "ww"), player(2, 2, "ww"), player(3, 1, "bb"), player(4, 1, "bb")]
+    assert unordered(pair(state_of(players, 3, total), None)) == pairs(*expected)
+
+
+def test_6_last_round_colour_rules_still_come_first():
+    """Art. 6 applies only where it is necessary: #1 can meet #3 by the colour rules."""
+    players = [player(1, 2, "ww"), player(2, 2, "ww"), player(3, 2, "bb"), player(4, 2, "bb")]
+    assert unordered(pair(state_of(players, 3, 3), None)) == pairs((1, 3), (2, 4))
+
+
+def test_benchmark_runs_the_lim_system(capsys):
+    from pairing.engine import bench
+    bench.main(["--sizes", "24", "--rounds", "7", "--variants", "standard", "--system", "lim"])
+    measured = [row.split() for row in capsys.readouterr().out.splitlines()[1:]]
+    assert [(r[0], r[2], r[3], r[6]) for r in measured] == [
+        ("24", round_, edition, "12") for round_ in ("4", "7") for edition in ("1999", "2026")]
+
+
+@pytest.mark.parametrize("edition, bye", [("1999", 5), ("2026", 3)])
+def test_1_1_who_may_take_the_pab_follows_the_editions_basic_rules(edition, bye):
+    """1.1 "in addition of what is stated in the Basic Rules": #5 took a full-point bye
+    in round 1; C.04.1 2017 d lets him have the PAB, 2026 Art. 4 does not."""
+    builder = TrfBuilder(5, 5).game(1, 2, "1").game(3, 4, "1").bye(5, "F").next_round()
+    document = parse(builder.bye(2, "Z").bye(4, "Z").text())
+    assert pair_round(document, "lim", edition=edition).bye.number == bye
