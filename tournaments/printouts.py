@@ -8,6 +8,7 @@ returns the PDF's bytes.  Text is set in DejaVu Sans Condensed, shipped in ``tou
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,9 +40,13 @@ def qr_code(url: str) -> segno.QRCode:
 
 
 def qr_svg(url: str) -> str:
-    """The QR code as an SVG document: black modules drawn as one path, no inline style (the
-    Content-Security-Policy allows none), sized by the page that shows it."""
-    return qr_code(url).svg_inline(scale=4, border=2, omitsize=True, title=url)
+    """The QR code as an SVG document: black modules drawn as one path on white, no inline style
+    (the Content-Security-Policy allows none)."""
+    code, out = qr_code(url), io.BytesIO()
+    code.save(out, kind="svg", scale=4, border=2, light="#fff", xmldecl=False, title=url, nl=False)
+    # Its size in pixels and a viewBox, so that it scales to whatever size the page gives it.
+    width, height = code.symbol_size(scale=4, border=2)
+    return out.getvalue().decode().replace("<svg ", f'<svg viewBox="0 0 {width} {height}" ', 1)
 
 
 class Printout(FPDF):
