@@ -256,7 +256,7 @@ def standings_pdf(tournament: Tournament, rows: list[Row], after: int, codes: Se
 
 def crosstable_pdf(tournament: Tournament, rows: list[Row], completed: int, codes: Sequence[str],
                    url: str) -> bytes:
-    """The ranked crosstable as a landscape wall chart (A4; A3 past 14 rounds), every round's cell
+    """The ranked crosstable as a landscape wall chart (A4; A3 past 20 round and tie-break columns), each cell
     as the page shows it (``12w1``), the QR code in the top right corner."""
     wide = completed + len(codes) > 20
     pdf = Printout(tournament, f"Crosstable after round {completed}", url, landscape=True,
