@@ -4,6 +4,7 @@ from . import views
 
 app_name = "api"
 urlpatterns = [
+    path("", views.ApiRoot.as_view(), name="root"),
     path("tournaments/", views.TournamentList.as_view(), name="tournaments"),
     path("tournaments/<slug:slug>/", views.TournamentDetail.as_view(), name="tournament"),
     path("tournaments/<slug:slug>/players/", views.PlayerList.as_view(), name="players"),

@@ -1,10 +1,11 @@
 """The REST API: published data for everybody, pairing and results for the club's arbiters."""
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -15,6 +16,45 @@ from ..models import Game, Tournament
 from ..permissions import get_managed_tournament
 from ..standings import crosstable, published_rounds
 from . import serializers
+
+
+class ApiRoot(APIView):
+    """The API's entry point: every endpoint and the docs, as absolute links.  The endpoints of one
+    tournament are URL templates (``{slug}``, ``{number}``, ``{board}``)."""
+
+    permission_classes = [AllowAny]
+    PER_TOURNAMENT = {
+        "tournament": ("api:tournament", ()),
+        "players": ("api:players", ()),
+        "rounds": ("api:rounds", ()),
+        "round": ("api:round", (1,)),
+        "round_status": ("api:round_status", (1,)),
+        "standings": ("api:standings", ()),
+        "crosstable": ("api:crosstable", ()),
+        "pair": ("api:pair", ()),
+        "result": ("api:result", (1, 1)),
+    }
+    PLACEHOLDERS = ("{number}", "{board}")
+
+    @extend_schema(exclude=True)
+    def get(self, request):
+        def absolute(name, *args):
+            return request.build_absolute_uri(reverse(name, args=args))
+
+        per_tournament = {}
+        for key, (name, numbers) in self.PER_TOURNAMENT.items():
+            # Reversed with stand-ins (a slug and numbers the URL patterns accept), then templated.
+            path = reverse(name, args=("SLUG", *[7001 + i for i in range(len(numbers))]))
+            path = path.replace("SLUG", "{slug}")
+            for index, placeholder in enumerate(self.PLACEHOLDERS[:len(numbers)]):
+                path = path.replace(str(7001 + index), placeholder)
+            per_tournament[key] = request.build_absolute_uri(path).replace("%7B", "{").replace("%7D", "}")
+        return Response({
+            "tournaments": absolute("api:tournaments"),
+            "per_tournament": per_tournament,
+            "schema": absolute("schema"),
+            "docs": absolute("api-docs"),
+        })
 
 
 class TournamentList(generics.ListAPIView):

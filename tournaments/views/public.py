@@ -10,14 +10,14 @@ from functools import wraps
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.db.models import Count, Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 
 from pairing.engine.tiebreaks import TiebreakCodeError
 
-from .. import cache
+from .. import cache, printouts
 from ..models import Game, Player, Round, Tournament
 from ..standings import crosstable, explanation, published_rounds, with_aros
 
@@ -43,7 +43,9 @@ def shared_page(view):
         if "slug" in kwargs and not revisions:
             return view(request, **kwargs)  # its 404
         parameters = [(name, request.GET[name]) for name in PARAMETERS if name in request.GET]
-        key = "page:" + hashlib.sha256(repr((request.path, parameters, revisions)).encode()).hexdigest()
+        # The host too: the pages name their own address (Open Graph, the QR code, the PDFs' footers).
+        where = (request.get_host(), request.path)
+        key = "page:" + hashlib.sha256(repr((where, parameters, revisions)).encode()).hexdigest()
         etag = quote_etag(key[5:37])
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
@@ -83,6 +85,7 @@ def tournament(request, slug):
     return render(request, "public/tournament.html", {
         "tournament": tournament,
         "players": tournament.players.all(),
+        "public_url": _public_url(request, tournament),
     })
 
 
@@ -93,6 +96,7 @@ def round_pairings(request, slug, number):
     return render(request, "public/round.html", {
         "tournament": tournament,
         "round": round_,
+        "round_label": f"Round {round_.number}",
         "games": with_aros(tournament, round_),
     })
 
@@ -153,3 +157,72 @@ def player(request, slug, number):
     games = (Game.objects.filter(round__tournament=tournament, round__status=Round.Status.PUBLISHED)
              .filter(Q(white=player) | Q(black=player)).select_related("round", "white", "black"))
     return render(request, "public/player.html", {"tournament": tournament, "player": player, "games": games})
+
+
+# Printouts: PDF files and the QR code.  Like the pages, each is made once per revision of its
+# tournament (also for arbiters, whose pages are their own), and served with an ETag.
+
+def _public_url(request, tournament: Tournament) -> str:
+    return request.build_absolute_uri(tournament.get_absolute_url())
+
+
+def _pdf(request, tournament: Tournament, filename: str, build) -> HttpResponse:
+    """The PDF ``build()`` makes, from the cache under the tournament's revision (read with the
+    tournament, before the data) when it was made already."""
+    key = "pdf:" + hashlib.sha256(repr((request.get_host(), request.path, tournament.pk, tournament.revision,
+                                        request.GET.get("after"))).encode()).hexdigest()
+    content = cache.get(key)
+    if content is None:
+        content = build()
+        cache.put(key, content)
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+ROUND_PRINTOUTS = {
+    "boards": printouts.board_list,
+    "names": printouts.pairing_list,
+    "slips": printouts.result_slips,
+}
+
+
+@shared_page
+def round_pdf(request, slug, number, kind):
+    """A published round's board list, pairings by name or result slips; an unpublished round has none."""
+    tournament = _tournament(slug)
+    round_ = get_object_or_404(published_rounds(tournament), number=number)
+    build = ROUND_PRINTOUTS[kind]
+    return _pdf(request, tournament, f"{slug}-round-{number}-{kind}.pdf",
+                lambda: build(tournament, round_, _public_url(request, tournament)))
+
+
+@shared_page
+def standings_pdf(request, slug):
+    tournament = _tournament(slug)
+    completed = tournament.completed_rounds()
+    after = request.GET.get("after", str(completed))
+    if not after.isdigit() or not 0 < int(after) <= completed:
+        raise Http404("No standings after that round.")
+    after = int(after)
+    codes = tournament.tiebreak_codes()
+    return _pdf(request, tournament, f"{slug}-standings-{after}.pdf", lambda: printouts.standings_pdf(
+        tournament, crosstable(tournament, after), after, codes, _public_url(request, tournament)))
+
+
+@shared_page
+def crosstable_pdf(request, slug):
+    tournament = _tournament(slug)
+    completed = tournament.completed_rounds()
+    if not completed:
+        raise Http404("No round is complete yet.")
+    codes = tournament.tiebreak_codes()
+    return _pdf(request, tournament, f"{slug}-crosstable-{completed}.pdf", lambda: printouts.crosstable_pdf(
+        tournament, crosstable(tournament, completed), completed, codes, _public_url(request, tournament)))
+
+
+@shared_page
+def qr_code(request, slug):
+    """The QR code of the tournament's public page, as SVG."""
+    tournament = _tournament(slug)
+    return HttpResponse(printouts.qr_svg(_public_url(request, tournament)), content_type="image/svg+xml")

@@ -1,0 +1,29 @@
+// The tournament page's share link: "Copy link" (Clipboard API) and "Share…" (Web Share API, on
+// phones), each shown only where the browser has it.  Without script the address stays in its box,
+// selected on focus.  A file of its own: the Content-Security-Policy allows no inline script.
+(function () {
+  "use strict";
+  var input = document.getElementById("share-url");
+  if (!input) return;
+  var copy = document.getElementById("copy-link");
+  var share = document.getElementById("share-button");
+  var status = document.getElementById("share-status");
+  function say(text) { status.textContent = text; }
+
+  input.addEventListener("focus", function () { input.select(); });
+
+  if (navigator.clipboard && window.isSecureContext) {
+    copy.hidden = false;
+    copy.addEventListener("click", function () {
+      navigator.clipboard.writeText(input.value).then(
+        function () { say("Link copied."); },
+        function () { input.select(); say("Copy it from the box."); });
+    });
+  }
+  if (navigator.share) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      navigator.share({ title: document.title, url: input.value }).catch(function () { /* dismissed */ });
+    });
+  }
+})();
