@@ -42,6 +42,11 @@ def snapshot(instance: models.Model, exclude: tuple[str, ...] = ()) -> dict:
     return data
 
 
+def filled(data: dict) -> dict:
+    """The fields that have a value (what a new object is, shortly)."""
+    return {name: value for name, value in data.items() if value not in (None, "", False)}
+
+
 def changes(before: dict, after: dict) -> tuple[dict, dict]:
     """The fields that differ, before and after."""
     names = [name for name in after if before.get(name) != after.get(name)]

@@ -88,7 +88,7 @@ def save_new_tournament(tournament: Tournament) -> Tournament:
 def create_tournament(club: Club, user=None, **fields) -> Tournament:
     tournament = save_new_tournament(Tournament(club=club, **fields))
     audit.record(tournament, Kind.SETTINGS, "created", f"Tournament “{tournament.name}” created", user=user,
-                 after=audit.snapshot(tournament, exclude=("club",)))
+                 after=audit.filled(audit.snapshot(tournament, exclude=("club",))))
     return tournament
 
 
@@ -222,7 +222,7 @@ def register_player(tournament: Tournament, player: Player, user=None) -> Player
     assign_pairing_numbers(tournament, [player], user=user)
     player.refresh_from_db()
     audit.record(tournament, Kind.PLAYER, "registered", f"{player.name} registered as #{player.pairing_number}",
-                 user=user, after=_player_data(player))
+                 user=user, after=audit.filled(_player_data(player)))
     return player
 
 
