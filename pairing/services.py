@@ -36,6 +36,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.engine import EngineError, NoValidPairing, pair_round
+from tournaments import audit
 from tournaments.models import Game, Player, Result, Round, Tournament
 from tournaments.services import Refused, draw_lots, last_paired_round, lock_tournament
 from tournaments.standings import published_aros
@@ -62,6 +63,7 @@ def release_if_stale(round_: Round) -> bool:
         status=Round.Status.FAILED, error=message)
     if released:
         log.warning("%s released: its pairing task was lost", round_)
+        _log_failure(round_.tournament_id, round_.number, message)
         round_.status, round_.error = Round.Status.FAILED, message
     return bool(released)
 
@@ -117,6 +119,8 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
             tournament.initial_colour = random.SystemRandom().choice("wb")
             tournament.initial_colour_by_lot = True
             tournament.save(update_fields=["initial_colour", "initial_colour_by_lot"])
+        audit.record(tournament, audit.Kind.ROUND, "requested", f"Round {number}: pairing requested", user=user,
+                     after={"round": number, "status": round_.get_status_display()})
         transaction.on_commit(lambda: _queue(round_, drew_colour))
     return round_
 
@@ -184,7 +188,17 @@ def _failure(error: Exception, round_: Round) -> str:
 
 
 def _fail(round_id: int, message: str) -> None:
-    Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(status=Round.Status.FAILED, error=message)
+    with transaction.atomic():
+        if Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(status=Round.Status.FAILED,
+                                                                                 error=message):
+            tournament_id, number = Round.objects.values_list("tournament_id", "number").get(pk=round_id)
+            _log_failure(tournament_id, number, message)
+
+
+def _log_failure(tournament_id: int, number: int, message: str) -> None:
+    audit.record(tournament_id, audit.Kind.ROUND, "failed", f"Round {number}: the pairing failed", via="task",
+                 before={"round": number, "status": Round.Status.PAIRING.label},
+                 after={"round": number, "status": Round.Status.FAILED.label, "error": message})
 
 
 def _store(round_id: int, document, pairing) -> bool:
@@ -209,6 +223,11 @@ def _store(round_id: int, document, pairing) -> bool:
         round_.brackets = [_bracket_of_players(bracket, players) for bracket in pairing.brackets]
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
         round_.save(update_fields=["status", "paired_at", "brackets"])
+        numbers = pairing.as_numbers()
+        audit.record(tournament, audit.Kind.ROUND, "paired", f"Round {round_.number} paired: {len(numbers)} boards "
+                     f"(draft)", via="task", before={"round": round_.number, "status": Round.Status.PAIRING.label},
+                     after={"round": round_.number, "status": Round.Status.DRAFT.label,
+                            "boards": [f"{w}-{b or 'bye'}" for w, b in numbers]})
     return True
 
 
@@ -254,17 +273,25 @@ def bracket_reports(round_: Round) -> list[BracketReport]:
         for b in round_.brackets]
 
 
-def publish_round(round_: Round) -> None:
+def publish_round(round_: Round, user=None) -> None:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != Round.Status.DRAFT:
             raise Refused(f"Round {round_.number} has no draft pairing to publish.")
         round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
         round_.save(update_fields=["status", "published_at"])
-        draw_lots(round_.tournament)
+        audit.record(round_.tournament, audit.Kind.ROUND, "published", f"Round {round_.number} published", user=user,
+                     before={"round": round_.number, "status": Round.Status.DRAFT.label},
+                     after={"round": round_.number, "status": Round.Status.PUBLISHED.label})
+        draw_lots(round_.tournament, user=user)
 
 
-def discard_round(round_: Round) -> None:
+def _boards(round_: Round) -> list[str]:
+    return [f"{g.white.pairing_number}-{g.black.pairing_number if g.black else 'bye'}"
+            for g in round_.games.select_related("white", "black")]
+
+
+def discard_round(round_: Round, user=None) -> None:
     """Throw the pairing away so the round can be paired again (C.04.2 D.10: not once played).
 
     This also cancels a pairing under way: its task finds no round and stores nothing.
@@ -277,4 +304,8 @@ def discard_round(round_: Round) -> None:
             raise Refused("Only the last round can be discarded.")
         if round_.games.exclude(result__in=["", Result.BYE]).exists():
             raise Refused(f"Round {round_.number} has results: it cannot be paired again.")
+        action = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
+        audit.record(round_.tournament, audit.Kind.ROUND, action, f"Round {round_.number}: pairing {action}",
+                     user=user, before={"round": round_.number, "status": round_.get_status_display(),
+                                        "boards": _boards(round_)})
         round_.delete()

@@ -8,7 +8,6 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Round
-from tournaments.permissions import get_managed_tournament
 from tournaments.services import Refused
 from tournaments.standings import with_aros
 from tournaments.views import perform
@@ -17,7 +16,7 @@ from . import services
 
 
 def _round(request, slug, number) -> Round:
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament  # who may do what: tournaments.permissions.RULES
     return get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
 
 
@@ -25,7 +24,7 @@ def _round(request, slug, number) -> Round:
 @require_POST
 def pair(request, slug):
     """Pair the next round, or pair a failed round again."""
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     try:
         round_ = services.request_pairing(tournament, request.user)
     except Refused as refusal:
@@ -39,7 +38,7 @@ def round_detail(request, slug, number):
     round_ = _round(request, slug, number)
     services.release_if_stale(round_)
     context = {"tournament": round_.tournament, "round": round_, "time_limit": settings.PAIRING_TIME_LIMIT,
-               "games": round_.games.select_related("white", "black").prefetch_related("changes__changed_by"),
+               "games": round_.games.select_related("white", "black").prefetch_related("changes__user"),
                "elapsed": int((timezone.now() - round_.requested_at).total_seconds())}
     if round_.status == Round.Status.DRAFT:
         context["games"] = with_aros(round_.tournament, round_)
@@ -59,7 +58,7 @@ def round_detail(request, slug, number):
 @require_POST
 def publish(request, slug, number):
     round_ = _round(request, slug, number)
-    perform(request, lambda: services.publish_round(round_),
+    perform(request, lambda: services.publish_round(round_, request.user),
             f"Round {number} published. Enter the results as they come in.")
     return redirect("pairing:round", slug, number)
 
@@ -70,6 +69,7 @@ def discard(request, slug, number):
     """Discard a pairing, or cancel one under way."""
     round_ = _round(request, slug, number)
     done = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
-    if perform(request, lambda: services.discard_round(round_), f"The pairing of round {number} was {done}."):
+    if perform(request, lambda: services.discard_round(round_, request.user),
+               f"The pairing of round {number} was {done}."):
         return redirect(round_.tournament.get_manage_url())
     return redirect("pairing:round", slug, number)

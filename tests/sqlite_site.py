@@ -41,7 +41,7 @@ def create_site(players: int) -> None:
     call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Lyon Chess", slug="lyon")
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
     tournament = services.create_tournament(club, name="Typing Open", rounds=5, initial_colour="w")
     services.import_players_csv(tournament, "name,rating\n" + "".join(
         f"\"Player, {i:03d}\",{2600 - 3 * i}\n" for i in range(players)))

@@ -74,13 +74,16 @@ class Club(models.Model):
 
 
 class Membership(models.Model):
+    """A user's role in a club; what each role may do is the table of ``permissions.py``."""
+
     class Role(models.TextChoices):
         ADMIN = "admin", "Club admin"
-        ARBITER = "arbiter", "Arbiter"
+        CHIEF = "chief", "Chief arbiter"
+        DEPUTY = "deputy", "Deputy arbiter"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
-    role = models.CharField(max_length=10, choices=Role.choices, default=Role.ARBITER)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.DEPUTY)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")]
@@ -429,18 +432,41 @@ class Game(models.Model):
         return self.black_id is None
 
 
-class ResultChange(models.Model):
-    """Every change of a result, so a correction never loses the old value."""
+class AuditEntry(models.Model):
+    """One change of a tournament: who, when, what it was before and after (``tournaments/audit.py``).
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
-    old = models.CharField(max_length=3, choices=Result.choices, blank=True)
-    new = models.CharField(max_length=3, choices=Result.choices, blank=True)
-    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    changed_at = models.DateTimeField(auto_now_add=True)
+    Written by the business actions (``services``, ``pairing.services``) in the transaction of the
+    change, and by the Django admin (``admin.AuditedAdmin``).  Never changed nor deleted by the app.
+    """
+
+    class Kind(models.TextChoices):
+        RESULT = "result", "Result"
+        PLAYER = "player", "Player"
+        PAIRING_NUMBERS = "numbers", "Pairing numbers"
+        ABSENCE = "absence", "Absence"
+        SETTINGS = "settings", "Settings"
+        TIEBREAKS = "tiebreaks", "Tie-breaks"
+        FORBIDDEN_PAIR = "pair", "Forbidden pair"
+        ROUND = "round", "Round"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    action = models.CharField(max_length=20)
+    summary = models.CharField(max_length=300)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    # The result changes of a board, shown on the round page.
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    #: Where the change was made: the arbiter's pages or the API (""), the Django admin, the pairing task.
+    via = models.CharField(max_length=10, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-changed_at"]
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["tournament", "-at"], name="audit_by_tournament")]
+        verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
-        return f"{self.game}: {self.old or '—'} → {self.new or '—'}"
+        return f"{self.tournament}: {self.summary}"

@@ -22,10 +22,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
+from . import audit
+from .audit import Kind
 from .cache import bump
 from .forms import PlayerForm
 from .limits import MAX_PLAYERS, listed
-from .models import Absence, Club, ForbiddenPair, Game, Player, Result, ResultChange, Round, Tournament
+from .models import Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament
 
 #: C.04.2 B.3: pairing numbers may be reassigned only for the first three rounds.
 FREEZE_ROUND = 4
@@ -82,8 +84,50 @@ def save_new_tournament(tournament: Tournament) -> Tournament:
     raise Refused(f"Many tournaments named “{tournament.name}” are being created at this moment: try again.")
 
 
-def create_tournament(club: Club, **fields) -> Tournament:
-    return save_new_tournament(Tournament(club=club, **fields))
+@transaction.atomic
+def create_tournament(club: Club, user=None, **fields) -> Tournament:
+    tournament = save_new_tournament(Tournament(club=club, **fields))
+    audit.record(tournament, Kind.SETTINGS, "created", f"Tournament “{tournament.name}” created", user=user,
+                 after=audit.filled(audit.snapshot(tournament, exclude=("club",))))
+    return tournament
+
+
+#: The settings that decide the standings' order (C.07): changing them once a round is published
+#: reorders standings already read, so it needs confirming.
+TIEBREAK_FIELDS = ("tiebreaks", "tiebreak_edition", "ties_by_lot")
+
+
+@transaction.atomic
+def update_tournament(tournament: Tournament, user=None, confirm: bool = False) -> Tournament:
+    """Save the changed settings of ``tournament`` (an unsaved copy, as a form leaves it).
+
+    Once a round is published, a new tie-break list needs ``confirm`` (the published standings
+    change).  Settings and tie-breaks are logged as separate entries.
+    """
+    lock_tournament(tournament)
+    stored = Tournament.objects.get(pk=tournament.pk)
+    if tournament.rounds < last_paired_round(stored):
+        raise Refused("Fewer rounds than have been paired already.")
+    before, after = audit.changes(audit.snapshot(stored, exclude=("club",)),
+                                  audit.snapshot(tournament, exclude=("club",)))
+    tiebreaks = [name for name in after if name in TIEBREAK_FIELDS]
+    published = stored.round_set.filter(status=Round.Status.PUBLISHED).exists()
+    if tiebreaks and published and not confirm:
+        raise ConfirmationNeeded(
+            f"Round 1 has been published: changing the tie-breaks ({stored.tiebreaks} → {tournament.tiebreaks}) "
+            f"changes the order of standings already published. Confirm to change them.")
+    tournament.save()
+    if tiebreaks:
+        audit.record(tournament, Kind.TIEBREAKS, "changed",
+                     f"Tie-breaks: {stored.tiebreaks} → {tournament.tiebreaks}" if "tiebreaks" in tiebreaks
+                     else "Tie-break settings changed", user=user,
+                     before={name: before[name] for name in tiebreaks}, after={name: after[name] for name in tiebreaks})
+    others = [name for name in after if name not in TIEBREAK_FIELDS]
+    if others:
+        audit.record(tournament, Kind.SETTINGS, "changed", f"Settings changed: {', '.join(others)}", user=user,
+                     before={name: before[name] for name in others}, after={name: after[name] for name in others})
+    draw_lots(tournament, user=user)
+    return tournament
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
@@ -113,7 +157,16 @@ def pairing_numbers_frozen(tournament: Tournament) -> bool:
     return tournament.round_set.filter(number__gte=FREEZE_ROUND).exists()
 
 
-def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = ()) -> None:
+def _log_renumbering(tournament: Tournament, old: dict[int, int | None], players: Sequence[Player], user) -> None:
+    """One entry for the numbers of registered players that changed (new players' are in their own entry)."""
+    moved = [p for p in players if p.pk in old and old[p.pk] is not None and old[p.pk] != p.pairing_number]
+    if moved:
+        audit.record(tournament, Kind.PAIRING_NUMBERS, "renumbered",
+                     f"Pairing numbers of {len(moved)} player{'s' if len(moved) != 1 else ''} changed", user=user,
+                     before={p.name: old[p.pk] for p in moved}, after={p.name: p.pairing_number for p in moved})
+
+
+def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = (), user=None) -> None:
     """Number the players in initial order (C.04.2 B.3), late entries included (C.3).
 
     ``new`` players (not yet saved) are saved here, already numbered, in one statement.
@@ -122,6 +175,7 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = ()) -
     """
     bump(pk=tournament.pk)  # bulk writes send no signal (tournaments/cache.py)
     registered = list(tournament.players.select_for_update().all())
+    old = {p.pk: p.pairing_number for p in registered}
     if pairing_numbers_frozen(tournament):
         last = max((p.pairing_number or 0 for p in registered), default=0)
         unnumbered = sorted((p for p in [*registered, *new] if p.pairing_number is None), key=initial_order_key)
@@ -129,6 +183,7 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = ()) -
             player.pairing_number = last + offset
         Player.objects.bulk_update([p for p in unnumbered if p.pk], ["pairing_number"], batch_size=UPDATE_BATCH)
         Player.objects.bulk_create(new)
+        _log_renumbering(tournament, old, unnumbered, user)
         return
     players = sorted([*registered, *new], key=initial_order_key)
     changed = [p for number, p in enumerate(players, start=1) if p.pk and p.pairing_number != number]
@@ -139,6 +194,7 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = ()) -
         player.pairing_number = number
     Player.objects.bulk_create(new)
     Player.objects.bulk_update(changed, ["pairing_number"], batch_size=UPDATE_BATCH)
+    _log_renumbering(tournament, old, changed, user)
 
 
 def _check_entry_round(tournament: Tournament, player: Player, paired: int) -> None:
@@ -158,43 +214,55 @@ def _check_room(tournament: Tournament, adding: int) -> None:
 
 
 @transaction.atomic
-def register_player(tournament: Tournament, player: Player) -> Player:
+def register_player(tournament: Tournament, player: Player, user=None) -> Player:
     lock_tournament(tournament)
     player.tournament = tournament
     _check_room(tournament, 1)
     _check_entry_round(tournament, player, last_paired_round(tournament))
-    assign_pairing_numbers(tournament, [player])
+    assign_pairing_numbers(tournament, [player], user=user)
     player.refresh_from_db()
+    audit.record(tournament, Kind.PLAYER, "registered", f"{player.name} registered as #{player.pairing_number}",
+                 user=user, after=audit.filled(_player_data(player)))
     return player
 
 
+def _player_data(player: Player) -> dict:
+    return audit.snapshot(player, exclude=("tournament", "lot"))
+
+
 @transaction.atomic
-def update_player(player: Player) -> Player:
+def update_player(player: Player, user=None) -> Player:
     """Save corrected data; the numbers follow while they are not frozen (C.04.2 B.3)."""
     lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     stored = Player.objects.get(pk=player.pk)
     if player.entry_round != stored.entry_round and min(player.entry_round, stored.entry_round) <= paired:
         raise Refused("The entry round can only be changed for rounds not yet paired.")
+    before, after = audit.changes(_player_data(stored), _player_data(player))
     player.save()
-    assign_pairing_numbers(player.tournament)
+    if after:
+        audit.record(player.tournament, Kind.PLAYER, "changed", f"{player.name}: {', '.join(after)} changed",
+                     user=user, before=before, after=after)
+    assign_pairing_numbers(player.tournament, user=user)
     player.refresh_from_db()
     return player
 
 
 @transaction.atomic
-def remove_player(player: Player) -> None:
+def remove_player(player: Player, user=None) -> None:
     lock_tournament(player.tournament)
     if Game.objects.filter(white=player).exists() or Game.objects.filter(black=player).exists():
         raise Refused(f"{player.name} has been paired already: withdraw the player instead.")
     tournament = player.tournament
+    audit.record(tournament, Kind.PLAYER, "removed", f"{player.name} (#{player.pairing_number}) removed", user=user,
+                 before=_player_data(player))
     player.delete()
     if not pairing_numbers_frozen(tournament):
-        assign_pairing_numbers(tournament)
+        assign_pairing_numbers(tournament, user=user)
 
 
 @transaction.atomic
-def withdraw_player(player: Player, from_round: int | None) -> None:
+def withdraw_player(player: Player, from_round: int | None, user=None) -> None:
     """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated)."""
     lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
@@ -202,12 +270,17 @@ def withdraw_player(player: Player, from_round: int | None) -> None:
         raise Refused(f"Round {from_round} has been paired already; withdraw from round {paired + 1} on.")
     if from_round is not None and from_round > player.tournament.rounds:
         raise Refused(f"The tournament has only {player.tournament.rounds} rounds.")
+    before = player.withdrawn_from_round
     player.withdrawn_from_round = from_round
     player.save(update_fields=["withdrawn_from_round"])
+    if before != from_round:
+        audit.record(player.tournament, Kind.PLAYER, "withdrawn" if from_round else "reinstated",
+                     f"{player.name} withdrawn from round {from_round}" if from_round else f"{player.name} reinstated",
+                     user=user, before={"withdrawn_from_round": before}, after={"withdrawn_from_round": from_round})
 
 
 @transaction.atomic
-def set_absence(player: Player, round_number: int, bye: str | None) -> None:
+def set_absence(player: Player, round_number: int, bye: str | None, user=None) -> None:
     """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
     tournament = lock_tournament(player.tournament)
     if round_number <= last_paired_round(tournament):
@@ -216,17 +289,24 @@ def set_absence(player: Player, round_number: int, bye: str | None) -> None:
         raise Refused(f"The tournament has only {tournament.rounds} rounds.")
     if bye == Tournament.Bye.HALF and not tournament.half_point_byes:
         raise Refused("This tournament does not give half-point byes.")
+    stored = Absence.objects.filter(player=player, round_number=round_number).first()
+    before = stored.get_bye_display() if stored else None
     if bye is None:
         Absence.objects.filter(player=player, round_number=round_number).delete()
     else:
         Absence.objects.update_or_create(player=player, round_number=round_number, defaults={"bye": bye})
+    after = Absence.Kind(bye).label if bye else None
+    if before != after:
+        audit.record(tournament, Kind.ABSENCE, "set" if after else "cleared",
+                     f"{player.name}, round {round_number}: {after or 'plays'}", user=user,
+                     before={"round": round_number, "absence": before}, after={"round": round_number, "absence": after})
 
 
 # Forbidden pairs ----------------------------------------------------------------------------------
 
 @transaction.atomic
 def forbid_pair(tournament: Tournament, player: Player, other: Player, first_round: int | None = None,
-                last_round: int | None = None) -> ForbiddenPair:
+                last_round: int | None = None, user=None) -> ForbiddenPair:
     """Keep two players apart (family members, say) from ``first_round`` (default: the next round to
     be paired) to ``last_round`` (default: the last round).  The engine treats the pair as it treats
     players who have met (an absolute criterion, C.04.3 C.1); TRF: XXP / 260."""
@@ -253,26 +333,38 @@ def forbid_pair(tournament: Tournament, player: Player, other: Player, first_rou
     existing = ForbiddenPair.objects.filter(player=low, other=high).first()
     if existing is not None:
         raise Refused(f"{low.name} and {high.name} are already kept apart ({existing.rounds_display()}).")
-    return ForbiddenPair.objects.create(tournament=tournament, player=low, other=high, first_round=first_round,
+    pair = ForbiddenPair.objects.create(tournament=tournament, player=low, other=high, first_round=first_round,
                                         last_round=last_round)
+    audit.record(tournament, Kind.FORBIDDEN_PAIR, "added", f"{low.name} and {high.name} kept apart "
+                 f"({pair.rounds_display()})", user=user, after=_pair_data(pair))
+    return pair
+
+
+def _pair_data(pair: ForbiddenPair) -> dict:
+    return {"players": f"{pair.player.name} – {pair.other.name}", "rounds": pair.rounds_display()}
 
 
 @transaction.atomic
-def allow_pair(pair: ForbiddenPair) -> str:
+def allow_pair(pair: ForbiddenPair, user=None) -> str:
     """Remove a forbidden pair.  Rounds already paired under it keep it (it then ends with the last
     paired round), so that the exported file still explains their pairings; the message says which."""
     lock_tournament(pair.tournament)
     pair = ForbiddenPair.objects.select_for_update().select_related("tournament", "player", "other").get(pk=pair.pk)
     paired = last_paired_round(pair.tournament)
     names = f"{pair.player.name} and {pair.other.name}"
+    before = _pair_data(pair)
     if pair.first_round > paired:
         pair.delete()
+        audit.record(pair.tournament, Kind.FORBIDDEN_PAIR, "removed", f"{names} may be paired again", user=user,
+                     before=before)
         return f"{names} may be paired with each other again."
     if pair.last_round is not None and pair.last_round <= paired:
         raise Refused(f"The pairings of {pair.rounds_display()} kept {names} apart and stay as they are; "
                       f"the pair applies to no later round.")
     pair.last_round = paired
     pair.save(update_fields=["last_round"])
+    audit.record(pair.tournament, Kind.FORBIDDEN_PAIR, "ended", f"{names} may be paired from round {paired + 1} on",
+                 user=user, before=before, after=_pair_data(pair))
     return (f"{names} may be paired with each other from round {paired + 1} on "
             f"(kept apart in {pair.rounds_display()}, which have been paired already).")
 
@@ -294,7 +386,7 @@ def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
 
 
 @transaction.atomic
-def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
+def import_players_csv(tournament: Tournament, text: str, user=None) -> list[Player]:
     """Register the players of a CSV text (a header row naming columns of CSV_FIELDS).
 
     Every line is checked first; one bad line refuses the whole file.  The players are
@@ -331,14 +423,17 @@ def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
     for player in players:
         player.tournament = tournament
         _check_entry_round(tournament, player, paired)
-    assign_pairing_numbers(tournament, players)
+    assign_pairing_numbers(tournament, players, user=user)
+    audit.record(tournament, Kind.PLAYER, "imported", f"{len(players)} player{'s' if len(players) != 1 else ''} "
+                 f"imported from a CSV file", user=user,
+                 after={"players": [f"#{p.pairing_number} {p.name}" for p in players]})
     return players
 
 
 # Standings -----------------------------------------------------------------------------------------
 
 @transaction.atomic
-def draw_lots(tournament: Tournament) -> None:
+def draw_lots(tournament: Tournament, user=None) -> None:
     """C.07: once a round is published, every player without a lot gets one, after the lots drawn
     before; recorded, never drawn again.  Called where that can change: a round published
     (``pairing.services.publish_round``), the tournament's settings saved (ties by lot switched on).
@@ -356,6 +451,9 @@ def draw_lots(tournament: Tournament) -> None:
         player.lot = lot
     Player.objects.bulk_update(undrawn, ["lot"])
     bump(pk=tournament.pk)  # a bulk update sends no signal
+    audit.record(tournament, Kind.TIEBREAKS, "lots drawn", f"Lots drawn for {len(undrawn)} player"
+                 f"{'s' if len(undrawn) != 1 else ''} (ties broken by lot)", user=user,
+                 after={p.name: p.lot for p in undrawn})
 
 
 # Results -------------------------------------------------------------------------------------------
@@ -413,7 +511,9 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> G
                 f"{paired} been paired with the old result of {board} ({game.result or 'none'}). Changing it "
                 f"to {result} changes the scores and standings but not the pairings already made. Confirm to "
                 f"change it.")
-    ResultChange.objects.create(game=game, old=game.result, new=result, changed_by=user)
+    audit.record(round_.tournament, Kind.RESULT, "changed" if game.result else "entered",
+                 f"Round {round_.number} board {game.board}: {game.result or '—'} → {result or '—'}", user=user,
+                 before={"result": game.result}, after={"result": result}, game=game)
     game.result = result
     game.save(update_fields=["result"])
     return game

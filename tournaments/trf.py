@@ -33,6 +33,7 @@ from pairing.engine.trf import (
     format_points,
 )
 
+from . import audit
 from .limits import MAX_FORBIDDEN_PAIRS, MAX_ROUND_RESULTS, MAX_ROUNDS, listed
 from .models import DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament, baku_problem
 from .services import save_new_tournament
@@ -218,7 +219,7 @@ def _header(document: TrfDocument, tag: str) -> str:
     return next((line[4:].strip() for line in document.headers if line.startswith(tag + " ")), "")
 
 
-def import_tournament(club: Club, text: str) -> Tournament:
+def import_tournament(club: Club, text: str, user=None) -> Tournament:
     """Create a tournament from a TRF-16 or TRF-2026 file: players, rounds, results, byes.
 
     The file's pairing numbers are kept; every round in it is published.  On any
@@ -333,6 +334,13 @@ def import_tournament(club: Club, text: str) -> Tournament:
                 absences.append(Absence(player_id=pk[record.number], round_number=paired + 1, bye=entry.code))
         Game.objects.bulk_create(games)
         Absence.objects.bulk_create(absences)
+        # The bulk writes above, in one entry of the audit log.
+        audit.record(tournament, audit.Kind.SETTINGS, "imported",
+                     f"Imported from a TRF file: {len(players)} players, {paired} published round"
+                     f"{'s' if paired != 1 else ''}, {len([g for g in games if g.result])} results, "
+                     f"{len(absences)} absences, {len(forbidden)} forbidden pairs", user=user,
+                     after={**audit.snapshot(tournament, exclude=("club",)),
+                            "players": [f"#{p.pairing_number} {p.name}" for p in players]})
     return tournament
 
 

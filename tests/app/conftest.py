@@ -21,7 +21,7 @@ def club(db):
 @pytest.fixture
 def arbiter(club):
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.ARBITER)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
     return user
 
 

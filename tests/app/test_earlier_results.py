@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from pairing import services as pairing
 from tournaments import services
-from tournaments.models import Game, Result, ResultChange
+from tournaments.models import Game, Result
 
 from .conftest import boards, make_tournament, pair, play
 
@@ -46,7 +46,7 @@ def test_changing_a_result_of_an_earlier_round_needs_the_arbiters_confirmation(t
     assert Game.objects.get(pk=game.pk).result == game.result
     services.enter_result(game, new, arbiter, confirm=True)
     assert Game.objects.get(pk=game.pk).result == new
-    assert ResultChange.objects.filter(game=game, old=game.result, new=new, changed_by=arbiter).exists()
+    assert game.changes.filter(before={"result": game.result}, after={"result": new}, user=arbiter).exists()
 
 
 def test_the_last_round_is_corrected_freely(two_rounds):

@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from tournaments.models import Game, ResultChange
+from tournaments.models import AuditEntry, Game
 
 from .conftest import pair
 
@@ -18,7 +18,7 @@ def test_a_refused_result_answers_422_with_the_row_and_changes_nothing(client, a
     assert response.status_code == 422
     assert f'id="game-{game.pk}"' in row and "result-row unsaved" in row
     assert 'value="2-0"' in row and "“2-0” is not a result" in row and 'role="alert"' in row
-    assert Game.objects.get(pk=game.pk).result == "" and not ResultChange.objects.exists()
+    assert Game.objects.get(pk=game.pk).result == "" and not AuditEntry.objects.filter(kind="result").exists()
 
     response = client.post(url, {"result": "="}, HTTP_HX_REQUEST="true")
     row = response.content.decode()

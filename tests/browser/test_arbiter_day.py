@@ -23,7 +23,7 @@ CSV_PLAYER = ("Lima, Luca", "1950")
 def arbiter(transactional_db):
     club = Club.objects.create(name="Lyon Chess", slug="lyon")
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
     return user
 
 

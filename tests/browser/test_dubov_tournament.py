@@ -26,7 +26,7 @@ RESULTS = [["1", "0", "=", "1"], ["=", "1", "0", "1"], ["0", "=", "1", "1"]]
 def arbiter(transactional_db):
     club = Club.objects.create(name="Lyon Chess", slug="lyon")
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
     return user
 
 

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 def finished(transactional_db):
     club = Club.objects.create(name="Lyon Chess", slug="lyon")
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
     tournament = services.create_tournament(club, name="Finished Open", rounds=4, initial_colour="w",
                                             tiebreaks="BH/C1,BH,SB,WIN")
     for i in range(9):

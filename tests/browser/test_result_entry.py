@@ -36,7 +36,7 @@ def log_in(page) -> None:
 def round1(transactional_db):
     club = Club.objects.create(name="Lyon Chess", slug="lyon")
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
     tournament = services.create_tournament(club, name="Retry Open", rounds=5, initial_colour="w")
     for i in range(8):
         services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))

@@ -24,7 +24,7 @@ PHONE = {"width": 390, "height": 844}
 def club(transactional_db):
     club = Club.objects.create(name="Lyon Chess", slug="lyon")
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
     return club
 
 

@@ -1,11 +1,13 @@
-"""The REST API: published data for everybody, pairing and results for the club's arbiters."""
+"""The REST API: published data for everybody, pairing and results for the club's arbiters.
+
+Who may call what: ``tournaments.permissions.RULES``, checked by the default permission class.
+"""
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -13,7 +15,6 @@ from pairing import services as pairing_services
 
 from .. import services
 from ..models import Game, Tournament
-from ..permissions import get_managed_tournament
 from ..standings import crosstable, published_rounds
 from . import serializers
 
@@ -22,7 +23,6 @@ class ApiRoot(APIView):
     """The API's entry point: every endpoint and the docs, as absolute links.  The endpoints of one
     tournament are URL templates (``{slug}``, ``{number}``, ``{board}``)."""
 
-    permission_classes = [AllowAny]
     PER_TOURNAMENT = {
         "tournament": ("api:tournament", ()),
         "players": ("api:players", ()),
@@ -120,11 +120,9 @@ class Crosstable(TournamentMixin, APIView):
 class PairRound(APIView):
     """Start the pairing of the next round (a Celery task); poll the round for its status."""
 
-    permission_classes = [IsAuthenticated]
-
     @extend_schema(request=None, responses={202: serializers.RoundStatusSerializer})
     def post(self, request, slug):
-        tournament = get_managed_tournament(request.user, slug)
+        tournament = request.tournament  # checked by permissions.Rules
         try:
             round_ = pairing_services.request_pairing(tournament, request.user)
         except pairing_services.ServiceUnavailable as refusal:
@@ -136,11 +134,9 @@ class PairRound(APIView):
 
 
 class RoundStatus(APIView):
-    permission_classes = [IsAuthenticated]
-
     @extend_schema(responses=serializers.RoundStatusSerializer)
     def get(self, request, slug, number):
-        tournament = get_managed_tournament(request.user, slug)
+        tournament = request.tournament  # checked by permissions.Rules
         round_ = get_object_or_404(tournament.round_set, number=number)
         pairing_services.release_if_stale(round_)
         return Response(serializers.RoundStatusSerializer(round_).data)
@@ -150,11 +146,9 @@ class EnterResult(APIView):
     """Enter or correct a result.  A change to a round whose successor is paired answers 409 with
     what it affects until it is sent again with ``confirm``."""
 
-    permission_classes = [IsAuthenticated]
-
     @extend_schema(request=serializers.ResultSerializer, responses=serializers.GameSerializer)
     def post(self, request, slug, number, board):
-        tournament = get_managed_tournament(request.user, slug)
+        tournament = request.tournament  # checked by permissions.Rules
         game = get_object_or_404(Game, round__tournament=tournament, round__number=number, board=board)
         data = serializers.ResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -1,16 +1,19 @@
 """Pages for the club's arbiters: set up a tournament, register players, enter results.
 
-Every view looks the tournament up among the user's clubs' tournaments, so
-another club's tournament is a 404 (its private data stays invisible).
+Who may open each page is checked before the view runs (``permissions.RulesMiddleware``, the
+table ``permissions.RULES``): the view finds the tournament as ``request.tournament`` (another
+club's tournament is a 404, an action the user's role does not allow a 403) and what the user
+may do in it as ``request.can`` (the templates show only those controls).
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from .. import services
+from .. import audit, services
 from ..forms import (
     AbsenceForm,
     CsvImportForm,
@@ -21,7 +24,7 @@ from ..forms import (
     WithdrawForm,
 )
 from ..models import Club, ForbiddenPair, Game, Player, Round
-from ..permissions import clubs_of, get_managed_tournament, managed_tournaments
+from ..permissions import Perm, clubs_of, clubs_where, managed_tournaments
 from ..trf import TrfImportError, export, import_tournament
 from . import perform
 
@@ -30,13 +33,15 @@ from . import perform
 def dashboard(request):
     return render(request, "arbiter/dashboard.html", {
         "clubs": clubs_of(request.user),
+        "creating_clubs": clubs_where(request.user, Perm.CREATE),
         "tournaments": managed_tournaments(request.user).select_related("club"),
     })
 
 
 def _club(request) -> Club:
-    """The club chosen with ``?club=`` among the user's clubs (by default his first)."""
-    clubs = clubs_of(request.user)
+    """The club chosen with ``?club=`` among the user's clubs where he may create tournaments (by
+    default his first)."""
+    clubs = clubs_where(request.user, Perm.CREATE)
     return get_object_or_404(clubs, pk=request.GET.get("club") or getattr(clubs.first(), "pk", None))
 
 
@@ -46,7 +51,7 @@ def tournament_create(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.create_tournament(club, **form.cleaned_data)
+            tournament = services.create_tournament(club, request.user, **form.cleaned_data)
         except services.Refused as refusal:
             messages.error(request, refusal.message)
         else:
@@ -63,7 +68,7 @@ def tournament_import(request):
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = import_tournament(club, form.cleaned_data["file"])
+            tournament = import_tournament(club, form.cleaned_data["file"], request.user)
         except TrfImportError as error:
             messages.error(request, "Nothing was imported: the file has errors.")
             errors = error.errors
@@ -77,8 +82,9 @@ def tournament_import(request):
 
 @login_required
 def tournament_edit(request, slug):
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     form = TournamentForm(request.POST or None, instance=tournament)
+    confirm = None
     if services.last_paired_round(tournament):
         # The scoring and the system are fixed once the pairing has begun.
         for name in ("system", "points_win", "points_draw", "points_loss", "points_pairing_bye",
@@ -88,15 +94,23 @@ def tournament_edit(request, slug):
         if form.cleaned_data["rounds"] < services.last_paired_round(tournament):
             form.add_error("rounds", "Fewer rounds than have been paired already.")
         else:
-            services.draw_lots(form.save())
-            messages.success(request, "Tournament saved.")
-            return redirect(tournament.get_manage_url())
-    return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament})
+            try:
+                services.update_tournament(form.save(commit=False), request.user,
+                                           confirm=request.POST.get("confirm") == "1")
+            except services.ConfirmationNeeded as question:
+                confirm = question.message
+            except services.Refused as refusal:
+                messages.error(request, refusal.message)
+            else:
+                messages.success(request, "Tournament saved.")
+                return redirect(tournament.get_manage_url())
+    return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament,
+                                                            "confirm": confirm})
 
 
 @login_required
 def tournament(request, slug):
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     rounds = list(tournament.round_set.all())
     failed = bool(rounds) and rounds[-1].status == Round.Status.FAILED  # paired again by the button
     return render(request, "arbiter/tournament.html", {
@@ -114,11 +128,11 @@ def tournament(request, slug):
 
 @login_required
 def player_add(request, slug):
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            player = services.register_player(tournament, form.save(commit=False))
+            player = services.register_player(tournament, form.save(commit=False), request.user)
         except services.Refused as refusal:
             messages.error(request, refusal.message)
         else:
@@ -129,12 +143,12 @@ def player_add(request, slug):
 
 @login_required
 def player_import(request, slug):
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     form = CsvImportForm(request.POST or None, request.FILES or None)
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
-            players = services.import_players_csv(tournament, form.cleaned_data["csv"])
+            players = services.import_players_csv(tournament, form.cleaned_data["csv"], request.user)
         except services.Refused as refusal:
             messages.error(request, refusal.message)
             errors = refusal.errors
@@ -147,8 +161,7 @@ def player_import(request, slug):
 
 
 def _managed_player(request, slug, pk) -> Player:
-    tournament = get_managed_tournament(request.user, slug)
-    return get_object_or_404(Player, tournament=tournament, pk=pk)
+    return get_object_or_404(Player, tournament=request.tournament, pk=pk)
 
 
 @login_required
@@ -157,7 +170,7 @@ def player_edit(request, slug, pk):
     form = PlayerForm(request.POST or None, instance=player)
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_player(form.save(commit=False))
+            services.update_player(form.save(commit=False), request.user)
         except services.Refused as refusal:
             messages.error(request, refusal.message)
         else:
@@ -174,7 +187,7 @@ def player_edit(request, slug, pk):
 @require_POST
 def player_delete(request, slug, pk):
     player = _managed_player(request, slug, pk)
-    perform(request, lambda: services.remove_player(player), f"{player.name} removed.")
+    perform(request, lambda: services.remove_player(player, request.user), f"{player.name} removed.")
     return redirect(player.tournament.get_manage_url() + "#players")
 
 
@@ -184,7 +197,7 @@ def player_withdraw(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = WithdrawForm(request.POST)
     if form.is_valid():
-        perform(request, lambda: services.withdraw_player(player, form.cleaned_data["from_round"]),
+        perform(request, lambda: services.withdraw_player(player, form.cleaned_data["from_round"], request.user),
                 f"{player.name}: withdrawal saved.")
     else:
         messages.error(request, "Give a round number.")
@@ -198,7 +211,8 @@ def player_absence(request, slug, pk):
     form = AbsenceForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        perform(request, lambda: services.set_absence(player, data["round_number"], data["bye"] or None),
+        perform(request, lambda: services.set_absence(player, data["round_number"], data["bye"] or None,
+                                                      request.user),
                 f"{player.name}: absence saved.")
     else:
         messages.error(request, "Give a round number.")
@@ -208,12 +222,12 @@ def player_absence(request, slug, pk):
 @login_required
 @require_POST
 def forbidden_pair_add(request, slug):
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     form = ForbiddenPairForm(tournament, request.POST)
     if form.is_valid():
         data = form.cleaned_data
         perform(request, lambda: services.forbid_pair(tournament, data["player"], data["other"],
-                                                      data["first_round"], data["last_round"]),
+                                                      data["first_round"], data["last_round"], request.user),
                 f"{data['player'].name} and {data['other'].name} will not be paired with each other.")
     else:
         messages.error(request, "Forbidden pair not saved: " + "; ".join(
@@ -224,10 +238,10 @@ def forbidden_pair_add(request, slug):
 @login_required
 @require_POST
 def forbidden_pair_remove(request, slug, pk):
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     pair = get_object_or_404(ForbiddenPair, tournament=tournament, pk=pk)
     try:
-        messages.success(request, services.allow_pair(pair))
+        messages.success(request, services.allow_pair(pair, request.user))
     except services.Refused as refusal:
         messages.error(request, refusal.message)
     return redirect(tournament.get_manage_url() + "#forbidden-pairs")
@@ -237,7 +251,7 @@ def forbidden_pair_remove(request, slug, pk):
 @require_POST
 def result_enter(request, slug, pk):
     """Record one board's result (htmx: the row comes back; otherwise back to the round)."""
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     game = get_object_or_404(Game.objects.select_related("round", "white", "black"),
                              round__tournament=tournament, pk=pk)
     typed, error, confirm = request.POST.get("result", ""), "", None
@@ -264,8 +278,34 @@ def result_enter(request, slug, pk):
 @login_required
 def trf_export(request, slug):
     """The tournament as a TRF file (``?version=26`` for TRF-2026), the next round's known absences marked."""
-    tournament = get_managed_tournament(request.user, slug)
+    tournament = request.tournament
     version = "26" if request.GET.get("version") == "26" else "16"
     response = HttpResponse(export(tournament, version), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-trf{version}.txt"'
+    return response
+
+
+#: Entries shown on the page (the CSV holds them all).
+AUDIT_PAGE = 500
+
+
+@login_required
+def audit_log(request, slug):
+    """The tournament's audit log, newest first, filtered by ``?kind=``."""
+    tournament = request.tournament
+    kind = request.GET.get("kind", "")
+    entries = audit.entries(tournament, kind)
+    return render(request, "arbiter/audit.html", {
+        "tournament": tournament, "entries": entries[:AUDIT_PAGE], "more": entries.count() > AUDIT_PAGE,
+        "kinds": audit.Kind.choices, "kind": kind if kind in audit.Kind.values else "",
+    })
+
+
+@login_required
+def audit_csv(request, slug):
+    tournament = request.tournament
+    entries = audit.entries(tournament, request.GET.get("kind", ""))
+    response = HttpResponse(audit.as_csv(entries), content_type="text/csv; charset=utf-8")
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-audit-{stamp}.csv"'
     return response

@@ -1,0 +1,144 @@
+"""The audit log: every change of a tournament, with who, when, before and after."""
+
+import csv
+import io
+import random
+
+import pytest
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.test import RequestFactory, TestCase
+from django.urls import reverse
+
+from pairing import services as pairing
+from tournaments import services
+from tournaments.models import AuditEntry, Player, Round
+from tournaments.trf import export, import_tournament
+
+from .conftest import pair, play, request
+
+Kind = AuditEntry.Kind
+
+
+def last(tournament, kind) -> AuditEntry:
+    return tournament.audit_entries.filter(kind=kind).first()
+
+
+def test_results_are_logged_with_before_and_after(tournament, arbiter):
+    game = pair(tournament, arbiter).games.exclude(result="bye").first()
+    services.enter_result(game, "1-0", arbiter)
+    services.enter_result(game, "½-½", arbiter)
+    entry = last(tournament, Kind.RESULT)
+    assert (entry.before, entry.after, entry.user, entry.game) == ({"result": "1-0"}, {"result": "½-½"}, arbiter, game)
+    assert entry.summary == f"Round 1 board {game.board}: 1-0 → ½-½" and entry.action == "changed"
+
+
+def test_players_numbers_absences_and_pairs_are_logged(tournament, arbiter):
+    late = services.register_player(tournament, Player(name="Zeta, Top", rating=2800), arbiter)
+    entry = last(tournament, Kind.PLAYER)
+    assert entry.action == "registered" and entry.after["name"] == "Zeta, Top" and entry.user == arbiter
+    # Everybody else moved down one number: one entry for the bulk update.
+    numbers = last(tournament, Kind.PAIRING_NUMBERS)
+    assert len(numbers.before) == 10 and numbers.before["Player, A0"] == 1 and numbers.after["Player, A0"] == 2
+    late.rating = 1000
+    services.update_player(late, arbiter)
+    entry = last(tournament, Kind.PLAYER)
+    assert (entry.before, entry.after) == ({"rating": 2800}, {"rating": 1000})
+    services.set_absence(late, 2, "H", arbiter)
+    entry = last(tournament, Kind.ABSENCE)
+    assert entry.before["absence"] is None and entry.after == {"round": 2, "absence": "Half-point bye"}
+    a, b = tournament.players.all()[:2]
+    forbidden = services.forbid_pair(tournament, a, b, user=arbiter)
+    services.allow_pair(forbidden, arbiter)
+    assert [e.action for e in tournament.audit_entries.filter(kind=Kind.FORBIDDEN_PAIR)] == ["removed", "added"]
+    services.remove_player(late, arbiter)
+    assert last(tournament, Kind.PLAYER).action == "removed"
+
+
+def test_bulk_imports_are_one_entry(club, arbiter, tournament):
+    players = services.import_players_csv(tournament, 'name,rating\n"New, One",1500\n"New, Two",1400\n', arbiter)
+    entry = last(tournament, Kind.PLAYER)
+    assert entry.action == "imported" and len(entry.after["players"]) == len(players) == 2
+    play(pair(tournament), random.Random(2))
+    imported = import_tournament(club, export(tournament), arbiter)
+    [entry] = imported.audit_entries.all()
+    assert entry.action == "imported" and "12 players, 1 published round" in entry.summary and entry.user == arbiter
+
+
+def test_the_round_lifecycle_is_logged(tournament, arbiter):
+    round_ = request(tournament, arbiter)
+    pairing.discard_round(round_, arbiter)
+    round_ = pair(tournament, arbiter)
+    play(round_, random.Random(1))
+    with TestCase.captureOnCommitCallbacks(execute=False):
+        pairing.request_pairing(tournament, arbiter)  # round 2 stays "being paired" (no task run)
+    pairing._fail(tournament.round_set.get(number=2).pk, "The engine stopped.")
+    actions = [(e.action, e.user) for e in tournament.audit_entries.filter(kind=Kind.ROUND).order_by("pk")]
+    assert actions == [("requested", arbiter), ("paired", None), ("discarded", arbiter), ("requested", arbiter),
+                       ("paired", None), ("published", None), ("requested", arbiter), ("failed", None)]
+    failed = last(tournament, Kind.ROUND)
+    assert failed.after["error"] == "The engine stopped." and failed.via == "task"
+    assert round_.status == Round.Status.PUBLISHED
+
+
+def test_tiebreaks_after_round_one_need_confirming(client, tournament, arbiter):
+    client.force_login(arbiter)
+    url = reverse("arbiter:tournament_edit", args=[tournament.slug])
+    form = {"name": tournament.name, "rounds": 5, "system": "dutch", "edition": tournament.edition,
+            "points_win": 1, "points_draw": 0.5, "points_loss": 0, "points_pairing_bye": 1, "points_half_bye": 0.5,
+            "initial_colour": "w", "late_entry_bye": "Z", "tiebreak_edition": "2026", "tiebreaks": "BH,SB"}
+    client.post(url, form)  # before any round: no question asked
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == "BH,SB" and last(tournament, Kind.TIEBREAKS).after == {"tiebreaks": "BH,SB"}
+    pair(tournament)
+    page = client.post(url, {**form, "tiebreaks": "DE,BH"}).content.decode()
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == "BH,SB" and 'id="confirm-tiebreaks"' in page
+    assert client.post(url, {**form, "tiebreaks": "DE,BH", "confirm": "1"}).status_code == 302
+    tournament.refresh_from_db()
+    entry = last(tournament, Kind.TIEBREAKS)
+    assert tournament.tiebreaks == "DE,BH" and (entry.before, entry.after) == ({"tiebreaks": "BH,SB"},
+                                                                               {"tiebreaks": "DE,BH"})
+    # Other settings change without a question, in their own entry.
+    client.post(url, {**form, "tiebreaks": "DE,BH", "place": "Lyon"})
+    assert last(tournament, Kind.SETTINGS).after == {"place": "Lyon"}
+
+
+def test_admin_changes_are_logged_with_the_admin_user(tournament):
+    staff = get_user_model().objects.create_superuser("root", password="pw-root-123")
+    web = RequestFactory().post("/admin/")
+    web.user = staff
+    player = tournament.players.first()
+    player.rating = 1234
+    admin.site._registry[Player].save_model(web, player, None, True)
+    entry = last(tournament, Kind.PLAYER)
+    assert (entry.after, entry.user, entry.via) == ({"rating": 1234}, staff, "admin")
+    admin.site._registry[Player].delete_model(web, player)
+    assert last(tournament, Kind.PLAYER).action == "deleted"
+
+
+def test_the_log_page_filters_by_kind_and_exports_csv(client, tournament, arbiter):
+    game = pair(tournament, arbiter).games.exclude(result="bye").first()
+    services.enter_result(game, "1-0", arbiter)
+    client.force_login(arbiter)
+    url = reverse("arbiter:audit", args=[tournament.slug])
+    page = client.get(url, {"kind": "result"}).content.decode()
+    assert f"Round 1 board {game.board}: — → 1-0" in page and "registered as" not in page
+    assert "registered as #1" in client.get(url).content.decode()
+    response = client.get(reverse("arbiter:audit_csv", args=[tournament.slug]), {"kind": "result"})
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:2] == ["time", "user"] and len(rows) == 2
+    assert rows[1][1] == "ann" and rows[1][6:] == ["result: —", "result: 1-0"]
+
+
+def test_csv_cells_never_run_as_formulas(tournament, arbiter):
+    services.register_player(tournament, Player(name="=HYPERLINK(1)"), arbiter)
+    from tournaments.audit import as_csv
+
+    assert "'=HYPERLINK(1) registered" in as_csv(tournament.audit_entries.all())
+
+
+@pytest.mark.parametrize("kind", ["", "result", "nonsense"])
+def test_log_page_answers_any_filter(client, tournament, arbiter, kind):
+    client.force_login(arbiter)
+    assert client.get(reverse("arbiter:audit", args=[tournament.slug]), {"kind": kind}).status_code == 200
