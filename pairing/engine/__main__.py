@@ -1,7 +1,10 @@
 """Command line compatible with bbpPairings and JaVaFo.
 
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
-    python -m pairing.engine --dutch IN.trf -c         check every round
+    python -m pairing.engine --dutch IN.trf -c         check every round, and the ranks and tie-break
+                                                       values the file records (TRF-2026 212/202, XXT)
+    python -m pairing.engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]
+                                                       generate a random tournament (bbpPairings' -g)
     python -m pairing.engine --dubov IN.trf -p [OUT]   the same with the Dubov system (C.04.4.1)
     python -m pairing.engine --lim IN.trf -p [OUT]     the same with the Lim system (C.04.4.3; editions 1999|2026)
     add --edition 2017|2026 (Dutch) or 2018|2026 (Dubov) for the edition of the rules (default: record 192,
@@ -19,11 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 
 from . import SYSTEMS, get_system, pair_round
-from .checker import check
+from .checker import check, check_standings
 from .errors import NoValidPairing, TrfError
+from .generator import ConfigError, GenerationError, generate, read_config
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, json_value
 from .trf import TrfDocument, parse
 
@@ -81,6 +86,40 @@ def standings_main(args) -> int:
     return EXIT_OK
 
 
+def generate_main(parser: argparse.ArgumentParser, args) -> int:
+    """``-g [CONFIG] -o OUT.trf [-s SEED]``: a random tournament paired by this engine."""
+    if not args.system or args.trf or not args.generated:
+        flags = " or ".join(f"--{name}" for name in SYSTEMS)
+        parser.error(f"-g needs a system ({flags}) and -o OUT.trf, and no input file")
+    swiss = get_system(args.system)
+    if args.edition is not None and args.edition not in [e.name for e in swiss.editions]:
+        parser.error(f"--edition for the {swiss.title}: " + " or ".join(e.name for e in swiss.editions))
+    text = ""
+    if args.generate:
+        text, status = read_trf(args.generate)
+        if text is None:
+            return status
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+        print(f"seed {seed}", file=sys.stderr)
+    try:
+        output = generate(swiss, read_config(text), seed, args.edition, args.baku)
+    except (ConfigError, TrfError) as error:
+        print(f"error: {args.generate or 'configuration'}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except GenerationError as error:
+        print(error, file=sys.stderr)
+        return EXIT_NO_PAIRING
+    try:
+        with open(args.generated, "w", encoding="utf-8", newline="") as handle:
+            handle.write(output)
+    except OSError as error:
+        print(f"error: cannot write {args.generated}: {error.strerror}", file=sys.stderr)
+        return EXIT_FILE
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pairing.engine", description=__doc__.split("\n")[0])
     system = parser.add_mutually_exclusive_group()
@@ -94,7 +133,13 @@ def main(argv: list[str] | None = None) -> int:
     action.add_argument("-p", dest="output", nargs="?", const="-", metavar="OUT",
                         help="pair the next round; write it to OUT (default: standard output)")
     action.add_argument("-c", dest="check", action="store_true",
-                        help="re-pair every round and list those that differ")
+                        help="re-pair every round and list those that differ; check the ranks and "
+                             "tie-break values the file records")
+    action.add_argument("-g", dest="generate", nargs="?", const="", metavar="CONFIG",
+                        help="generate a random tournament (CONFIG: Key=Value lines, see the README) into -o")
+    parser.add_argument("-o", dest="generated", metavar="OUT.trf", help="with -g: the file to write")
+    parser.add_argument("-s", dest="seed", type=int, metavar="SEED",
+                        help="with -g: the seed (default: a random one, printed)")
     tiebreaks = parser.add_argument_group("standings with tie-breaks (C.07)")
     system.add_argument("--standings", metavar="IN.trf",
                         help="print the ranked standings with the tie-break values")
@@ -112,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--standings takes no pairing arguments")
         args.edition = args.edition or "2026"
         return standings_main(args)
+    if args.generate is not None:
+        return generate_main(parser, args)
     if not args.system or not args.trf or not (args.output or args.check):
         flags = " or ".join(f"--{name}" for name in SYSTEMS)
         parser.error(f"pairing needs a system ({flags}), the TRF file and -p or -c (or use --standings IN.trf)")
@@ -128,8 +175,16 @@ def main(argv: list[str] | None = None) -> int:
             problems = check(document, args.system, args.baku, args.edition)
             for problem in problems:
                 print(problem.describe())
-            print(f"{len(problems)} round(s) differ" if problems else "No discrepancies.")
-            return EXIT_NO_PAIRING if problems else EXIT_OK
+            differences = check_standings(document)
+            for difference in differences:
+                print(difference.describe())
+            if problems:
+                print(f"{len(problems)} round(s) differ")
+            if differences:
+                print(f"{len(differences)} rank(s) or tie-break value(s) differ")
+            if not problems and not differences:
+                print("No discrepancies.")
+            return EXIT_NO_PAIRING if problems or differences else EXIT_OK
         output = format_pairing(pair_round(document, args.system, baku=args.baku, edition=args.edition).as_numbers())
     except TrfError as error:
         print(f"error: {args.trf}: {error}", file=sys.stderr)

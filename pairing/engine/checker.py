@@ -1,10 +1,14 @@
-"""The free pairings checker: re-pair every round of a tournament from its own history."""
+"""The free pairings checker: re-pair every round of a tournament from its own history;
+and check the ranks and tie-break values a file records against ours (C.07)."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
+from fractions import Fraction
 
 from . import pair_round
+from .tiebreaks import compute_standings, format_value
 from .trf import TrfDocument
 
 
@@ -48,3 +52,99 @@ def check(document: TrfDocument, system: str = "dutch", baku: bool = False,
         if set(ours) != set(played):
             problems.append(Discrepancy(round_number, sorted(played), ours))
     return problems
+
+
+# --- Ranks and tie-breaks (TRF-2026 records 202/212, the rank column, XXT values) ---
+
+#: Our extension record of the tie-break values: ``XXT`` at columns 1-3, the pairing number
+#: at 5-8, then the values of record 212 (else 202) in its order, separated by blanks,
+#: ``-`` for an undefined value.  TRF-2026 itself records the list and the rank only.
+VALUES_RECORD = "XXT"
+
+
+@dataclass
+class StandingDifference:
+    pairing_number: int
+    what: str          # "rank" or the tie-break code as the file writes it
+    in_file: str
+    ours: str
+
+    def describe(self) -> str:
+        return f"Player {self.pairing_number}: {self.what}: file {self.in_file}, ours {self.ours}"
+
+
+def tiebreak_edition_on(day: datetime.date | None) -> str:
+    """The C.07 edition in force on ``day`` (record 042): 2026 from 1 March 2026, 2024 from
+    1 August 2024, the 2009 rules before; 2026 when the file has no date."""
+    if day is None or day >= datetime.date(2026, 3, 1):
+        return "2026"
+    return "2024" if day >= datetime.date(2024, 8, 1) else "2009"
+
+
+def recorded_tiebreaks(document: TrfDocument) -> tuple[list[str], dict[int, list[str]]] | None:
+    """The file's tie-break list (record 212, else 202; ``PTS`` included when written) and its
+    ``XXT`` values by pairing number; None when the file names no tie-breaks."""
+    lists = {line[:3]: line[4:].strip() for line in document.headers if line[:3] in ("202", "212")}
+    text = lists.get("212") or lists.get("202")
+    if not text:
+        return None
+    codes = [c.strip() for c in text.split(",") if c.strip()]
+    values = {}
+    for line in document.headers:
+        if line.startswith(VALUES_RECORD + " "):
+            number = line[4:8].strip()
+            if number.isdigit():
+                values[int(number)] = line[8:].split()
+    return codes, values
+
+
+def standings_rounds(document: TrfDocument) -> int | None:
+    """The rounds the standings of a file cover: up to the last round anybody was paired in
+    (byes already known for the next round are not results yet)."""
+    return document.paired_rounds or None
+
+
+def _same(text: str, ours) -> bool:
+    if ours is None:
+        return text == "-"
+    try:
+        return Fraction(text) == Fraction(format_value(ours))
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
+def check_standings(document: TrfDocument, edition: str | None = None) -> list[StandingDifference]:
+    """Every rank and tie-break value the file records that differs from ours (C.07 edition
+    ``edition``, default: the one in force on the start date).  A rank is right when it is
+    the rank the player shares with those still tied after the list, or any rank of that
+    group (ties broken by lot, C.07 4.2)."""
+    recorded = recorded_tiebreaks(document)
+    if recorded is None:
+        return []
+    codes, values = recorded
+    edition = edition or tiebreak_edition_on(document.start_date)
+    tiebreaks = [c for c in codes if c.upper() != "PTS"]
+    rows = compute_standings(document, tiebreaks, edition=edition, rounds=standings_rounds(document))
+    group_size: dict[int, int] = {}
+    for row in rows:
+        group_size[row.rank] = group_size.get(row.rank, 0) + 1
+    differences = []
+    for row in sorted(rows, key=lambda r: r.pairing_number):
+        number = row.pairing_number
+        low, high = row.rank, row.rank + group_size[row.rank] - 1
+        rank = document.players[number].rank
+        if rank is None or not low <= rank <= high:
+            differences.append(StandingDifference(number, "rank", "none" if rank is None else str(rank),
+                                                  str(low) if low == high else f"{low}-{high}"))
+        if not values:
+            continue
+        written = values.get(number)
+        if written is None:
+            differences.append(StandingDifference(number, VALUES_RECORD, "no line", "a line of values"))
+            continue
+        ours = {**row.tiebreaks, **{c: row.points for c in codes if c.upper() == "PTS"}}
+        for index, code in enumerate(codes):
+            text = written[index] if index < len(written) else "missing"
+            if not _same(text, ours[code]):
+                differences.append(StandingDifference(number, code, text, format_value(ours[code]) or "-"))
+    return differences

@@ -1,0 +1,201 @@
+"""The random tournament generator (-g) and the checker of ranks and tie-breaks (-c).
+
+The generated tournaments of every system and edition must pass our own -c (a few
+seeds here; ``scripts/check_generated.py`` runs 200 per edition).  The checker of
+ranks and tie-break values is tested on hand-made TRF-2026 files whose values were
+computed by hand, and on FIDE's reference values (``shared/corpus/tiebreaks``).
+"""
+
+import json
+import os
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from pairing.engine import SYSTEMS, parse
+from pairing.engine.__main__ import main
+from pairing.engine.checker import check, check_standings
+from pairing.engine.generator import KEYS, Config, ConfigError, generate, read_config
+from scripts.check_generated import config_for
+
+SMALL = "PlayersNumber=17\nRoundsNumber=6\nForfeitRate=12\nRetiredRate=40\nHalfPointByeRate=15\n" \
+        "ZeroPointByeRate=30\nLateEntryPercentage=10\nUnratedPercentage=10\n"
+EDITIONS = [(name, edition.name) for name, system in SYSTEMS.items() for edition in system.editions]
+
+
+# --- the generator ---
+
+def test_every_key_sets_a_field_of_the_configuration():
+    names = {f.name for f in fields(Config)}
+    assert {name for name, _, _ in KEYS.values()} == names
+
+
+def test_configuration_keys_and_errors():
+    config = read_config("# bbpPairings' keys\nPlayersNumber=12\nRoundsNumber = 5\nPointsForWin=3.0\n"
+                         "PointsForDraw=1\nInitialColour=b\nTiebreaks=PTS,BH/C1,SB\n\n")
+    assert (config.players, config.rounds, config.win, config.draw) == (12, 5, 30, 10)
+    assert config.initial_colour == "B" and config.tiebreaks == ("BH/C1", "SB")
+    assert config.pairing_bye is None  # the win's points when missing
+    with pytest.raises(ConfigError, match="unknown key 'Players'"):
+        read_config("Players=12")
+    with pytest.raises(ConfigError, match="line 2: RoundsNumber='x'"):
+        read_config("PlayersNumber=12\nRoundsNumber=x")
+    with pytest.raises(ConfigError, match="Tiebreaks"):
+        read_config("Tiebreaks=BH,XYZ")
+
+
+@pytest.mark.parametrize("system,edition", EDITIONS)
+def test_generated_tournaments_pass_our_checker(system, edition):
+    """The sampled acceptance: a few seeds of the acceptance script's configurations."""
+    swiss = SYSTEMS[system]
+    for seed in (1, 2, 3):
+        text, baku = config_for(seed, swiss.edition(edition))
+        document = parse(generate(swiss, read_config(text), seed, edition, baku))
+        assert document.paired_rounds == document.total_rounds
+        assert check(document, system) == [], (seed, text)
+        assert check_standings(document) == [], (seed, text)
+
+
+def test_deterministic_for_a_seed():
+    swiss = SYSTEMS["dutch"]
+    first = generate(swiss, read_config(SMALL), 7)
+    assert generate(swiss, read_config(SMALL), 7) == first
+    assert generate(swiss, read_config(SMALL), 8) != first
+
+
+def test_the_edition_decides_the_format_and_record_192():
+    old = parse(generate(SYSTEMS["dubov"], read_config(SMALL), 4, "2018"))
+    new_text = generate(SYSTEMS["dubov"], read_config(SMALL), 4, "2026")
+    new = parse(new_text)
+    assert old.system_code == "FIDE_DUBOV_2018" and not any(h.startswith("212") for h in old.headers)
+    assert new.system_code.startswith("FIDE_DUBOV") and new.system_code != "FIDE_DUBOV_2018"
+    assert "\r\n142 6\r\n" in new_text and "\r\n212 PTS,DE,BH/C1,BH,SB,PS,WIN\r\n" in new_text
+    assert all(record.rank for record in old.players.values())  # the rank column in both formats
+
+
+def test_results_follow_the_configuration():
+    text = generate(SYSTEMS["dutch"], read_config("PlayersNumber=30\nRoundsNumber=5\nDrawPercentage=100\n"
+                                                  "ForfeitRate=0\nRetiredRate=0\nHalfPointByeRate=0\n"
+                                                  "InitialColour=B\n"), 3)
+    document = parse(text)
+    codes = {e.code for r in document.players.values() for e in r.rounds}
+    assert codes == {"="} and document.initial_colour == "b"
+
+
+def test_command_line(tmp_path, capsys):
+    config = tmp_path / "rtg.cfg"
+    config.write_text(SMALL)
+    out = tmp_path / "out.trf"
+    assert main(["--burstein", "-g", str(config), "-o", str(out), "-s", "11", "--edition", "2017"]) == 0
+    assert "192 FIDE_BURSTEIN_2017" in out.read_text()
+    assert main(["--burstein", str(out), "-c"]) == 0
+    assert "No discrepancies." in capsys.readouterr().out
+    # without a configuration every value is drawn (bbpPairings' ranges); the seed is printed
+    assert main(["--dubov", "-g", "-o", str(out), "-s", "2"]) == 0
+    assert main(["--dubov", "-g", str(config), "-o", str(out), "--baku"]) == 2
+    assert "no acceleration" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--dutch", "-g", str(config)])  # no -o
+
+
+# --- the checker of ranks and tie-break values ---
+
+#: Four players, three rounds, every game played.  By hand: points 2.5, 1.5, 1, 1;
+#: BH 3.5, 4.5, 5, 5; SB 3, 1.5, 1, 2; WIN 2, 1, 1, 0; 3 beat 4, so DE 1 and 2 in
+#: their score group (0 for players alone on their score).
+GOOD = """012 Hand-made check
+092 Individual: Swiss-System
+142 3
+152 W
+192 FIDE_DUTCH_2026
+212 PTS,DE,BH,SB,WIN
+001    1      Player A                          2000                             2.5    1     3 w 1     2 b 1     4 w =
+001    2      Player B                          1900                             1.5    2     4 b =     1 w 0     3 w 1
+001    3      Player C                          1800                             1.0    3     1 b 0     4 w 1     2 b 0
+001    4      Player D                          1700                             1.0    4     2 w =     3 b 0     1 b =
+XXT    1 2.5 0 3.5 3.0 2
+XXT    2 1.5 0 4.5 1.5 1
+XXT    3 1.0 1 5.0 1.0 1
+XXT    4 1.0 2 5.0 2.0 0
+"""
+#: The same with player 2's BH written 4.0 and player 4 ranked third.
+BAD = GOOD.replace("XXT    2 1.5 0 4.5", "XXT    2 1.5 0 4.0").replace(
+    "1.0    4     2 w =", "1.0    3     2 w =")
+
+
+def describe(text: str) -> list[str]:
+    return [d.describe() for d in check_standings(parse(text))]
+
+
+def test_a_correct_file_is_clean(tmp_path, capsys):
+    assert describe(GOOD) == []
+    path = tmp_path / "good.trf"
+    path.write_text(GOOD)
+    assert main(["--dutch", str(path), "-c"]) == 0
+    assert capsys.readouterr().out == "No discrepancies.\n"
+
+
+def test_a_wrong_value_and_a_wrong_rank_are_listed(tmp_path, capsys):
+    assert describe(BAD) == ["Player 2: BH: file 4.0, ours 4.5", "Player 4: rank: file 3, ours 4"]
+    path = tmp_path / "bad.trf"
+    path.write_text(BAD)
+    assert main(["--dutch", str(path), "-c"]) == 1
+    assert capsys.readouterr().out == ("Player 2: BH: file 4.0, ours 4.5\nPlayer 4: rank: file 3, ours 4\n"
+                                       "2 rank(s) or tie-break value(s) differ\n")
+
+
+def test_ties_share_a_rank_or_take_one_by_lot():
+    tied = GOOD.replace("212 PTS,DE,BH,SB,WIN", "212 PTS,BH").replace(" 1.0 1 5.0 1.0 1", " 1.0 5").replace(
+        " 1.0 2 5.0 2.0 0", " 1.0 5").replace(" 2.5 0 3.5 3.0 2", " 2.5 3.5").replace(" 1.5 0 4.5 1.5 1", " 1.5 4.5")
+    assert describe(tied) == []  # 3 and 4 by lot (ranks 3, 4)
+    assert describe(tied.replace("1.0    4     2 w =", "1.0    3     2 w =")) == []  # shared
+    assert describe(tied.replace("1.0    3     1 b 0", "1.0    2     1 b 0")) == ["Player 3: rank: file 2, ours 3-4"]
+
+
+def test_rating_values_missing_lines_and_undefined_values():
+    """202 without PTS.  ARO: 1800, 1833 (5500/3 rounded), 1867, 1900; TPR = ARO + dp(p), p
+    rounded to hundredths: dp(0.83) = 273, dp(0.5) = 0, dp(0.33) = -125.  Player 4 (ARO 1900)
+    is ranked before player 3."""
+    text = GOOD.replace("212 PTS,DE,BH,SB,WIN", "202 ARO,TPR")
+    text = text[:text.index("XXT")] + "XXT    1 1800 2073\nXXT    2 1833 1833\nXXT    3 1867 1742\n"
+    text = text.replace("1.0    3     1 b 0", "1.0    4     1 b 0").replace("1.0    4     2 w =", "1.0    3     2 w =")
+    assert describe(text) == ["Player 4: XXT: file no line, ours a line of values"]
+    unrated = (text + "XXT    4 - -\n").replace(" 1700 ", "      ")
+    # unrated: his ARO and TPR are undefined, written "-"
+    assert not [line for line in describe(unrated) if line.startswith(("Player 4: ARO", "Player 4: TPR"))]
+    assert describe(GOOD.replace("212 PTS,DE,BH,SB,WIN\n", "")) == []  # no list: nothing to check
+
+
+# --- FIDE's reference values (TieBreakServer), written as TRF-2026 files ---
+
+SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
+REFERENCE = sorted((SHARED / "corpus" / "tiebreaks").glob("t*.json"))
+
+
+def reference_file(path: Path, rank_field: str) -> str:
+    """The corpus tournament with record 042 (the edition's date), 212 (the reference's ranking
+    list), the reference's ranks and its values as XXT lines."""
+    reference = json.loads(path.read_text())
+    trf = (SHARED.parent / reference["input"]).read_text().splitlines()
+    codes = ["PTS", *reference["ranking"]["list"][1:]]
+    rows = {row["pairing_number"]: row for row in reference["results"]}
+    day = "2026/03/01" if reference["rules"] == "2026-03-01" else "2025/06/01"
+    lines = [f"042 {day}", "212 " + ",".join(codes)]
+    for line in trf:
+        if line.startswith("001"):
+            line = line.ljust(89)[:85] + f"{rows[int(line[4:8])][rank_field]:4d}" + line[89:]
+        lines.append(line)
+    for number, row in sorted(rows.items()):
+        lines.append(f"XXT {number:4d} " + " ".join(str(row["tiebreaks"][code]) for code in codes))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not REFERENCE, reason="shared/corpus/tiebreaks not found")
+@pytest.mark.parametrize("path", REFERENCE[::20], ids=lambda p: p.stem)
+def test_reference_values_pass_the_checker(path):
+    """The ranking list's values and the shared ranks (and the ranks with ties broken by
+    pairing number, as by lot) of TieBreakServer are what our checker computes."""
+    assert describe(reference_file(path, "rank_shared")) == []
+    assert describe(reference_file(path, "rank")) == []
