@@ -58,6 +58,25 @@ def text_limits(model, names: list[str]) -> str:
     return "; ".join(f"{', '.join(fields)} at most {length} characters" for length, fields in lengths.items())
 
 
+class EditionSelect(forms.Select):
+    """The editions grouped by system, the one selected in the group of the tournament's system:
+    systems share edition names (2026), and a select marks only the first option of a value."""
+
+    system_title: str | None = None
+
+    def optgroups(self, name, value, attrs=None):
+        groups = super().optgroups(name, value, attrs)
+        if self.system_title is None:
+            return groups
+        for group_name, options, _ in groups:
+            for option in options:
+                option["selected"] = group_name == self.system_title and str(option["value"]) in value
+                option["attrs"].pop("selected", None)
+                if option["selected"]:
+                    option["attrs"]["selected"] = True
+        return groups
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -66,7 +85,7 @@ class TournamentForm(forms.ModelForm):
                   "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
                   "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
-                   "deputy_arbiters": forms.Textarea(attrs={"rows": 2})}
+                   "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
         labels = {"points_pairing_bye": "Points for the pairing-allocated bye",
                   "points_half_bye": "Points for a half-point bye", "initial_colour": "Initial colour"}
 
@@ -76,6 +95,8 @@ class TournamentForm(forms.ModelForm):
         self.fields["edition"].choices = [
             (system.title, [(edition.name, edition.title) for edition in system.editions])
             for system in SYSTEMS.values()]
+        system = SYSTEMS.get(self["system"].value() or self.instance.system)
+        self.fields["edition"].widget.system_title = system.title if system else None
         self.fields["edition"].help_text = "The edition of the pairing rules; fixed once round 1 is paired."
         methods = dict.fromkeys(f"{edition.acceleration} under the {edition.name} edition"
                                 for system in SYSTEMS.values() for edition in system.editions)

@@ -1,6 +1,7 @@
 """The system, edition and acceleration of a tournament: defaults, validation, what is fixed once paired."""
 
 import random
+import re
 from datetime import date
 
 import pytest
@@ -47,6 +48,28 @@ def test_the_edition_must_belong_to_the_system(club):
         tournament.full_clean()
     assert "The FIDE Dutch system has no edition 2018: choose 2017 or 2026." in error.value.message_dict["edition"]
     assert "edition" in form_errors(edition="2018")
+
+
+def selected_editions(html: str) -> list[tuple[str, str]]:
+    """(group, value) of each option of the edition select marked selected."""
+    select = re.search(r'<select name="edition".*?</select>', html, re.S).group()
+    return [(group, value) for group, options in re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', select, re.S)
+            for value in re.findall(r'<option value="(\w+)" selected>', options)]
+
+
+def test_the_edition_is_selected_under_the_tournaments_system(client, arbiter, club):
+    # Systems share edition names: the selected option is the one in the system's group, whose
+    # label is that system's (the Burstein 2017 edition is not the Dutch one).
+    client.force_login(arbiter)
+    for system, edition in (("dutch", "2017"), ("lim", "2026"), ("burstein", "2026"), ("dutch", "2026")):
+        tournament = make_tournament(club, players=0, name=f"{system} {edition}", system=system, edition=edition)
+        page = client.get(reverse("arbiter:tournament_edit", args=[tournament.slug])).content.decode()
+        assert selected_editions(page) == [(get_system(system).title, edition)]
+    assert selected_editions(str(TournamentForm())) == [("FIDE Dutch system", "2026")]  # the defaults
+    # A form sent back with an error keeps the edition the arbiter chose, in its system's group.
+    sent_back = TournamentForm(data=FORM | {"system": "lim", "rounds": ""})
+    assert not sent_back.is_valid()
+    assert selected_editions(str(sent_back)) == [("Lim system", "2026")]
 
 
 def test_baku_2026_needs_a_win_worth_two_draws_and_no_point_for_a_loss():
