@@ -5,11 +5,10 @@
                                                        values the file records (TRF-2026 212/202, XXT)
     python -m pairing.engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]
                                                        generate a random tournament (bbpPairings' -g)
-    python -m pairing.engine --dubov IN.trf -p [OUT]   the same with the Dubov system (C.04.4.1)
-    python -m pairing.engine --lim IN.trf -p [OUT]     the same with the Lim system (C.04.4.3; editions 1999|2026)
-    add --edition 2017|2026 (Dutch) or 2018|2026 (Dubov) for the edition of the rules (default: record 192,
-    else the start date of record 042, else the edition in force), --baku for the
-    Baku acceleration of that edition (C.04.5.1 / C.04.7; the Dubov system has none)
+    the same with --dubov (C.04.4.1), --burstein (C.04.4.2), --lim (C.04.4.3): every registered system
+    add --edition E for the edition of the rules (see --help for each system's editions; default:
+    record 192, else the start date of record 042, else the edition in force), --baku for the
+    Baku acceleration of that edition (C.04.5.1 / C.04.7; refused where the text has none)
     python -m pairing.engine --standings IN.trf --tiebreaks "DE,BH/C1,BH,SB,PS,WIN"
         [--edition 2026|2024|2009] [--rounds N] [--json]
                                                        standings with the C.07 tie-breaks
@@ -145,9 +144,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the ranked standings with the tie-break values")
     tiebreaks.add_argument("--tiebreaks", default=",".join(DEFAULT_SWISS), metavar="CODES",
                            help="ordered, comma-separated tie-break codes (default: %(default)s)")
-    parser.add_argument("--edition", help="edition of the rules: Dutch 2017 or 2026, Dubov 2018 or 2026 "
-                        "(default: from the file, see above); with --standings the C.07 edition 2026 "
-                        "(default), 2024 or 2009")
+    editions = "; ".join(f"{s.title}: {', '.join(e.name for e in s.editions)}" for s in SYSTEMS.values())
+    parser.add_argument("--edition", help=f"edition of the rules ({editions}; default: from the file, see "
+                        "above); with --standings the C.07 edition 2026 (default), 2024 or 2009")
     tiebreaks.add_argument("--rounds", type=int, help="standings after this round (default: all rounds)")
     tiebreaks.add_argument("--json", action="store_true", help="JSON instead of tab-separated values")
     args = parser.parse_args(argv)
