@@ -11,11 +11,14 @@ the incoming floaters paired first (6.3), the most due colours (6.5), then the
 first combination in the priority order of 6.2 / 6.4 (which is the order of the
 2026 text's 4.3, see the tests).
 
-A bracket's pairing is found by a maximum-weight matching whose weight packs, most
+A bracket's pairing is found by a fast path (the first pairing in order of 4.3
+when it provably reaches the bound of every criterion above the order); else by
+the search of ``search.py`` (player by player in the order of 4.3, each choice
+proved possible by exchanges in an optimal witness matching); else, when that
+needs too many matchings, by a maximum-weight matching whose weight packs, most
 important first, the pairs, the scores of the paired players, the colour
 preferences granted and one digit per player for the order of 4.3 (solved a
-chunk of players at a time), or by a fast path: the first pairing in order of 4.3
-when it provably reaches the bound of every criterion above the order.
+chunk of players at a time).  The three give the same pairing (tested).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ...core.state import RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_2017, allocate_2026
 from .index import opposition_2017, opposition_2026, ranking_key_2017, ranking_key_2026
+from .search import GiveUp, OrderSearch
 
 CHUNK_BITS = 1024
 
@@ -177,6 +181,12 @@ class BursteinPairer:
 
     def pair_bracket(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
         found = self.fast_path(bracket, lower)
+        if found is not None:
+            return found
+        try:
+            found = OrderSearch(self, bracket, lower).run()
+        except GiveUp:
+            found = None
         if found is not None:
             return found
         pairs, floaters = self.solve(bracket, [])
