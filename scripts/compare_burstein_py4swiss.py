@@ -23,8 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairing.engine import pair_round, parse
-from pairing.engine.systems.burstein.pairer import seeding_rounds
+from pairing.engine import build_round_state, get_system, pair_round, parse
+from pairing.engine.systems.burstein import index
+from pairing.engine.systems.burstein.pairer import BursteinPairer, seeding_rounds
 
 CORPUS = Path("/work/shared/corpus/dutch-2017")
 
@@ -49,13 +50,115 @@ def theirs(program: str, trf: Path, timeout: float, cache: Path | None) -> list[
         text = kept.read_text()
     else:
         text = run_theirs(program, trf, timeout)
-        if kept:
+        if kept and text != "timeout":  # a later run may give it more time
             kept.parent.mkdir(parents=True, exist_ok=True)
             kept.write_text(text)
     if text == "timeout" or text.startswith("error: "):
         return text
     lines = text.split()
     return [(int(a), int(b)) for a, b in zip(lines[1::2], lines[2::2], strict=True)]
+
+
+def order_digits(bracket: list[int], pairs: set[frozenset[int]]) -> list[int]:
+    """2026 Art. 4.3: each BSN's opponent's BSN (0: floats), in BSN order."""
+    partner = {}
+    for pair in pairs:
+        v, w = tuple(pair)
+        partner[v], partner[w] = w, v
+    position = {v: k + 1 for k, v in enumerate(bracket)}
+    return [position.get(partner.get(v), 0) for v in bracket]
+
+
+def only_byes_ranking(state) -> dict[int, int]:
+    """The 1.8 ranking with the 1.7.2 exception applied only to a player who had
+    nothing but zero-point byes (py4swiss's reading): rank of each player number."""
+    def run(results):
+        return len(results) if all(not r.played and not r.points and r.code != "-" for r in results) else 0
+    saved = index._zero_bye_run
+    index._zero_bye_run = run
+    try:
+        key = index.ranking_key_2026(index.opposition_2026(state))
+    finally:
+        index._zero_bye_run = saved
+    return {p.number: k for k, p in enumerate(sorted(state.players, key=key))}
+
+
+def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]) -> str:
+    """The rule that decides between our pairing and py4swiss's: the first bracket
+    (from the top, after the bye) where they differ, and the first criterion of
+    2026 Art. 2 / 4.3 that tells the two bracket pairings apart, as seen by our
+    engine (``better: ours`` / ``better: theirs``)."""
+    edition = get_system("burstein").edition("2026")
+    state = build_round_state(document, None, None, edition.basic_rules)
+    pairer = BursteinPairer(state, "2026")
+    players = pairer.players
+    vertex = {p.number: v for v, p in enumerate(players)}
+    their_bye = {vertex[w] for w, b in other if b == 0}
+    our_bye = {vertex[w] for w, b in ours if b == 0}
+    if their_bye != our_bye:
+        order = pairer.bye_order()
+        mine = next(iter(our_bye))
+        theirs = next(iter(their_bye))
+        if theirs not in order:
+            return "3.1 bye: py4swiss gives it to a player not eligible (2026 3.1.1 [C2])"
+        rest = [v for v in range(len(players)) if v != theirs]
+        if order.index(theirs) < order.index(mine):
+            if pairer.round.completion_mate(rest) is None:
+                return "3.1.2 bye [C4]: py4swiss's bye leaves no complete pairing"
+            return "3.1 bye: py4swiss's bye is earlier in our order of 3.1.3-3.1.5 (?)"
+        a, b = players[mine], players[theirs]
+        if a.pairing_score != b.pairing_score:
+            return "3.1.3 bye: lowest score"
+        if a.played_games != b.played_games:
+            return ("3.1.4 bye: most games played; better: " + ("ours" if a.played_games > b.played_games else "theirs")
+                    + f" (games {a.played_games} / {b.played_games})")
+        return "3.1.5 bye: lowest ranking (1.8)"
+    their_pairs = {frozenset((vertex[w], vertex[b])) for w, b in other if b != 0}
+    left = [v for v in range(len(players)) if v not in our_bye]
+    scores = sorted({players[v].pairing_score for v in left}, reverse=True)
+    floaters: list[int] = []
+    for k, score in enumerate(scores):
+        residents = [v for v in left if players[v].pairing_score == score]
+        bracket = sorted(floaters + residents, key=pairer.position.__getitem__)
+        lower = [v for v in left if players[v].pairing_score < score]
+        found, floaters = pairer.pair_bracket(bracket, lower)
+        mine = {frozenset(p) for p in found}
+        inside = set(bracket)
+        theirs = {p for p in their_pairs if p <= inside}
+        if mine == theirs:
+            continue
+        their_floaters = [v for v in bracket if not any(v in p for p in theirs)]
+        where = f"bracket {score / 10:g} ({len(bracket)} players)"
+        if pairer.round.completion_mate(their_floaters + lower) is None:
+            return f"[C4] {where}: py4swiss's floaters leave no complete pairing; better: ours"
+        if len(theirs) != len(mine):
+            return f"[C5] {where}: pairs {len(mine)} / {len(theirs)}; better: " + (
+                "ours" if len(mine) > len(theirs) else "theirs")
+        our_fs = sorted((players[v].pairing_score for v in floaters), reverse=True)
+        their_fs = sorted((players[v].pairing_score for v in their_floaters), reverse=True)
+        if our_fs != their_fs:
+            return f"[C6] {where}: floaters' scores {our_fs} / {their_fs}; better: " + (
+                "ours" if our_fs < their_fs else "theirs")
+        nxt = [v for v in left if k + 1 < len(scores) and players[v].pairing_score == scores[k + 1]]
+        c7 = []
+        for fl in (floaters, their_floaters):
+            following = fl + nxt
+            c7.append(pairer.round.max_pairs(following))
+        if c7[0] != c7[1]:
+            return f"[C7] {where}: pairs in the next bracket {c7[0]} / {c7[1]}; better: " + (
+                "ours" if c7[0] > c7[1] else "theirs")
+        misses = [sum(2 - pairer.colour_granted(*tuple(p)) for p in ps) for ps in (mine, theirs)]
+        if misses[0] != misses[1]:
+            return f"[C8] {where}: colour misses {misses[0]} / {misses[1]}; better: " + (
+                "ours" if misses[0] < misses[1] else "theirs")
+        alternative = only_byes_ranking(state)
+        if sorted(bracket, key=lambda v: alternative[players[v].number]) != bracket:
+            return (f"1.7.2 {where}: an opponent's zero-point byes up to this round count as draws "
+                    "(py4swiss: only when all his rounds are zero-point byes); the ranking differs")
+        a, b = order_digits(bracket, mine), order_digits(bracket, theirs)
+        kind = "with incoming floaters" if len({players[v].pairing_score for v in bracket}) > 1 else "one score"
+        return f"4.3 {where}, {kind}: order; better: " + ("ours" if a > b else "theirs")
+    return "no bracket differs (?)"
 
 
 def main() -> int:
@@ -90,6 +193,8 @@ def main() -> int:
                 kind = f"{phase}: the bye differs"
             else:
                 kind = f"{phase}: pairs differ"
+            if phase == "burstein":
+                kind += " -- " + classify(document, ours, other)
             mine = {frozenset(p) for p in ours}
             print(name, kind, "ours-only", sorted(tuple(sorted(p)) for p in mine - {frozenset(p) for p in other}),
                   "theirs-only", sorted(tuple(sorted(p)) for p in {frozenset(p) for p in other} - mine),
