@@ -69,18 +69,34 @@ def order_digits(bracket: list[int], pairs: set[frozenset[int]]) -> list[int]:
     return [position.get(partner.get(v), 0) for v in bracket]
 
 
-def only_byes_ranking(state) -> dict[int, int]:
-    """The 1.8 ranking with the 1.7.2 exception applied only to a player who had
-    nothing but zero-point byes (py4swiss's reading): rank of each player number."""
-    def run(results):
-        return len(results) if all(not r.played and not r.points and r.code != "-" for r in results) else 0
-    saved = index._zero_bye_run
-    index._zero_bye_run = run
-    try:
-        key = index.ranking_key_2026(index.opposition_2026(state))
-    finally:
-        index._zero_bye_run = saved
-    return {p.number: k for k, p in enumerate(sorted(state.players, key=key))}
+def ranking(state, document, all_byes_only: bool = False, points_field: bool = False) -> dict[int, int]:
+    """The 1.8 ranking (rank of each player number) as ``index.opposition_2026``
+    computes it, or with one of py4swiss's readings: the 1.7.2 exception only for a
+    player who had nothing but zero-point byes; the opponents' current scores read
+    from the TRF points field (which counts a bye registered for the round being
+    paired)."""
+    def zero_byes(results):
+        if all_byes_only:
+            return len(results) if all(not r.played and not r.points and r.code != "-" for r in results) else 0
+        return index._zero_bye_run(results)
+    scores = {n: sum(r.points for r in results) for n, results in state.results.items()}
+    if points_field:
+        scores.update({n: record.points for n, record in document.players.items()
+                       if n in scores and record.points is not None})
+    as_opponent = {n: scores[n] + zero_byes(results) * state.draw_points for n, results in state.results.items()}
+    values = {}
+    for player in state.players:
+        buchholz = sonneborn_berger = 0
+        for result in state.results.get(player.number, ()):
+            if result.played and result.opponent in as_opponent:
+                opponent = as_opponent[result.opponent]
+            else:
+                opponent = scores.get(player.number, player.score)
+            buchholz += opponent
+            sonneborn_berger += result.points * opponent
+        values[player.number] = (-buchholz, -sonneborn_berger, player.number)
+    order = sorted(values, key=values.__getitem__)
+    return {n: k for k, n in enumerate(order)}
 
 
 def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]) -> str:
@@ -151,10 +167,16 @@ def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]
         if misses[0] != misses[1]:
             return f"[C8] {where}: colour misses {misses[0]} / {misses[1]}; better: " + (
                 "ours" if misses[0] < misses[1] else "theirs")
-        alternative = only_byes_ranking(state)
+        same = ranking(state, document)
+        assert sorted(bracket, key=lambda v: same[players[v].number]) == bracket
+        alternative = ranking(state, document, all_byes_only=True)
         if sorted(bracket, key=lambda v: alternative[players[v].number]) != bracket:
             return (f"1.7.2 {where}: an opponent's zero-point byes up to this round count as draws "
                     "(py4swiss: only when all his rounds are zero-point byes); the ranking differs")
+        alternative = ranking(state, document, points_field=True)
+        if sorted(bracket, key=lambda v: alternative[players[v].number]) != bracket:
+            return (f"1.7.1 {where}: an opponent's current score (py4swiss: the TRF points field, "
+                    "with a bye registered for the round being paired); the ranking differs")
         a, b = order_digits(bracket, mine), order_digits(bracket, theirs)
         kind = "with incoming floaters" if len({players[v].pairing_score for v in bracket}) > 1 else "one score"
         return f"4.3 {where}, {kind}: order; better: " + ("ours" if a > b else "theirs")
