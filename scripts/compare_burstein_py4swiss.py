@@ -157,11 +157,13 @@ def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]
                 "ours" if our_fs < their_fs else "theirs")
         nxt = [v for v in left if k + 1 < len(scores) and players[v].pairing_score == scores[k + 1]]
         c7 = []
-        for fl in (floaters, their_floaters):
-            following = fl + nxt
-            c7.append(pairer.round.max_pairs(following))
+        for fl in (floaters, their_floaters):  # the next bracket's best [C5], then [C6]
+            following = sorted(fl + nxt, key=pairer.position.__getitem__)
+            pairs_next, floating_next = pairer.solve(following, []) if following else ([], [])
+            c7.append((len(pairs_next), [-players[v].pairing_score
+                                         for v in sorted(floating_next, key=lambda v: -players[v].pairing_score)]))
         if c7[0] != c7[1]:
-            return f"[C7] {where}: pairs in the next bracket {c7[0]} / {c7[1]}; better: " + (
+            return f"[C7] {where}: the next bracket's pairs, floaters' scores {c7[0]} / {c7[1]}; better: " + (
                 "ours" if c7[0] > c7[1] else "theirs")
         misses = [sum(2 - pairer.colour_granted(*tuple(p)) for p in ps) for ps in (mine, theirs)]
         if misses[0] != misses[1]:
