@@ -45,22 +45,34 @@ class OrderSearch:
         level = {s: k for k, s in enumerate(levels)}
         base = n + 1
         self.value_of = {v: base ** level[players[v].pairing_score] for v in bracket}
+        # 2026 [C7]: the next bracket (the floaters and the next scoregroup): its pairs,
+        # then the scores of its paired players (its floaters' scores lowest)
+        self.next = set(pairer.next_group(lower)) if pairer.edition == "2026" else set()
+        m = n + len(self.next)
+        levels7 = sorted({players[v].pairing_score for v in bracket + list(self.next)})
+        level7 = {s: k for k, s in enumerate(levels7)}
+        self.value7 = {v: (m + 1) ** level7[players[v].pairing_score] for v in bracket + list(self.next)}
         self.w5, self.w6, self.w8 = _bits(n), _bits(n * base ** len(levels)), _bits(2 * n)
-        self.outside = 1 << (self.w5 + self.w6 + self.w8)  # a pair with a player below
+        self.w7a, self.w7b = _bits(m), _bits(m * (m + 1) ** len(levels7))
+        #: a pair's weight for [C4] alone (a complete pairing of everybody below)
+        self.outside = 1 << (self.w5 + self.w6 + self.w7a + self.w7b + self.w8)
         self.preference = {v: players[v].preference for v in bracket}
         self.exact_solves = 0
 
     # -- values ----------------------------------------------------------------------
-    def pack(self, c5: int, c6: int, c8: int) -> int:
-        return self.outside + (((c5 << self.w6) + c6 << self.w8) + c8)
+    def pack(self, c5: int, c6: int, c7a: int, c7b: int, c8: int) -> int:
+        return (((((c5 << self.w6) + c6 << self.w7a) + c7a << self.w7b) + c7b) << self.w8) + c8
 
     def contrib(self, u: int | None, v: int | None) -> int:
-        """The value of the pair ``u-v`` (nothing when one is None: unpaired)."""
+        """The value of the pair ``u-v`` by [C5]-[C8] (nothing when one is None:
+        unpaired; [C4] is kept apart: the witness is always complete)."""
         if u is None or v is None:
             return 0
         if u in self.index and v in self.index:
-            return self.pack(1, self.value_of[u] + self.value_of[v], self.pairer.colour_granted(u, v))
-        return self.outside
+            return self.pack(1, self.value_of[u] + self.value_of[v], 0, 0, self.pairer.colour_granted(u, v))
+        if (u in self.next or u in self.index) and (v in self.next or v in self.index):
+            return self.pack(0, 0, 1, self.value7[u] + self.value7[v], 0)  # a pair of the next bracket
+        return 0
 
     def miss(self, u: int, v: int) -> int:
         return 2 - self.pairer.colour_granted(u, v)
@@ -68,12 +80,14 @@ class OrderSearch:
     # -- the weighted matching -------------------------------------------------------
     def exact(self, free: list[int], floating: list[int], below: bool = True) -> tuple[dict[int, int | None], int]:
         """The best matching of ``free`` (bracket players), ``floating`` (bracket players
-        who may only meet players below) and the players below (unless not ``below``):
-        partners and value."""
+        who may only meet players below) and the players below (everybody, complete
+        first, [C4]; unless not ``below``: only the next scoregroup, [C7]): partners
+        and value ([C5]-[C8])."""
         self.exact_solves += 1
         if self.exact_solves > EXACT_LIMIT:
             raise GiveUp
-        lower = self.lower if below else []
+        lower = self.lower if below else [v for v in self.lower if v in self.next]
+        top = self.outside if below else 0
         members = free + floating + lower
         local = {v: i for i, v in enumerate(members)}
         edges = []
@@ -83,16 +97,16 @@ class OrderSearch:
             for j in range(i + 1, nf):
                 w = free[j]
                 if self.compatible(v, w):
-                    edges.append((i, j, self.contrib(v, w)))
+                    edges.append((i, j, top + self.contrib(v, w)))
         upper = free + floating
         for v in upper:
             for w in lower:
                 if self.compatible(v, w):
-                    edges.append((local[v], local[w], self.outside))
+                    edges.append((local[v], local[w], top + self.contrib(v, w)))
         for k, v in enumerate(lower):
             for w in lower[k + 1:]:
                 if self.compatible(v, w):
-                    edges.append((local[v], local[w], self.outside))
+                    edges.append((local[v], local[w], top + self.contrib(v, w)))
         mate = max_weight_matching(len(members), edges)
         partners: dict[int, int | None] = {}
         value = 0
@@ -149,6 +163,8 @@ class OrderSearch:
         floaters = [v for v in bracket if partners[v] is None]
         if len(floaters) != n % 2 or misses != pairer.colour_bound(bracket):
             return None
+        if floaters and self.next:
+            return None  # [C7]: the weighted matching decides
         if floaters and pairer.players[floaters[0]].pairing_score != min(pairer.players[v].pairing_score
                                                                          for v in bracket):
             return None
@@ -159,7 +175,6 @@ class OrderSearch:
             if completion is None or -1 in completion.values():
                 return None
             partners.update(completion)
-            value += self.outside * (len(completion) // 2)
         return partners, value
 
     def complete(self, partners: dict[int, int | None]) -> bool:
@@ -175,11 +190,11 @@ class OrderSearch:
         else:
             partners, value = self.exact(bracket, [], below=False)
         if self.lower and found is None:
-            floaters = [v for v in bracket if partners[v] is None]
-            completion = self.pairer.round.completion_mate(floaters + self.lower)
+            # the best with the next scoregroup only: keep its pairs, complete the rest
+            rest = [v for v in bracket + self.lower if partners.get(v) is None]
+            completion = self.pairer.round.completion_mate(rest)
             if completion is not None and -1 not in completion.values():
                 partners.update(completion)
-                value += self.outside * (len(completion) // 2)
             else:  # the best of the bracket alone leaves no complete pairing: all at once
                 partners, value = self.exact(bracket, [])
                 if not self.complete(partners):
@@ -307,7 +322,7 @@ class OrderSearch:
         floating = self.floating + ([a] if b is None else [])
         partners, value = self.exact(free, floating)
         value += self.fixed_value + (self.contrib(a, b) if b is not None else 0)
-        if value < self.target or not self.complete({v: partners[v] for v in free + floating}):
+        if value < self.target or not self.complete(partners):  # everybody below too ([C4])
             return False
         for v, w in self.pairs:
             partners[v], partners[w] = w, v
