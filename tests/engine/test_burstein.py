@@ -269,3 +269,77 @@ def test_checker_clean_on_own_tournaments(edition, seed):
     while document.paired_rounds < 7:
         play_round(document, rng, 0.2, system="burstein")
     assert check(document, "burstein") == []
+
+
+def chunked(pairer: BursteinPairer, bracket: list[int], lower: list[int]):
+    """A bracket's pairing by the chunked weighted matching alone (the digits of the
+    order of 4.3 as a weight field), the reference of the search."""
+    if pairer.edition == "2026" and lower:  # [C7]: the next scoregroup weighed too
+        pairs, floaters = pairer.solve(bracket, lower, pairer.next_group(lower))
+    else:
+        pairs, floaters = pairer.solve(bracket, [])
+        if pairer.round.completion_mate(floaters + lower) is None:
+            pairs, floaters = pairer.solve(bracket, lower)
+    return {frozenset(p) for p in pairs}, set(floaters)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", range(40))
+def test_4_3_search_gives_the_chunked_matchings_pairing(seed, edition):
+    """2026 3.2.2 / 4.3 (2017 6.1-6.5): the first pairing in the order of 4.3 among
+    the best by [C5], [C6], [C7] (2026), [C8] under [C4] is the same whether found
+    by the fast path, by the search with a witness (``search.py``) or by the
+    chunked weighted matching, on random
+    brackets with rematches, colour preferences of both strengths, incoming floaters
+    and players below."""
+    from pairing.engine.systems.burstein.search import GiveUp, OrderSearch
+    rng = random.Random(seed)
+    size = rng.randint(6, 16)
+    histories = ["w", "b", "ww", "bb", "wb", "bw", "wbw", "bwb", "wwb", "bbw", ""]
+    players = []
+    for n in range(1, size + 1):
+        score = rng.choice([2, 2, 2, 2, 3, 1, 1, 0]) if n > 2 else 3
+        players.append(player(n, score, rng.choice(histories)))
+    numbers = [p.number for p in players]
+    for p in players:
+        met = {q for q in numbers if q != p.number and rng.random() < 0.3}
+        p.played_opponents = frozenset(met)
+    for p in players:  # symmetric rematches
+        p.played_opponents = frozenset(q for q in p.played_opponents
+                                       if p.number in players[q - 1].played_opponents or rng.random() < 0.5)
+    for p in players:
+        p.played_opponents = frozenset(q for q in numbers if q != p.number and (
+            q in p.played_opponents or p.number in players[q - 1].played_opponents))
+    state = state_of(players)
+    pairer = BursteinPairer(state, edition)
+    vertices = list(range(len(pairer.players)))
+    if len(vertices) % 2:
+        vertices.pop()
+    for cut in (30, 20, 10):
+        bracket = sorted((v for v in vertices if pairer.players[v].pairing_score >= cut),
+                         key=pairer.position.__getitem__)
+        lower = [v for v in vertices if pairer.players[v].pairing_score < cut]
+        if len(bracket) < 2 or pairer.round.completion_mate(bracket + lower) is None:
+            continue
+        try:
+            found = OrderSearch(pairer, bracket, lower).run()
+        except GiveUp:
+            continue
+        if found is not None:
+            assert ({frozenset(p) for p in found[0]}, set(found[1])) == chunked(pairer, bracket, lower)
+        fast = pairer.fast_path(bracket, lower)
+        if fast is not None:
+            assert ({frozenset(p) for p in fast[0]}, set(fast[1])) == chunked(pairer, bracket, lower)
+
+
+def test_c7_floater_chosen_so_that_the_next_bracket_pairs():
+    """2026 Art. 2.3.3 [C7] (above [C8]): choose the outgoing floaters so that the
+    following bracket complies with [C1]-[C6].  dutch-2017 t0164, input r04: in the
+    2.5 bracket {1, 3, 5} (3-5 grants both colours, 1-3 does not), floating 1 leaves
+    him no partner in the 2.0 bracket (he met 4), floating 5 pairs 5-4 there: the
+    text (and py4swiss) pair 1-3 and 5-4, though 3-5 would grant both colours
+    ([C8] ranks below [C7])."""
+    from .test_corpus import DUTCH
+    document = parse((DUTCH / "t0164" / "rounds" / "r04.trf").read_text())
+    pairs = {frozenset(p) for p in pair_round(document, "burstein", edition="2026").as_numbers()}
+    assert {frozenset((1, 3)), frozenset((4, 5))} <= pairs

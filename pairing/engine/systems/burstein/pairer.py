@@ -11,11 +11,14 @@ the incoming floaters paired first (6.3), the most due colours (6.5), then the
 first combination in the priority order of 6.2 / 6.4 (which is the order of the
 2026 text's 4.3, see the tests).
 
-A bracket's pairing is found by a maximum-weight matching whose weight packs, most
+A bracket's pairing is found by a fast path (the first pairing in order of 4.3
+when it provably reaches the bound of every criterion above the order); else by
+the search of ``search.py`` (player by player in the order of 4.3, each choice
+proved possible by exchanges in an optimal witness matching); else, when that
+needs too many matchings, by a maximum-weight matching whose weight packs, most
 important first, the pairs, the scores of the paired players, the colour
 preferences granted and one digit per player for the order of 4.3 (solved a
-chunk of players at a time), or by a fast path: the first pairing in order of 4.3
-when it provably reaches the bound of every criterion above the order.
+chunk of players at a time).  The three give the same pairing (tested).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ...core.state import RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_2017, allocate_2026
 from .index import opposition_2017, opposition_2026, ranking_key_2017, ranking_key_2026
+from .search import GiveUp, OrderSearch
 
 CHUNK_BITS = 1024
 
@@ -112,27 +116,63 @@ class BursteinPairer:
             return None
         if self.round.completion_mate(floaters + lower) is None:  # [C4]
             return None
+        if floaters and not self.next_bracket_bound(floaters, lower):  # [C7]
+            return None
         return pairs, floaters
 
-    def solve(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    def next_group(self, lower: list[int]) -> list[int]:
+        """The next scoregroup: the residents of the next bracket (2026 [C7])."""
+        if not lower:
+            return []
+        score = max(self.players[v].pairing_score for v in lower)
+        return [v for v in lower if self.players[v].pairing_score == score]
+
+    def next_bracket_bound(self, floaters: list[int], lower: list[int]) -> bool:
+        """Whether the floaters let the next bracket reach its [C5] and [C6] bounds
+        with everybody below paired (2026 [C7]): here only the plain case is proved,
+        an even next bracket paired completely and the rest below too."""
+        if self.edition != "2026":
+            return True
+        following = floaters + self.next_group(lower)
+        beyond = [v for v in lower if v not in set(following)]
+        if len(following) % 2:
+            return False
+        return (self.round.completion_mate(following) is not None
+                and (not beyond or self.round.completion_mate(beyond) is not None))
+
+    def solve(self, bracket: list[int], lower: list[int],
+              nxt: list[int] | tuple = ()) -> tuple[list[tuple[int, int]], list[int]]:
         """The best pairing of ``bracket`` by weighted matching.  ``lower`` (the
         players of the lower scoregroups) take part when given, so that the
-        matching is a complete pairing of everybody left ([C4])."""
+        matching is a complete pairing of everybody left ([C4]).  ``nxt``, the next
+        scoregroup (2026 [C7]): the pairs of the next bracket (the floaters and
+        ``nxt``) and their scores are weighed between [C6] and [C8]."""
         n = len(bracket)
-        members = bracket + lower
+        extra = lower if lower else list(nxt)
+        members = bracket + extra
         local = {v: i for i, v in enumerate(members)}
         size = len(members)
         levels = sorted({self.players[v].pairing_score for v in bracket})
         level = {s: k for k, s in enumerate(levels)}
         base = n + 1
         value_of = [base ** level[self.players[v].pairing_score] for v in bracket]
+        following = set(bracket) | set(nxt)
+        levels7 = sorted({self.players[v].pairing_score for v in following})
+        m = len(following)
+        value7 = {v: (m + 1) ** levels7.index(self.players[v].pairing_score) for v in following}
+        w7 = (_bits(m), _bits(m * (m + 1) ** len(levels7)))
+        full = 1 if lower else 0
+
+        def c7(v: int, w: int) -> tuple[int, int]:
+            return (1, value7[v] + value7[w]) if v in value7 and w in value7 else (0, 0)
+
         w5, w6, w8 = _bits(n), _bits(n * base ** len(levels)), _bits(2 * n)
         digit = _bits(n + 1)
         chunk = max(1, CHUNK_BITS // digit)
         edges_bb = [(a, b) for a in range(n) for b in range(a + 1, n)
                     if self.round.compatible(bracket[a], bracket[b])]
-        edges_bl = [(a, local[w]) for a in range(n) for w in lower if self.round.compatible(bracket[a], w)]
-        edges_ll = [(local[v], local[w]) for i, v in enumerate(lower) for w in lower[i + 1:]
+        edges_bl = [(a, local[w]) for a in range(n) for w in extra if self.round.compatible(bracket[a], w)]
+        edges_ll = [(local[v], local[w]) for i, v in enumerate(extra) for w in extra[i + 1:]
                     if self.round.compatible(v, w)]
         dead = [False] * size
         floating = [False] * n
@@ -150,11 +190,12 @@ class BursteinPairer:
             for a, b in edges_bb:
                 if dead[a] or dead[b] or floating[a] or floating[b]:
                     continue
-                fields = (1, 1, value_of[a] + value_of[b], self.colour_granted(bracket[a], bracket[b]))
-                weighted.append((a, b, self.pack(fields, w5, w6, w8, width) + order(a, b) + order(b, a)))
-            top = self.pack((1, 0, 0, 0), w5, w6, w8, width)
-            weighted += [(a, j, top) for a, j in edges_bl if not dead[a] and not dead[j]]
-            weighted += [(i, j, top) for i, j in edges_ll if not dead[i] and not dead[j]]
+                fields = (1, 1, value_of[a] + value_of[b], 0, 0, self.colour_granted(bracket[a], bracket[b]))
+                weighted.append((a, b, self.pack(fields, w5, w6, w7, w8, width) + order(a, b) + order(b, a)))
+            weighted += [(a, j, self.pack((full, 0, 0, *c7(bracket[a], members[j]), 0), w5, w6, w7, w8, width))
+                         for a, j in edges_bl if not dead[a] and not dead[j]]
+            weighted += [(i, j, self.pack((full, 0, 0, *c7(members[i], members[j]), 0), w5, w6, w7, w8, width))
+                         for i, j in edges_ll if not dead[i] and not dead[j]]
             mate = max_weight_matching(size, weighted)
             last = end >= n
             for a in range(start if not last else 0, end if not last else n):
@@ -171,14 +212,22 @@ class BursteinPairer:
             start = end
 
     @staticmethod
-    def pack(fields: tuple[int, int, int, int], w5: int, w6: int, w8: int, width: int) -> int:
-        top, c5, c6, c8 = fields
-        return ((((top << w5) + c5 << w6) + c6 << w8) + c8) << width
+    def pack(fields: tuple[int, ...], w5: int, w6: int, w7: tuple[int, int], w8: int, width: int) -> int:
+        top, c5, c6, c7a, c7b, c8 = fields
+        return ((((((top << w5) + c5 << w6) + c6 << w7[0]) + c7a << w7[1]) + c7b << w8) + c8) << width
 
     def pair_bracket(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
         found = self.fast_path(bracket, lower)
         if found is not None:
             return found
+        try:
+            found = OrderSearch(self, bracket, lower).run()
+        except GiveUp:
+            found = None
+        if found is not None:
+            return found
+        if self.edition == "2026" and lower:  # [C7] with [C4]: everybody at once
+            return self.solve(bracket, lower, self.next_group(lower))
         pairs, floaters = self.solve(bracket, [])
         if self.round.completion_mate(floaters + lower) is not None:
             return pairs, floaters
