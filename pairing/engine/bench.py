@@ -7,7 +7,7 @@
 Each tournament is built round by round with random results (Elo
 expectation, 20 % draws by default); then one mid-tournament round and the
 last round are each paired by the engine in a fresh process, which reports the
-time and its peak resident memory.  The earlier rounds are paired by this
+time (wall clock and CPU) and its peak resident memory.  The earlier rounds are paired by this
 engine (``--history engine``) or, the default beyond 1000 players, by a quick
 Swiss (``--history quick``: score groups in rating order, top half against
 bottom half, no rematches, no colour rule broken, floaters down, one bye),
@@ -200,10 +200,10 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
 
 def _measure(text: str, queue, system: str = "dutch") -> None:
     document = parse(text)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     pairing = pair_round(document, system)
     elapsed = time.perf_counter() - start
-    queue.put((elapsed, peak_memory_mib(), len(pairing.pairs)))
+    queue.put((elapsed, peak_memory_mib(), len(pairing.pairs), time.process_time() - cpu))
 
 
 def peak_memory_mib() -> float:
@@ -217,9 +217,10 @@ def peak_memory_mib() -> float:
 
 
 def measure(document: TrfDocument, system: str = "dutch",
-            limit: float | None = None) -> tuple[float, float, int] | None:
-    """Pair the next round in a fresh process: seconds, peak MiB, boards; None when
-    it took more than ``limit`` seconds (the process is then stopped)."""
+            limit: float | None = None) -> tuple[float, float, int, float] | None:
+    """Pair the next round in a fresh process: seconds, peak MiB, boards, CPU seconds
+    (on a shared machine the wall-clock seconds include waiting for a core); None
+    when it took more than ``limit`` seconds (the process is then stopped)."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
     process = context.Process(target=_measure, args=(dump(document), queue, system))
@@ -265,8 +266,8 @@ def main(argv: list[str] | None = None) -> None:
     swiss = SYSTEMS[args.system]
     editions = ([swiss.edition(name) for name in args.editions.split(",")] if args.editions
                 else list(swiss.editions))
-    print(f"{'players':>7} {'variant':<11} {'round':>5} {'edition':>7} {'seconds':>8} {'peak MiB':>9} {'boards':>6}",
-          flush=True)
+    print(f"{'players':>7} {'variant':<11} {'round':>5} {'edition':>7} {'seconds':>8} {'peak MiB':>9} {'boards':>6} "
+          f"{'cpu':>8}", flush=True)
     for size in map(int, args.sizes.split(",")):
         for variant in args.variants.split(","):
             targets = targets_of(args.targets, variant, args.rounds)
@@ -283,11 +284,11 @@ def main(argv: list[str] | None = None) -> None:
                     result = measure(document, args.system, args.limit)
                     if result is None:
                         print(f"{size:>7} {variant:<11} {target:>5} {edition.name:>7} {'>' + str(args.limit):>8} "
-                              f"{'-':>9} {'-':>6}", flush=True)
+                              f"{'-':>9} {'-':>6} {'-':>8}", flush=True)
                         continue
-                    seconds, peak, boards = result
+                    seconds, peak, boards, cpu = result
                     print(f"{size:>7} {variant:<11} {target:>5} {edition.name:>7} {seconds:>8.2f} {peak:>9.0f} "
-                          f"{boards:>6}", flush=True)
+                          f"{boards:>6} {cpu:>8.2f}", flush=True)
                 document.system_code = None
 
 

@@ -6,7 +6,7 @@ from pairing.engine import bench
 def test_benchmark_runs_on_a_small_tournament(capsys):
     bench.main(["--sizes", "24", "--rounds", "9", "--variants", "standard,collapse"])
     rows = capsys.readouterr().out.splitlines()
-    assert rows[0].split() == ["players", "variant", "round", "edition", "seconds", "peak", "MiB", "boards"]
+    assert rows[0].split() == ["players", "variant", "round", "edition", "seconds", "peak", "MiB", "boards", "cpu"]
     measured = [row.split() for row in rows[1:]]
     assert [(r[0], r[1], r[2], r[3], r[6]) for r in measured] == [
         ("24", "standard", "5", edition, "12") for edition in ("2017", "2026")] + [

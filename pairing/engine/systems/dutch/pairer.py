@@ -625,22 +625,25 @@ class DutchPairer(RoundPairer):
         """B.8 by weighted matching: the criteria, then the generation order, as weights."""
         players = self.players
         size = len(members)
-        # 2026: with one floater, the following scoregroup as one vertex (see _floater_values)
-        floater_values = self._floater_values(bracket, members, mdp_count, lookahead, active)
-        vertices = members + ([-1] if floater_values is not None else lookahead)
-        weighed = members if floater_values is not None else vertices
+        # the following scoregroup as a few vertices standing for it (see _lookahead_hub)
+        hub = self._lookahead_hub(bracket, members, mdp_count, lookahead, active)
+        vertices = members + ([-1] * hub[0] if hub is not None else lookahead)
+        weighed = members if hub is not None else vertices
         # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
         first = mdp_count if self.edition == "2026" else 0
         pairs_to_weigh = [(i, j) for i, v in enumerate(weighed)
                           for j in range(max(i + 1, first if i < mdp_count else 0), len(weighed))
                           if self.compatible(v, weighed[j])]
         edges = edge_weights(bracket, active, [players[v] for v in weighed], pairs_to_weigh, FEATURES)
-        if floater_values is not None:
+        if hub is not None:
             widths = [c.width(bracket) for c in active]
-            for i, (count, total) in floater_values.items():
-                fields = {"next_pairs": count, "next_scores": total}
-                edges.append((i, size, pack([(fields.get(c.role, 0), width)
-                                             for c, width in zip(active, widths, strict=True)])))
+            packed: dict[tuple[int, int], int] = {}
+            for i, j, value in hub[1]:
+                if value not in packed:
+                    fields = {"next_pairs": value[0], "next_scores": value[1], "next_psd": value[1]}
+                    packed[value] = pack([(fields.get(c.role, 0), width)
+                                          for c, width in zip(active, widths, strict=True)])
+                edges.append((i, j, packed[value]))
         fixed: list[tuple[int, int]] = []
         # The second solve's optima are optima of the first one (the fixed MDP pairs
         # plus the rest), so they only use edges tight under the first one's duals.
@@ -731,53 +734,90 @@ class DutchPairer(RoundPairer):
         floaters = [v for v in members if v not in paired]
         # the pairs this optimum makes in the lookahead (a floater with a lookahead
         # player, or two lookahead players), for the 2026 completion check
-        if floater_values is not None:
+        if hub is not None:
             self.lookahead_pairs = self._floater_lookahead_pairs(lookahead, floaters)
         else:
             self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
         return pairs, floaters
 
-    def _floater_values(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
-                        active: list[Criterion]) -> dict[int, tuple[int, int]] | None:
-        """2026, a bracket that pairs all its players but one: the [C8] value (pairs,
-        score digits) of the following scoregroup for each member who may float, by
-        bracket position; None when the reduction does not apply.
+    def _lookahead_hub(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
+                       active: list[Criterion]) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
+        """The following scoregroup replaced by ``h`` vertices (numbered from the
+        bracket's size on) and the edges ``(i, j, ([C8] pairs, [C8] score digits))``
+        that join them (2017: C.7 pairs and PSD), when that provably gives the same
+        optima; else None.  Written for 2026 below; the 2017 text is the same with
+        C.5 for [C6], C.7 for [C8] (not when the next bracket is the last, where C.7
+        is the completion) and the SD of a player floating out of the bracket for
+        his score digit (a pair of two next-bracket players weighing nothing there).
 
-        [C6] comes first, so every optimum floats exactly one member f, and the
-        lookahead's edges count in no criterion but [C8] (the others read pairs in the
-        bracket; [C4] and [C9], which would, are not active).  The lookahead's best
-        pairing given f depends only on whether f is adjacent to it, and to a player
-        some maximum matching of it leaves out (Gallai-Edmonds): then f adds a pair;
-        else f can still take the place of a lower player in one of its pairs, which
-        the score digits prefer.  So the lookahead becomes one vertex joined to each
-        member by an edge weighing his [C8] value, and the matching is the bracket's size."""
-        if (self.edition != "2026" or len(members) % 2 == 0 or not lookahead
+        [C6] comes first, so every optimum leaves the same number k of members
+        unpaired (those of a maximum matching of the bracket), and the lookahead's
+        edges count in no criterion but [C8] (the others read pairs in the bracket;
+        [C4] and [C9], which would, are not active).  What the lookahead adds to a
+        candidate is then the best [C8] value of the floaters U with it:
+
+        * k = 0: a constant, and the lookahead is left out (h = 0);
+        * k = 1: it depends only on whether the floater f is adjacent to the
+          lookahead, and to a player some maximum matching of it leaves out
+          (Gallai-Edmonds): then f adds a pair; else f can still take the place of
+          a lower player in one of its pairs, which the score digits prefer.  One
+          vertex, joined to each member by an edge weighing his value (h = 1);
+        * k >= 2, when every member and every lookahead player has at least
+          (k + |L|) / 2 neighbours in the lookahead L: U and L then have a
+          Hamiltonian cycle (Dirac), so every U is paired into L and the rest of L
+          pairs up, all but one when k + |L| is odd; the value is that of U with a
+          complete graph of h players (h >= k, h and |L| of one parity) in L's place,
+          up to a constant, which is what the hub is.
+        """
+        if (not lookahead or bracket.lookahead_is_last
                 or any(c.role in ("completion", "bye_unplayed", "must_pair") for c in active)):
             return None
-        scores = {self.players[v].pairing_score for v in lookahead}
-        if len(scores) != 1 or min(self.players[v].pairing_score for v in members) <= min(scores):
+        players = self.players
+        scores = {players[v].pairing_score for v in lookahead}
+        if len(scores) != 1 or min(players[v].pairing_score for v in members) <= min(scores):
             return None
         rows = self.graph(members)
-        for i in range(mdp_count if self.edition == "2026" else 0):  # no MDP-MDP pairs
-            rows[members[i]] &= ~sum(1 << members[k] for k in range(mdp_count))
-        mate = max_cardinality_matching(rows, vertices=members, allowed_unmatched=1)
-        if sum(mate[v] == UNMATCHED for v in members) != 1:
-            return None
-        pairs, deficient = self._lookahead_structure(lookahead)
-        digit = bracket.score_digit
+        if self.edition == "2026":
+            mdps = sum(1 << members[k] for k in range(mdp_count))
+            for k in range(mdp_count):  # Art. 3.3.3: no MDP-MDP pairs
+                rows[members[k]] &= ~mdps
+            digit = bracket.score_digit
+            low = digit(players[lookahead[0]])
+        else:
+            # 2017 C.7: a pair in the next bracket counts one, and the SD of its player
+            # from this bracket (as if not floating further); a pair of two of its own nothing
+            digit = bracket.downfloat_sd
+            low = 0
+        mate = max_cardinality_matching(rows, vertices=members)
+        floating = sum(mate[v] == UNMATCHED for v in members)
         lookahead_mask = sum(1 << v for v in lookahead)
-        low = digit(self.players[lookahead[0]])
-        values = {}
-        for i, f in enumerate(members):
-            neighbours = self.rows[f] & lookahead_mask
-            own = digit(self.players[f])
-            if neighbours & deficient:
-                values[i] = (pairs + 1, pairs * low + own)
-            elif neighbours:
-                values[i] = (pairs, (pairs - 1) * low + own)
-            elif pairs:
-                values[i] = (pairs, pairs * low)
-        return values
+        size = len(members)
+        if floating == 0:
+            self._lookahead_mate = None
+            return 0, []
+        if floating == 1:
+            pairs, deficient = self._lookahead_structure(lookahead)
+            edges = []
+            for i, f in enumerate(members):
+                neighbours = self.rows[f] & lookahead_mask
+                own = digit(players[f])
+                if neighbours & deficient:
+                    edges.append((i, size, (pairs + 1, pairs * low + own)))
+                elif neighbours:
+                    edges.append((i, size, (pairs, (pairs - 1) * low + own)))
+                elif pairs:
+                    edges.append((i, size, (pairs, pairs * low)))
+            return 1, edges
+        need = (floating + len(lookahead) + 1) // 2
+        if any((self.rows[v] & lookahead_mask).bit_count() < need for v in members + lookahead):
+            return None
+        hub = floating + (floating - len(lookahead)) % 2
+        if hub > len(lookahead):
+            return None
+        self._lookahead_mate = None
+        edges = [(i, size + h, (1, digit(players[f]))) for i, f in enumerate(members) for h in range(hub)]
+        edges += [(size + a, size + b, (1, low)) for a in range(hub) for b in range(a + 1, hub)]
+        return hub, edges
 
     def _lookahead_structure(self, lookahead: list[int]) -> tuple[int, int]:
         """The size of a maximum matching of the lookahead, and (a bitmask) the
@@ -802,10 +842,20 @@ class DutchPairer(RoundPairer):
         return sum(mate[v] != UNMATCHED for v in lookahead) // 2, deficient
 
     def _floater_lookahead_pairs(self, lookahead: list[int], floaters: list[int]) -> list[tuple[int, int]]:
-        """A best pairing of the lookahead for [C8] with these floaters (one, or none)."""
+        """A best pairing of the lookahead for [C8] with these floaters (see _lookahead_hub)."""
+        if len(floaters) > 1:  # a Hamiltonian cycle: leave out one lookahead player if odd
+            vertices = floaters + lookahead[:len(lookahead) - (len(floaters) + len(lookahead)) % 2]
+            rows = self.graph(vertices)
+            among = sum(1 << f for f in floaters)
+            for f in floaters:  # floaters meet lookahead players here, not each other
+                rows[f] &= ~among
+            mate = max_cardinality_matching(rows, vertices=vertices)
+            if any(mate[v] == UNMATCHED for v in vertices):
+                raise AssertionError("Dirac's condition held, yet no perfect matching")
+            return sorted({tuple(sorted((v, mate[v]))) for v in vertices})
         rows = self.graph(lookahead + floaters)
-        known, start = self._lookahead_mate
-        mate = list(start) if known == lookahead else None
+        known = getattr(self, "_lookahead_mate", None)
+        mate = list(known[1]) if known and known[0] == lookahead and floaters else None
         vertices = lookahead + floaters
         mate = max_cardinality_matching(rows, mate, vertices=vertices)
         for f in floaters:
