@@ -728,7 +728,25 @@ class DutchPairer(RoundPairer):
             second.append((i, j, (w << shift) + exchange_order(i, j)))
         pairs = [(members[i], members[j]) for i, j in fixed]
         # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can
-        final = solve_in_order(len(vertices), second, remainder, self.transposition_bits)
+
+        def narrow(mate: list[int], edges: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+            # The first solve fixed the upper ends of the remainder's pairs (the same in
+            # every optimum, by the exchange fields): keeping only the remainder's edges
+            # from one of them down to a lower end keeps every optimum and makes the
+            # exchange fields equal in all matchings, so they leave the weights.
+            upper = [False] * len(vertices)
+            for v in remainder:
+                if mate[v] in position and mate[v] > v:
+                    upper[v] = True
+            kept = []
+            for i, j, w in edges:
+                if i in position and j in position and not (upper[i] and not upper[j]):
+                    continue
+                kept.append((i, j, w >> exchange_width))
+            return kept
+
+        exchange_width = shift
+        final = solve_in_order(len(vertices), second, remainder, self.transposition_bits, narrow)
         pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
