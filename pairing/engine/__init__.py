@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core.acceleration import with_baku_acceleration
-from .core.pairing import Pair, RoundPairing
+from .core.pairing import Pair, Progress, RoundPairing
 from .core.state import RoundState, build_round_state
 from .errors import EngineError, NoValidPairing, TrfError
 from .systems import SYSTEMS, Edition, SwissSystem, get_system, read_trf_code
@@ -31,10 +31,16 @@ def file_asks_baku(document: TrfDocument) -> bool:
 
 def pair_round(document: TrfDocument, system: str = "dutch", round_number: int | None = None,
                total_rounds: int | None = None, baku: bool = False,
-               edition: str | None = None) -> RoundPairing:
+               edition: str | None = None, progress: Progress | None = None) -> RoundPairing:
     """Pair ``round_number`` (default: the next one) of the tournament in ``document``
     with ``system`` in ``edition`` (default: see :func:`resolve_edition`), with the
-    Baku acceleration of that edition if ``baku`` or if record 192 asks for it."""
+    Baku acceleration of that edition if ``baku`` or if record 192 asks for it.
+
+    ``progress(done, total, size)``, when given, is called as the round is paired:
+    before each bracket with the brackets done so far, their number (which may
+    shrink when brackets collapse) and the size of the bracket about to be paired,
+    and once at the end with ``done == total`` and size 0.  A system that does not
+    report brackets reports the round as one bracket of all its players."""
     swiss = get_system(system)
     chosen = resolve_edition(document, swiss, edition)
     if baku or file_asks_baku(document):
@@ -42,9 +48,16 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
             raise TrfError(f"the {swiss.title} ({chosen.name}) has no acceleration method: no Baku")
         document = with_baku_acceleration(document, chosen.acceleration)
     state = build_round_state(document, round_number, total_rounds, chosen.basic_rules)
-    return swiss.pair(state, chosen)
+    if progress is None:
+        return swiss.pair(state, chosen)
+    if swiss.reports_progress:
+        return swiss.pair(state, chosen, progress=progress)
+    progress(0, 1, len(state.players))
+    pairing = swiss.pair(state, chosen)
+    progress(1, 1, 0)
+    return pairing
 
 
-__all__ = ["SYSTEMS", "Edition", "EngineError", "NoValidPairing", "Pair", "RoundPairing", "RoundState",
+__all__ = ["SYSTEMS", "Edition", "EngineError", "NoValidPairing", "Pair", "Progress", "RoundPairing", "RoundState",
            "SwissSystem", "TrfDocument", "TrfError", "build_round_state", "file_asks_baku",
            "get_system", "pair_round", "parse", "read_trf_code", "resolve_edition"]

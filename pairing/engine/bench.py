@@ -2,16 +2,21 @@
 
     python -m pairing.engine.bench [--sizes 100,500,1000,2000,5000] [--rounds 9] [--seed 1]
                                    [--system dutch|dubov] [--editions 2017,2026]
+                                   [--targets early,middle,last] [--limit SECONDS]
 
 Each tournament is built round by round with random results (Elo
 expectation, 20 % draws by default); then one mid-tournament round and the
 last round are each paired by the engine in a fresh process, which reports the
-time and its peak resident memory.  The earlier rounds are paired by this
+time (wall clock and CPU) and its peak resident memory.  The earlier rounds are paired by this
 engine (``--history engine``) or, the default beyond 1000 players, by a quick
 Swiss (``--history quick``: score groups in rating order, top half against
 bottom half, no rematches, no colour rule broken, floaters down, one bye),
 which gives a realistic and valid history in a fraction of the time; the
-measured round is always paired by the engine.  Adversarial variants:
+measured round is always paired by the engine.  ``--targets`` chooses the rounds
+measured instead of each variant's own: round numbers, ``early`` (rounds 2, 3
+and 4, whose scoregroups are the largest), ``middle`` and ``last``;
+``--limit`` stops a round's measure after that many seconds (printed as ``>N``).
+Adversarial variants:
 
 * ``draws``: every game drawn, so everybody stays in one huge homogeneous
   bracket where many pairs have already met;
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import queue as queue_module
 import random
 import resource
 import time
@@ -194,10 +200,10 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
 
 def _measure(text: str, queue, system: str = "dutch") -> None:
     document = parse(text)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     pairing = pair_round(document, system)
     elapsed = time.perf_counter() - start
-    queue.put((elapsed, peak_memory_mib(), len(pairing.pairs)))
+    queue.put((elapsed, peak_memory_mib(), len(pairing.pairs), time.process_time() - cpu))
 
 
 def peak_memory_mib() -> float:
@@ -210,15 +216,36 @@ def peak_memory_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def measure(document: TrfDocument, system: str = "dutch") -> tuple[float, float, int]:
-    """Pair the next round in a fresh process: seconds, peak MiB, boards."""
+def measure(document: TrfDocument, system: str = "dutch",
+            limit: float | None = None) -> tuple[float, float, int, float] | None:
+    """Pair the next round in a fresh process: seconds, peak MiB, boards, CPU seconds
+    (on a shared machine the wall-clock seconds include waiting for a core); None
+    when it took more than ``limit`` seconds (the process is then stopped)."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
     process = context.Process(target=_measure, args=(dump(document), queue, system))
     process.start()
-    result = queue.get()
+    try:
+        result = queue.get(timeout=limit)
+    except queue_module.Empty:
+        process.terminate()
+        result = None
     process.join()
     return result
+
+
+def targets_of(spec: str | None, variant: str, rounds: int) -> tuple[int, ...]:
+    """The rounds to measure: ``spec`` (numbers, ``early``, ``middle``, ``last``), or
+    the variant's own."""
+    middle = (rounds + 1) // 2
+    if not spec:
+        return {"standard": (middle, rounds), "draws": (middle,), "colours": (4,),
+                "topscorers": (rounds,), "collapse": (middle,)}[variant]
+    named = {"early": (2, 3, 4), "middle": (middle,), "last": (rounds,)}
+    chosen = {r for part in spec.split(",") for r in named.get(part) or (int(part),)}
+    if variant == "colours":  # its history has two rounds already
+        chosen = {max(r, 3) for r in chosen}
+    return tuple(sorted(r for r in chosen if 2 <= r <= rounds))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -232,17 +259,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--history", choices=("auto", "engine", "quick"), default="auto",
                         help="who pairs the rounds before the measured one (auto: the engine "
                              "up to 1000 players, the quick Swiss beyond)")
+    parser.add_argument("--targets", help="rounds to measure: numbers, early (2,3,4), middle, last "
+                                          "(default: each variant's own)")
+    parser.add_argument("--limit", type=float, help="seconds after which a round's measure is stopped")
     args = parser.parse_args(argv)
     swiss = SYSTEMS[args.system]
     editions = ([swiss.edition(name) for name in args.editions.split(",")] if args.editions
                 else list(swiss.editions))
-    print(f"{'players':>7} {'variant':<11} {'round':>5} {'edition':>7} {'seconds':>8} {'peak MiB':>9} {'boards':>6}",
-          flush=True)
+    print(f"{'players':>7} {'variant':<11} {'round':>5} {'edition':>7} {'seconds':>8} {'peak MiB':>9} {'boards':>6} "
+          f"{'cpu':>8}", flush=True)
     for size in map(int, args.sizes.split(",")):
         for variant in args.variants.split(","):
-            middle = (args.rounds + 1) // 2
-            targets = {"standard": (middle, args.rounds), "draws": (middle,), "colours": (4,),
-                       "topscorers": (args.rounds,), "collapse": (middle,)}[variant]
+            targets = targets_of(args.targets, variant, args.rounds)
+            if not targets:
+                continue
             quick = args.history == "quick" or (args.history == "auto" and size > 1000)
             document = build(size, args.rounds, min(targets), args.seed, variant, quick, args.system)
             for target in targets:
@@ -251,9 +281,14 @@ def main(argv: list[str] | None = None) -> None:
                                args.system)
                 for edition in editions:
                     document.system_code = swiss.trf_code(edition)
-                    seconds, peak, boards = measure(document, args.system)
+                    result = measure(document, args.system, args.limit)
+                    if result is None:
+                        print(f"{size:>7} {variant:<11} {target:>5} {edition.name:>7} {'>' + str(args.limit):>8} "
+                              f"{'-':>9} {'-':>6} {'-':>8}", flush=True)
+                        continue
+                    seconds, peak, boards, cpu = result
                     print(f"{size:>7} {variant:<11} {target:>5} {edition.name:>7} {seconds:>8.2f} {peak:>9.0f} "
-                          f"{boards:>6}", flush=True)
+                          f"{boards:>6} {cpu:>8.2f}", flush=True)
                 document.system_code = None
 
 

@@ -6,7 +6,7 @@ from pairing.engine import bench
 def test_benchmark_runs_on_a_small_tournament(capsys):
     bench.main(["--sizes", "24", "--rounds", "9", "--variants", "standard,collapse"])
     rows = capsys.readouterr().out.splitlines()
-    assert rows[0].split() == ["players", "variant", "round", "edition", "seconds", "peak", "MiB", "boards"]
+    assert rows[0].split() == ["players", "variant", "round", "edition", "seconds", "peak", "MiB", "boards", "cpu"]
     measured = [row.split() for row in rows[1:]]
     assert [(r[0], r[1], r[2], r[3], r[6]) for r in measured] == [
         ("24", "standard", "5", edition, "12") for edition in ("2017", "2026")] + [
@@ -44,3 +44,13 @@ def test_benchmark_runs_the_dubov_system(capsys):
     measured = [row.split() for row in rows[1:]]
     assert [(r[0], r[2], r[3], r[6]) for r in measured] == [
         ("24", round_, edition, "12") for round_ in ("4", "7") for edition in ("2018", "2026")]
+
+
+def test_benchmark_measures_the_early_rounds(capsys):
+    assert bench.targets_of("early,middle,last", "standard", 9) == (2, 3, 4, 5, 9)
+    assert bench.targets_of("early", "colours", 9) == (3, 4)
+    assert bench.targets_of(None, "draws", 9) == (5,)
+    bench.main(["--sizes", "24", "--rounds", "5", "--variants", "standard", "--targets", "early,last",
+                "--editions", "2026", "--limit", "60"])
+    measured = [row.split() for row in capsys.readouterr().out.splitlines()[1:]]
+    assert [(r[2], r[3], r[6]) for r in measured] == [(str(n), "2026", "12") for n in (2, 3, 4, 5)]

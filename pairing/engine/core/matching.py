@@ -96,7 +96,7 @@ def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
         if not free >> root & 1:
             continue
         free &= ~(1 << root)
-        end = _augment_from(root, rows, mate, free)
+        end = augment_from(root, rows, mate, free)
         if end != UNMATCHED:
             free &= ~(1 << end)
         else:
@@ -106,7 +106,7 @@ def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
     return mate
 
 
-def _augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
+def augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
     """An augmenting path from ``root`` to one of the ``free`` vertices, applied when
     found; returns its far end, or -1.  A search that ignores odd cycles finds most
     paths; only when it fails does Edmonds' search, which contracts them, decide."""
@@ -115,7 +115,7 @@ def _augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) ->
 
 
 def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms: bool) -> int:
-    """One alternating search from ``root`` (see :func:`_augment_from`).  Sets of
+    """One alternating search from ``root`` (see :func:`augment_from`).  Sets of
     vertices are bitmasks, so a search touches each vertex of its tree once
     instead of each edge.  Without ``blossoms`` an odd cycle is not followed: a
     path found is still augmenting, but one may be missed."""

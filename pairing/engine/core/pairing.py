@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .state import Player
+
+#: ``progress(done, total, size)``: brackets paired so far, brackets in the round,
+#: the size of the bracket being paired next (0 at the end).  See ``pair_round``.
+Progress = Callable[[int, int, int], None]
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,9 @@ class RoundPairer:
         return {v: (-1 if result[v] == dummy else result[v]) for v in remaining}
 
 
-def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int],
-                   chunk_bits: int) -> list[tuple[int, int]]:
+def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], chunk_bits: int,
+                   narrow: Callable[[list[int], list[tuple[int, int, int]]], list[tuple[int, int, int]]]
+                   | None = None) -> list[tuple[int, int]]:
     """Among the maximum-weight matchings of ``edges``, the one in which the players
     of ``order`` in turn each have the earliest partner (in ``order``) they can: the
     pairs, as a list.
@@ -81,6 +82,10 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int],
     would take thousands of bits, so they are solved a chunk of ``chunk_bits`` bits
     at a time: each solve fixes the pairs of its chunk, which then leave the graph
     (the rest of an optimum is an optimum of the rest).
+
+    ``narrow(mate, edges)``, when given, is called with the first solve's matching
+    and returns the edges for the later solves: fewer or lighter ones with the same
+    optima (the Dutch pairer drops the exchange fields once the upper ends are known).
     """
     position = {v: k for k, v in enumerate(order)}
     count = len(order)
@@ -110,4 +115,7 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int],
             if w in position and position[w] > position[v]:
                 pairs.append((v, w))
                 alive[v] = alive[w] = False
+        if narrow is not None:
+            edges = narrow(mate, edges)
+            narrow = None
         start = end

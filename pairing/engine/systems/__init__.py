@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.pairing import RoundPairing
-from ..core.state import RoundState
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,9 @@ class SwissSystem:
     title: str
     article: str               # "C.04.3"
     editions: tuple[Edition, ...]  # oldest first
-    pair: Callable[[RoundState, Edition], RoundPairing]
+    pair: Callable[..., RoundPairing]  # pair(state, edition[, progress=...])
+    #: ``pair`` takes ``progress=`` (see :data:`Progress`) and reports each bracket
+    reports_progress: bool = False
 
     @property
     def latest(self) -> Edition:

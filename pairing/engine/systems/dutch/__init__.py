@@ -15,4 +15,5 @@ EDITION_2026 = Edition(
     basic_rules="2026", acceleration="C.04.7")
 
 DUTCH = register(SwissSystem(name="dutch", title="FIDE Dutch system", article="C.04.3",
-                             editions=(EDITION_2017, EDITION_2026), pair=pair))
+                             editions=(EDITION_2017, EDITION_2026), pair=pair,
+                             reports_progress=True))

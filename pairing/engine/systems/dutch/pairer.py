@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 from ...core.compatibility import preferences_compatible
 from ...core.criteria import Criterion, edge_weights, pack
-from ...core.matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
-from ...core.pairing import RoundPairing, publishing_order
+from ...core.matching import UNMATCHED, augment_from, bits, join, max_cardinality_matching, max_weight_matching
+from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import RoundPairer, solve_in_order
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 from ...errors import NoValidPairing
@@ -350,7 +350,8 @@ class DutchPairer(RoundPairer):
     #: floater [C4] constrains is solved again over everybody left instead
     floater_kinds = 16
 
-    def __init__(self, state: RoundState, fast_path: bool = True, edition: str = "2026"):
+    def __init__(self, state: RoundState, fast_path: bool = True, edition: str = "2026",
+                 progress: Progress | None = None):
         # C.1-C.3 / [C1]-[C3] as the compatibility graph; C.3 / [C3] binds non-topscorers
         # only (topscorers exist when the last round is paired: A.7 / 1.8)
         super().__init__(state, lambda player: state.last_round and player.topscorer)
@@ -359,6 +360,7 @@ class DutchPairer(RoundPairer):
             self.criteria = CRITERIA_2026
         self.fast_path = fast_path
         self.lookahead_pairs: list[tuple[int, int]] = []
+        self.progress = progress or (lambda done, total, size: None)
 
     # -- the round ---------------------------------------------------------
     def pair(self) -> RoundPairing:
@@ -527,6 +529,7 @@ class DutchPairer(RoundPairer):
         mdps: list[int] = []
         for index, group in enumerate(groups):
             members = mdps + group
+            self.progress(index, len(groups), len(members))
             lower = [v for g in groups[index + 1:] for v in g]
             next_group = groups[index + 1] if index + 1 < len(groups) else []
             bye_unplayed = self._bye_from_bracket(members, lower)
@@ -561,6 +564,7 @@ class DutchPairer(RoundPairer):
             # MDPs left over by the last scoregroup (who could meet none of its
             # residents) are paired among themselves, as one more bracket ([C4])
             pairs.extend(self._pair_bracket(mdps, 0, [], True, False, [], False)[0])
+        self.progress(len(groups), len(groups), 0)
         return pairs
 
     def _pair_brackets_2017(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
@@ -570,6 +574,7 @@ class DutchPairer(RoundPairer):
         collapsing = len(groups) == 1
         while next_group < len(groups):
             bracket_players = mdps + groups[next_group]
+            self.progress(next_group, len(groups), len(bracket_players))
             if collapsing:
                 lookahead = [v for g in groups[next_group + 1:] for v in g]
                 lookahead_is_last = False
@@ -594,6 +599,7 @@ class DutchPairer(RoundPairer):
                 groups[next_group + 1:] = [[v for g in groups[next_group + 1:] for v in g]]
             next_group += 1
             collapsing = collapsing or next_group + 1 >= len(groups)
+        self.progress(len(groups), len(groups), 0)
         return pairs
 
     # -- one bracket ---------------------------------------------------------
@@ -618,14 +624,26 @@ class DutchPairer(RoundPairer):
                         active: list[Criterion]) -> tuple[list[tuple[int, int]], list[int]]:
         """B.8 by weighted matching: the criteria, then the generation order, as weights."""
         players = self.players
-        vertices = members + lookahead
+        size = len(members)
+        # the following scoregroup as a few vertices standing for it (see _lookahead_hub)
+        hub = self._lookahead_hub(bracket, members, mdp_count, lookahead, active)
+        vertices = members + ([-1] * hub[0] if hub is not None else lookahead)
+        weighed = members if hub is not None else vertices
         # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
         first = mdp_count if self.edition == "2026" else 0
-        pairs_to_weigh = [(i, j) for i, v in enumerate(vertices)
-                          for j in range(max(i + 1, first if i < mdp_count else 0), len(vertices))
-                          if self.compatible(v, vertices[j])]
-        edges = edge_weights(bracket, active, [players[v] for v in vertices], pairs_to_weigh, FEATURES)
-        size = len(members)
+        pairs_to_weigh = [(i, j) for i, v in enumerate(weighed)
+                          for j in range(max(i + 1, first if i < mdp_count else 0), len(weighed))
+                          if self.compatible(v, weighed[j])]
+        edges = edge_weights(bracket, active, [players[v] for v in weighed], pairs_to_weigh, FEATURES)
+        if hub is not None:
+            widths = [c.width(bracket) for c in active]
+            packed: dict[tuple[int, int], int] = {}
+            for i, j, value in hub[1]:
+                if value not in packed:
+                    fields = {"next_pairs": value[0], "next_scores": value[1], "next_psd": value[1]}
+                    packed[value] = pack([(fields.get(c.role, 0), width)
+                                          for c, width in zip(active, widths, strict=True)])
+                edges.append((i, j, packed[value]))
         fixed: list[tuple[int, int]] = []
         # The second solve's optima are optima of the first one (the fixed MDP pairs
         # plus the rest), so they only use edges tight under the first one's duals.
@@ -636,20 +654,41 @@ class DutchPairer(RoundPairer):
             # opponents in transposition order (D.1), as lower fields of the weight.
             residents = size - mdp_count
             base = residents + 1
-            lex_width = (base ** mdp_count).bit_length() + 1
             sel_width = mdp_count + 1
+            # The opponents' digits of all MDPs would take thousands of bits in a big
+            # bracket: as in solve_in_order, they are solved a chunk of MDPs at a time.
+            # Every optimum pairs the same MDPs (the selection field), so the chunk's
+            # best opponents are those of the whole order; its pairs leave the graph.
+            chunk = max(1, self.transposition_bits // base.bit_length())
+            alive = [True] * len(vertices)
+            start = 0
+            while True:
+                end = min(start + chunk, mdp_count)
+                lex_width = (base ** (end - start)).bit_length() + 1
 
-            def mdp_order(i: int, j: int) -> int:
-                if i < mdp_count <= j < size:
-                    select = 1 << (mdp_count - 1 - i)
-                    lex = (size - j) * base ** (mdp_count - 1 - i)
-                    return (select << lex_width) + lex
-                return 0
+                def mdp_order(i: int, j: int, start: int = start, end: int = end, lex_width: int = lex_width) -> int:
+                    if i < mdp_count <= j < size:
+                        select = 1 << (mdp_count - 1 - i)
+                        lex = (size - j) * base ** (end - 1 - i) if start <= i < end else 0
+                        return (select << lex_width) + lex
+                    return 0
 
-            shift = sel_width + lex_width
-            mate = max_weight_matching(len(vertices), [(i, j, (w << shift) + mdp_order(i, j)) for i, j, w in edges],
-                                       tight)
-            fixed = [(i, mate[i]) for i in range(mdp_count) if mdp_count <= mate[i] < size]
+                shift = sel_width + lex_width
+                live = [k for k, (i, j, _) in enumerate(edges) if alive[i] and alive[j]]
+                flags: list[bool] = []
+                mate = max_weight_matching(len(vertices), [(edges[k][0], edges[k][1], (edges[k][2] << shift)
+                                                            + mdp_order(edges[k][0], edges[k][1])) for k in live],
+                                           flags)
+                for i in range(start, end):
+                    if mdp_count <= mate[i] < size:
+                        fixed.append((i, mate[i]))
+                        alive[i] = alive[mate[i]] = False
+                if end == mdp_count:
+                    break
+                start = end
+            tight[:] = [False] * len(edges)
+            for k, flag in zip(live, flags, strict=True):
+                tight[k] = flag
         else:
             mate = max_weight_matching(len(vertices), edges, tight)
 
@@ -689,19 +728,170 @@ class DutchPairer(RoundPairer):
             second.append((i, j, (w << shift) + exchange_order(i, j)))
         pairs = [(members[i], members[j]) for i, j in fixed]
         # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can
-        final = solve_in_order(len(vertices), second, remainder, self.transposition_bits)
+
+        def narrow(mate: list[int], edges: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+            # The first solve fixed the upper ends of the remainder's pairs (the same in
+            # every optimum, by the exchange fields): keeping only the remainder's edges
+            # from one of them down to a lower end keeps every optimum and makes the
+            # exchange fields equal in all matchings, so they leave the weights.
+            upper = [False] * len(vertices)
+            for v in remainder:
+                if mate[v] in position and mate[v] > v:
+                    upper[v] = True
+            kept = []
+            for i, j, w in edges:
+                if i in position and j in position and not (upper[i] and not upper[j]):
+                    continue
+                kept.append((i, j, w >> exchange_width))
+            return kept
+
+        exchange_width = shift
+        final = solve_in_order(len(vertices), second, remainder, self.transposition_bits, narrow)
         pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
-        # the pairs this optimum makes in the lookahead (a floater with a lookahead
-        # player, or two lookahead players), for the 2026 completion check
-        self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
+        # the pairs this optimum makes in the lookahead (a floater with a lookahead
+        # player, or two lookahead players), for the 2026 completion check
+        if hub is not None:
+            self.lookahead_pairs = self._floater_lookahead_pairs(lookahead, floaters)
+        else:
+            self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
         return pairs, floaters
+
+    def _lookahead_hub(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
+                       active: list[Criterion]) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
+        """The following scoregroup replaced by ``h`` vertices (numbered from the
+        bracket's size on) and the edges ``(i, j, ([C8] pairs, [C8] score digits))``
+        that join them (2017: C.7 pairs and PSD), when that provably gives the same
+        optima; else None.  Written for 2026 below; the 2017 text is the same with
+        C.5 for [C6], C.7 for [C8] (not when the next bracket is the last, where C.7
+        is the completion) and the SD of a player floating out of the bracket for
+        his score digit (a pair of two next-bracket players weighing nothing there).
+
+        [C6] comes first, so every optimum leaves the same number k of members
+        unpaired (those of a maximum matching of the bracket), and the lookahead's
+        edges count in no criterion but [C8] (the others read pairs in the bracket;
+        [C4] and [C9], which would, are not active).  What the lookahead adds to a
+        candidate is then the best [C8] value of the floaters U with it:
+
+        * k = 0: a constant, and the lookahead is left out (h = 0);
+        * k = 1: it depends only on whether the floater f is adjacent to the
+          lookahead, and to a player some maximum matching of it leaves out
+          (Gallai-Edmonds): then f adds a pair; else f can still take the place of
+          a lower player in one of its pairs, which the score digits prefer.  One
+          vertex, joined to each member by an edge weighing his value (h = 1);
+        * k >= 2, when every member and every lookahead player has at least
+          (k + |L|) / 2 neighbours in the lookahead L: U and L then have a
+          Hamiltonian cycle (Dirac), so every U is paired into L and the rest of L
+          pairs up, all but one when k + |L| is odd; the value is that of U with a
+          complete graph of h players (h >= k, h and |L| of one parity) in L's place,
+          up to a constant, which is what the hub is.
+        """
+        if (not lookahead or bracket.lookahead_is_last
+                or any(c.role in ("completion", "bye_unplayed", "must_pair") for c in active)):
+            return None
+        players = self.players
+        scores = {players[v].pairing_score for v in lookahead}
+        if len(scores) != 1 or min(players[v].pairing_score for v in members) <= min(scores):
+            return None
+        rows = self.graph(members)
+        if self.edition == "2026":
+            mdps = sum(1 << members[k] for k in range(mdp_count))
+            for k in range(mdp_count):  # Art. 3.3.3: no MDP-MDP pairs
+                rows[members[k]] &= ~mdps
+            digit = bracket.score_digit
+            low = digit(players[lookahead[0]])
+        else:
+            # 2017 C.7: a pair in the next bracket counts one, and the SD of its player
+            # from this bracket (as if not floating further); a pair of two of its own nothing
+            digit = bracket.downfloat_sd
+            low = 0
+        mate = max_cardinality_matching(rows, vertices=members)
+        floating = sum(mate[v] == UNMATCHED for v in members)
+        lookahead_mask = sum(1 << v for v in lookahead)
+        size = len(members)
+        if floating == 0:
+            self._lookahead_mate = None
+            return 0, []
+        if floating == 1:
+            pairs, deficient = self._lookahead_structure(lookahead)
+            edges = []
+            for i, f in enumerate(members):
+                neighbours = self.rows[f] & lookahead_mask
+                own = digit(players[f])
+                if neighbours & deficient:
+                    edges.append((i, size, (pairs + 1, pairs * low + own)))
+                elif neighbours:
+                    edges.append((i, size, (pairs, (pairs - 1) * low + own)))
+                elif pairs:
+                    edges.append((i, size, (pairs, pairs * low)))
+            return 1, edges
+        need = (floating + len(lookahead) + 1) // 2
+        if any((self.rows[v] & lookahead_mask).bit_count() < need for v in members + lookahead):
+            return None
+        hub = floating + (floating - len(lookahead)) % 2
+        if hub > len(lookahead):
+            return None
+        self._lookahead_mate = None
+        edges = [(i, size + h, (1, digit(players[f]))) for i, f in enumerate(members) for h in range(hub)]
+        edges += [(size + a, size + b, (1, low)) for a in range(hub) for b in range(a + 1, hub)]
+        return hub, edges
+
+    def _lookahead_structure(self, lookahead: list[int]) -> tuple[int, int]:
+        """The size of a maximum matching of the lookahead, and (a bitmask) the
+        players of it that some maximum matching leaves unpaired."""
+        rows = self.graph(lookahead)
+        mate = max_cardinality_matching(rows, vertices=lookahead)
+        self._lookahead_mate = (lookahead, mate)
+        free = sum(1 << v for v in lookahead if mate[v] == UNMATCHED)
+        deficient = free
+        for u in lookahead:
+            partner = mate[u]
+            if partner == UNMATCHED:
+                continue
+            without = list(rows)
+            for w in bits(rows[u]):
+                without[w] &= ~(1 << u)
+            without[u] = 0
+            trial = list(mate)
+            trial[u] = trial[partner] = UNMATCHED
+            if augment_from(partner, without, trial, free) != UNMATCHED:
+                deficient |= 1 << u
+        return sum(mate[v] != UNMATCHED for v in lookahead) // 2, deficient
+
+    def _floater_lookahead_pairs(self, lookahead: list[int], floaters: list[int]) -> list[tuple[int, int]]:
+        """A best pairing of the lookahead for [C8] with these floaters (see _lookahead_hub)."""
+        if len(floaters) > 1:  # a Hamiltonian cycle: leave out one lookahead player if odd
+            vertices = floaters + lookahead[:len(lookahead) - (len(floaters) + len(lookahead)) % 2]
+            rows = self.graph(vertices)
+            among = sum(1 << f for f in floaters)
+            for f in floaters:  # floaters meet lookahead players here, not each other
+                rows[f] &= ~among
+            mate = max_cardinality_matching(rows, vertices=vertices)
+            if any(mate[v] == UNMATCHED for v in vertices):
+                raise AssertionError("Dirac's condition held, yet no perfect matching")
+            return sorted({tuple(sorted((v, mate[v]))) for v in vertices})
+        rows = self.graph(lookahead + floaters)
+        known = getattr(self, "_lookahead_mate", None)
+        mate = list(known[1]) if known and known[0] == lookahead and floaters else None
+        vertices = lookahead + floaters
+        mate = max_cardinality_matching(rows, mate, vertices=vertices)
+        for f in floaters:
+            neighbours = rows[f]
+            if mate[f] == UNMATCHED and neighbours:  # take a lower player's place
+                u = next(bits(neighbours))
+                mate[mate[u]] = UNMATCHED
+                mate[u], mate[f] = f, u
+        return sorted({tuple(sorted((v, mate[v]))) for v in vertices if mate[v] != UNMATCHED})
 
     def _ideal_candidate(self, bracket: Bracket, members: list[int], mdp_count: int,
                          lookahead: list[int], collapsing: bool, lookahead_is_last: bool,
                          active: list[Criterion]) -> tuple[list[tuple[int, int]], list[int]]:
         """The fast path: the first candidate in generation order reaching every bound."""
+        if mdp_count > 1 or self.max_pairs(members) < len(members) // 2:
+            # it only accepts candidates pairing every MDP and all residents but one
+            # at most: do not walk a bracket that has none
+            raise GiveUp
         by_name = {c.name: c for c in active}
         lookahead_mates: dict[int, list[int]] = {}
         if not collapsing:
@@ -756,6 +946,7 @@ class DutchPairer(RoundPairer):
         return pairs, floaters
 
 
-def pair(state: RoundState, edition) -> RoundPairing:
-    """Pair the round described by ``state`` with the Dutch system in ``edition``."""
-    return DutchPairer(state, edition=edition.name).pair()
+def pair(state: RoundState, edition, progress: Progress | None = None) -> RoundPairing:
+    """Pair the round described by ``state`` with the Dutch system in ``edition``;
+    ``progress`` is told of each bracket (see ``pairing.engine.pair_round``)."""
+    return DutchPairer(state, edition=edition.name, progress=progress).pair()

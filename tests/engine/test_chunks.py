@@ -1,0 +1,40 @@
+"""The lexicographic parts of a bracket's weight solved in chunks (the MDPs'
+opponents, the transposition digits) give what one solve of all of them gives."""
+
+import pytest
+
+from pairing.engine import get_system
+from pairing.engine.bench import build
+from pairing.engine.core.state import build_round_state
+from pairing.engine.systems.dutch.pairer import DutchPairer
+
+
+def _pairs(document, edition, **attributes):
+    state = build_round_state(document, None, None, get_system("dutch").edition(edition).basic_rules)
+    pairer = DutchPairer(state, fast_path=False, edition=edition)
+    for name, value in attributes.items():
+        setattr(pairer, name, value)
+    return pairer.pair().as_numbers()
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+@pytest.mark.parametrize(("size", "played", "variant"), [(90, 3, "standard"), (70, 4, "colours"),
+                                                          (80, 5, "standard")])
+def test_chunks_change_nothing(edition, size, played, variant):
+    document = build(size, 9, played, 5, variant, quick=True)
+    assert _pairs(document, edition, transposition_bits=6) == _pairs(document, edition, transposition_bits=100000)
+
+
+@pytest.mark.parametrize(("size", "played", "variant", "seed"), [
+    (90, 3, "standard", 5), (120, 2, "standard", 2), (101, 3, "standard", 3), (70, 4, "colours", 5),
+    (81, 4, "standard", 7), (60, 6, "standard", 1), (75, 5, "topscorers", 4),
+    # brackets floating k = 10, 4, 4, 3, 10, 2 members into a next scoregroup dense enough (Dirac)
+    (100, 3, "standard", 1), (100, 3, "standard", 2), (131, 3, "standard", 3), (160, 3, "standard", 2),
+    (160, 3, "standard", 3), (200, 3, "standard", 3)])
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_the_next_scoregroup_reduced_changes_nothing(monkeypatch, size, played, variant, seed, edition):
+    # the next scoregroup replaced by a hub of vertices (_lookahead_hub), or not
+    document = build(size, 9, played, seed, variant, quick=True)
+    reduced = _pairs(document, edition)
+    monkeypatch.setattr(DutchPairer, "_lookahead_hub", lambda *args: None)
+    assert reduced == _pairs(document, edition)
