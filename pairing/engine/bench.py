@@ -42,7 +42,7 @@ from .core.matching import UNMATCHED, join, max_cardinality_matching
 from .trf import ABSENT, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
 
 
-def _result(rng: random.Random, white: PlayerRecord, black: PlayerRecord, draw_rate: float) -> str:
+def elo_result(rng: random.Random, white: PlayerRecord, black: PlayerRecord, draw_rate: float) -> str:
     expected = 1 / (1 + 10 ** ((black.rating - white.rating) / 400))
     if rng.random() < draw_rate:
         return "="
@@ -158,7 +158,7 @@ def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quic
         if black == 0:
             players[white].rounds.append(RoundEntry(None, None, "U"))
             continue
-        result = _result(rng, players[white], players[black], draw_rate)
+        result = elo_result(rng, players[white], players[black], draw_rate)
         other = {"1": "0", "0": "1", "=": "="}[result]
         players[white].rounds.append(RoundEntry(black, "w", result))
         players[black].rounds.append(RoundEntry(white, "b", other))
@@ -181,7 +181,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
             for white, black in zip(range(1, half + 1), partners, strict=True):
                 if any(e.opponent == black for e in document.players[white].rounds):
                     continue
-                result = _result(rng, document.players[white], document.players[black], 0.2)
+                result = elo_result(rng, document.players[white], document.players[black], 0.2)
                 document.players[white].rounds.append(RoundEntry(black, "w", result))
                 document.players[black].rounds.append(RoundEntry(white, "b", {"1": "0", "0": "1", "=": "="}[result]))
             for record in document.players.values():

@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 
 from . import pair_round
-from .bench import _result as elo_result
+from .bench import elo_result
 from .checker import VALUES_RECORD, standings_rounds, tiebreak_edition_on
 from .errors import EngineError, NoValidPairing
 from .systems import Edition, SwissSystem
