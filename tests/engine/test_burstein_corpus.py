@@ -16,13 +16,10 @@ import pytest
 
 from pairing.engine import pair_round, parse
 
-from .test_corpus import DUTCH, case_id
-from .test_dubov_corpus import illegalities
+from .legality import DUTCH_ROUNDS, illegalities, run_all
+from .test_corpus import case_id
 
 pytestmark = pytest.mark.corpus
-
-DUTCH_ROUNDS = sorted(DUTCH.glob("t*/rounds/r??.trf"))
-
 
 @pytest.mark.parametrize("edition", ["2017", "2026"])
 @pytest.mark.parametrize("trf", DUTCH_ROUNDS[::40], ids=case_id)
@@ -32,28 +29,8 @@ def test_legal_on_dutch_inputs(trf, edition):
 
 
 def main(editions: list[str]) -> int:
-    """All 1547 round inputs of dutch-2017: the figures of the README."""
-    import time
-    failed = 0
-    for edition in editions:
-        bad, seconds = [], []
-        for trf in DUTCH_ROUNDS:
-            document = parse(trf.read_text())
-            start = time.perf_counter()
-            try:
-                pairing = pair_round(document, "burstein", edition=edition)
-            except Exception as error:
-                bad.append((case_id(trf), [repr(error)]))
-                continue
-            seconds.append(time.perf_counter() - start)
-            if problems := illegalities(document, pairing):
-                bad.append((case_id(trf), problems))
-        for name, problems in bad:
-            print(edition, name, problems)
-        print(f"edition {edition}: {len(DUTCH_ROUNDS) - len(bad)}/{len(DUTCH_ROUNDS)} legal; "
-              f"{sum(seconds):.1f} s in all, slowest {max(seconds):.2f} s")
-        failed += len(bad)
-    return 1 if failed else 0
+    """All 1547 round inputs of dutch-2017, in each edition: the figures of the README."""
+    return max(run_all("burstein", edition) for edition in editions)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ import pytest
 from pairing.engine import pair_round, parse
 from pairing.engine.checker import check
 
-from .test_corpus import DUTCH, SHARED, case_id, expected
+from .legality import DUTCH_ROUNDS, illegalities, run_all
+from .test_corpus import SHARED, case_id, expected
 
 DUBOV = SHARED / "corpus" / "dubov"
 AGREED = sorted(DUBOV.glob("t*/rounds/r??.pairs"))
@@ -65,36 +66,6 @@ def test_checker_finds_no_discrepancy(tournament):
     assert [p.describe() for p in check(parse((tournament / "full.trf").read_text()), "dubov")] == []
 
 
-def illegalities(document, pairing) -> list[str]:
-    """What breaks the basic rules in ``pairing`` of the next round of ``document``:
-    a present player not paired once, a rematch, a second PAB, a colour difference
-    beyond 2 or three of one colour in a row (played games only)."""
-    problems = []
-    round_number = document.paired_rounds + 1
-    present = {n for n, r in document.players.items()
-               if (e := r.entry(round_number)) is None or e.paired}
-    seen: list[int] = [n for pair in pairing.as_numbers() for n in pair if n]
-    if sorted(seen) != sorted(present):
-        problems.append("not every present player paired exactly once")
-    if len([1 for _, b in pairing.as_numbers() if b == 0]) > 1:
-        problems.append("more than one PAB")
-    for white, black in pairing.as_numbers():
-        if black == 0:
-            if any(e.code == "U" for e in document.players[white].rounds):
-                problems.append(f"{white}: a second PAB")
-            continue
-        if any(e.opponent == black and e.played for e in document.players[white].rounds):
-            problems.append(f"{white}-{black}: rematch")
-        for number, colour in ((white, "w"), (black, "b")):
-            colours = "".join(e.colour for e in document.players[number].rounds if e.played) + colour
-            if abs(2 * colours.count("w") - len(colours)) > 2 or colours[-3:] in ("www", "bbb"):
-                problems.append(f"{number}: colours {colours}")
-    return problems
-
-
-DUTCH_ROUNDS = sorted(DUTCH.glob("t*/rounds/r??.trf"))
-
-
 @pytest.mark.parametrize("trf", DUTCH_ROUNDS[::20], ids=case_id)
 def test_legal_on_dutch_inputs(trf):
     document = parse(trf.read_text())
@@ -103,20 +74,7 @@ def test_legal_on_dutch_inputs(trf):
 
 def main() -> int:
     """All 1547 round inputs of dutch-2017: the figures of the README."""
-    import time
-    bad, seconds = [], []
-    for trf in DUTCH_ROUNDS:
-        document = parse(trf.read_text())
-        start = time.perf_counter()
-        pairing = pair_round(document, "dubov")
-        seconds.append(time.perf_counter() - start)
-        if problems := illegalities(document, pairing):
-            bad.append((case_id(trf), problems))
-    for name, problems in bad:
-        print(name, problems)
-    print(f"{len(DUTCH_ROUNDS) - len(bad)}/{len(DUTCH_ROUNDS)} legal; {sum(seconds):.1f} s in all, "
-          f"slowest {max(seconds):.2f} s")
-    return 1 if bad else 0
+    return run_all("dubov")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ round inputs of the shared corpus ``dutch-2017`` (a sample here;
 ``python -m tests.engine.test_lim_corpus`` runs them all and prints the figures),
 and the checker (``-c``) on tournaments the engine paired itself.
 
-Legal means the basic rules (see ``test_dubov_corpus.illegalities``), with the one
+Legal means the basic rules (see ``legality.illegalities``), with the one
 exception the Lim text makes (Art. 6, allowed by C.04.1 2017 g / 2026 Art. 6-7):
 in the last round two players of the same score may meet even if one gets a colour
 three times in a row or three more of one colour.
@@ -20,10 +20,8 @@ from pairing.engine import pair_round, parse
 from pairing.engine.bench import build
 from pairing.engine.checker import check
 
-from .test_corpus import DUTCH, case_id
-from .test_dubov_corpus import illegalities
-
-DUTCH_ROUNDS = sorted(DUTCH.glob("t*/rounds/r??.trf"))
+from .legality import DUTCH_ROUNDS, illegalities, run_all
+from .test_corpus import case_id
 
 pytestmark = pytest.mark.corpus
 
@@ -75,22 +73,7 @@ def test_checker_clean_on_tournaments_it_paired(size, seed):
 
 def main() -> int:
     """All 1547 round inputs of dutch-2017: the figures of the README."""
-    import time
-    bad, seconds, allowed = [], [], 0
-    for trf in DUTCH_ROUNDS:
-        document = parse(trf.read_text())
-        start = time.perf_counter()
-        pairing = pair_round(document, "lim")
-        seconds.append(time.perf_counter() - start)
-        problems, exceptions = lim_illegalities(document, pairing)
-        allowed += exceptions
-        if problems:
-            bad.append((case_id(trf), problems))
-    for name, problems in bad:
-        print(name, problems)
-    print(f"{len(DUTCH_ROUNDS) - len(bad)}/{len(DUTCH_ROUNDS)} legal ({allowed} colour exceptions of Art. 6 "
-          f"in last rounds); {sum(seconds):.1f} s in all, slowest {max(seconds):.2f} s")
-    return 1 if bad else 0
+    return run_all("lim", judge=lim_illegalities, allowed_what="colour exceptions of Art. 6 in last rounds")
 
 
 if __name__ == "__main__":
