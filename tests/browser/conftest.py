@@ -4,7 +4,11 @@ import os
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connections
+from playwright.sync_api import expect
+
+from tournaments.models import Club, Membership
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -36,3 +40,26 @@ def page(transactional_db, live_server):
 
 def screenshot(page, name: str) -> None:
     page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+
+
+@pytest.fixture
+def arbiter(transactional_db):
+    """The chief arbiter ann of Lyon Chess."""
+    club = Club.objects.create(name="Lyon Chess", slug="lyon")
+    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
+    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
+    return user
+
+
+def enter_results(page, results):
+    """Type each board's result and press Enter, as an arbiter does; every row must come back from
+    the server with the result stored."""
+    inputs = page.locator("input.result")
+    expect(inputs).to_have_count(len(results))
+    for index, text in enumerate(results):
+        field = inputs.nth(index)
+        field.fill(text)
+        field.press("Enter")  # saves through htmx and moves to the next board
+    for index in range(len(results)):
+        expect(page.locator("input.result").nth(index)).not_to_have_value("")
+    expect(page.locator("input.result.missing")).to_have_count(0)

@@ -3,12 +3,11 @@
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from tournaments.models import Club, Game, Membership, Tournament
+from tournaments.models import Game, Tournament
 
-from .conftest import screenshot
+from .conftest import enter_results, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -19,25 +18,6 @@ PLAYERS = [("Alpha, Anna", "2410"), ("Bravo, Boris", "2380"), ("Charlie, Chloe",
 CSV_PLAYER = ("Lima, Luca", "1950")
 
 
-@pytest.fixture
-def arbiter(transactional_db):
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
-    return user
-
-
-def enter_results(page, results):
-    inputs = page.locator("input.result")
-    expect(inputs).to_have_count(len(results))
-    for index, text in enumerate(results):
-        field = inputs.nth(index)
-        field.fill(text)
-        field.press("Enter")  # saves through htmx and moves to the next board
-    # Every row came back from the server with the normalised result.
-    for index in range(len(results)):
-        expect(page.locator("input.result").nth(index)).not_to_have_value("")
-    expect(page.locator("input.result.missing")).to_have_count(0)
 
 
 def test_arbiter_runs_two_rounds_and_the_public_follows(page, arbiter, live_server):

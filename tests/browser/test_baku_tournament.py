@@ -7,12 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from tournaments.models import Club, Game, Membership, Tournament
+from tournaments.models import Game, Tournament
 
-from .conftest import screenshot
+from .conftest import enter_results, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +23,6 @@ PLAYERS = [(name, 2600 - 40 * i) for i, name in enumerate(NAMES)]  # pairing num
 # Round by round, board by board (the bye has no input).
 RESULTS = [["1", "=", "0", "1", "0", "=", "1"], ["=", "1", "0", "1", "=", "0", "1"],
            ["0", "1", "=", "1", "0", "1", "="], ["1", "0", "1", "=", "=", "1", "0"]]
-
-
-@pytest.fixture
-def arbiter(transactional_db):
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
-    return user
 
 
 def engine_pairing(path: Path) -> list[tuple[int, int]]:
@@ -51,13 +42,6 @@ def shown_boards(page) -> list[tuple[int, int]]:
     return boards
 
 
-def enter_results(page, results):
-    inputs = page.locator("input.result")
-    expect(inputs).to_have_count(len(results))
-    for index, text in enumerate(results):
-        inputs.nth(index).fill(text)
-        inputs.nth(index).press("Enter")
-    expect(page.locator("input.result.missing")).to_have_count(0)
 
 
 def test_baku_tournament_with_a_forbidden_pair(page, arbiter, tmp_path):

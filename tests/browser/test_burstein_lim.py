@@ -8,14 +8,13 @@ import subprocess
 import sys
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from pairing.engine.trf import parse
 from tests.app.conftest import boards, engine_cli_pairing
-from tournaments.models import Club, Game, Membership, Result, Tournament
+from tournaments.models import Game, Result, Tournament
 
-from .conftest import screenshot
+from .conftest import enter_results, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -30,14 +29,6 @@ SYSTEMS = [
 ]
 
 
-@pytest.fixture
-def arbiter(transactional_db):
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
-    return user
-
-
 def download_trf(page, path) -> str:
     with page.expect_download() as download:
         page.click("text=Download TRF-16")
@@ -45,15 +36,6 @@ def download_trf(page, path) -> str:
     return path.read_text()
 
 
-def enter_results(page, results):
-    inputs = page.locator("input.result")
-    expect(inputs).to_have_count(len(results))
-    for index, text in enumerate(results):
-        inputs.nth(index).fill(text)
-        inputs.nth(index).press("Enter")  # saved through htmx, on to the next board
-    for index in range(len(results)):
-        expect(inputs.nth(index)).not_to_have_value("")
-    expect(page.locator("input.result.missing")).to_have_count(0)
 
 
 def fits_the_phone(page) -> None:

@@ -5,12 +5,11 @@ board list show every player's ARO (Art. 1.7) as computed here from the games.""
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from tournaments.models import Club, Game, Membership, Player, Tournament
+from tournaments.models import Game, Player, Tournament
 
-from .conftest import screenshot
+from .conftest import enter_results, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -22,21 +21,6 @@ SCORES = {0: "0", 5: "½", 10: "1", 15: "1½", 20: "2"}  # tenths as the page wr
 RESULTS = [["1", "0", "=", "1"], ["=", "1", "0", "1"], ["0", "=", "1", "1"]]
 
 
-@pytest.fixture
-def arbiter(transactional_db):
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
-    return user
-
-
-def enter_results(page, results):
-    inputs = page.locator("input.result")
-    expect(inputs).to_have_count(len(results))
-    for index, text in enumerate(results):
-        inputs.nth(index).fill(text)
-        inputs.nth(index).press("Enter")
-    expect(page.locator("input.result.missing")).to_have_count(0)
 
 
 def expected_aros(tournament) -> dict[int, int]:
