@@ -43,6 +43,15 @@ class Row:
     aro: int | None = None  # Dubov: the ARO after these rounds (C.04.4.1 Art. 1.7)
 
 
+def completed_round(text: str, completed: int) -> int | None:
+    """The round number a reader asks for (``?after=3``), or None unless it is 0..``completed``.
+    ASCII digits only: ``"²".isdigit()`` is true, but ``int("²")`` fails."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        return None
+    number = int(text)
+    return number if number <= completed else None
+
+
 def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
     """Ranked rows after ``rounds`` rounds (all completed rounds by default), with the
     tournament's tie-breaks (C.07).

@@ -158,3 +158,15 @@ def test_players_imported_in_bulk_are_on_the_next_page_served(club):
     assert "Newcomer" not in reader.get(url).content.decode()
     services.import_players_csv(tournament, "name,rating\n\"Newcomer, Zed\",2500\n")
     assert "Newcomer, Zed" in reader.get(url).content.decode()
+
+
+@pytest.mark.parametrize("after", ["²", "٣", "1" * 40, "-1", "9"])
+def test_a_round_asked_for_that_is_no_complete_round_is_not_found(event, after):
+    """``"²".isdigit()`` is true but ``int("²")`` fails: every page reading ``?after=`` answers 404."""
+    slug = event.slug
+    client = Client()
+    for url in (reverse("public:standings", args=[slug]), reverse("public:standings_pdf", args=[slug]),
+                reverse("public:tiebreak", args=[slug, 1]) + "?code=BH",
+                f"/api/tournaments/{slug}/standings/"):
+        joiner = "&" if "?" in url else "?"
+        assert client.get(f"{url}{joiner}after={after}").status_code == 404, url

@@ -15,7 +15,7 @@ from pairing import services as pairing_services
 
 from .. import services
 from ..models import Game, Tournament
-from ..standings import crosstable, published_rounds
+from ..standings import completed_round, crosstable, published_rounds
 from . import serializers
 
 
@@ -101,10 +101,10 @@ class Standings(TournamentMixin, APIView):
     def get(self, request, slug):
         tournament = self.tournament()
         completed = tournament.completed_rounds()
-        after = request.query_params.get("after", str(completed))
-        if not after.isdigit() or int(after) > completed:
+        after = completed_round(request.query_params.get("after", str(completed)), completed)
+        if after is None:
             raise NotFound("No standings after that round.")
-        rows = crosstable(tournament, int(after)) if int(after) else []
+        rows = crosstable(tournament, after) if after else []
         return Response(serializers.StandingSerializer(rows, many=True).data)
 
 

@@ -19,7 +19,7 @@ from pairing.engine.tiebreaks import TiebreakCodeError
 
 from .. import cache, printouts
 from ..models import Game, Player, Round, Tournament
-from ..standings import crosstable, explanation, published_rounds, with_aros
+from ..standings import completed_round, crosstable, explanation, published_rounds, with_aros
 
 #: The query parameters the public pages read; any other leaves the page as it is.
 PARAMETERS = ("after", "code")
@@ -105,12 +105,11 @@ def round_pairings(request, slug, number):
 def standings(request, slug):
     tournament = _tournament(slug)
     completed = tournament.completed_rounds()
-    after = request.GET.get("after", str(completed))
-    if not after.isdigit() or not 0 < int(after) <= completed:
+    after = completed_round(request.GET.get("after", str(completed)), completed)
+    if not after:
         if completed == 0:
             return render(request, "public/standings.html", {"tournament": tournament, "rows": []})
         raise Http404("No standings after that round.")
-    after = int(after)
     return render(request, "public/standings.html", {
         "tournament": tournament,
         "after": after,
@@ -138,13 +137,12 @@ def tiebreak(request, slug, number):
     """How a player's BH, SB or FB value is made up (``?code=BH/C1&after=5``)."""
     tournament = _tournament(slug)
     player = get_object_or_404(Player, tournament=tournament, pairing_number=number)
-    code, after = request.GET.get("code", ""), request.GET.get("after", "")
-    completed = tournament.completed_rounds()
-    if code.upper() not in [c.upper() for c in tournament.tiebreak_codes()] or not after.isdigit() \
-            or not 0 < int(after) <= completed:
+    code = request.GET.get("code", "")
+    after = completed_round(request.GET.get("after", ""), tournament.completed_rounds())
+    if code.upper() not in [c.upper() for c in tournament.tiebreak_codes()] or not after:
         raise Http404("No such tie-break value.")
     try:
-        detail = explanation(tournament, player, code, int(after))
+        detail = explanation(tournament, player, code, after)
     except TiebreakCodeError:
         raise Http404("That tie-break is not made of rounds.") from None
     return render(request, "public/tiebreak.html", {"tournament": tournament, "explanation": detail})
@@ -201,10 +199,9 @@ def round_pdf(request, slug, number, kind):
 def standings_pdf(request, slug):
     tournament = _tournament(slug)
     completed = tournament.completed_rounds()
-    after = request.GET.get("after", str(completed))
-    if not after.isdigit() or not 0 < int(after) <= completed:
+    after = completed_round(request.GET.get("after", str(completed)), completed)
+    if not after:
         raise Http404("No standings after that round.")
-    after = int(after)
     codes = tournament.tiebreak_codes()
     return _pdf(request, tournament, f"{slug}-standings-{after}.pdf", lambda: printouts.standings_pdf(
         tournament, crosstable(tournament, after), after, codes, _public_url(request, tournament)))
