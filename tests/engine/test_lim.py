@@ -1,5 +1,7 @@
 """Rule tests of the Lim system (C.04.4.3): every worked example of the text (4.2,
-4.3, 4.4 a-b = 2026 4.4.1-4.4.2, 7.1, 7.2) and the readings the engine takes.
+4.3, 4.4 a-b = 2026 4.4.1-4.4.2, 7.1, 7.2, the Round Two order = 2026 Art. 8),
+the floater rules built by hand from the text (3.2, 3.3, 3.4, 3.6) and the
+readings the engine takes.
 Article numbers are those of the old text; the 2026 numbers are given where they
 differ."""
 
@@ -134,6 +136,21 @@ def test_2_2_groups_below_the_median_are_paired_upward():
     (3.7) with its highest numbered player (3.8, the median group being paired downward)."""
     players = [player(1, 2), player(2, 2)] + [player(n, 1) for n in (3, 4, 5)] + [player(n, 0) for n in (6, 7, 8)]
     assert unordered(pair(state_of(players, 3), None)) == pairs((1, 2), (7, 8), (3, 6), (4, 5))
+
+
+def test_round_two_example_top_group_then_bottom_group_then_median():
+    """7, "Round Two" (2026 Art. 8): "Pairing begins with the highest score-group (1
+    point), continues with the lowest score-group (0 point) and finishes with the
+    Median Score-group (0.5 point)".  Round 1 was 1-6, 2-7, 3-8 (won by the higher
+    player) and 4-5 (drawn).  The 1-point group floats #3 down (3.2.2: due Black like
+    #1; 3.2.4: the lowest numbered); the 0-point group, paired upward, floats #6 up
+    (3.2.2: due White like #8; 3.2.4 upward: the highest numbered).  In the median
+    group the down-floater comes first (3.6.3) and takes #5, due White (3.8); the
+    up-floater #6 then gets #4."""
+    players = [player(1, 1, "w", opponents=(6,)), player(2, 1, "b", opponents=(7,)),
+               player(3, 1, "w", opponents=(8,)), player(4, 0.5, "w", opponents=(5,)), player(5, 0.5, "b"),
+               player(6, 0, "b"), player(7, 0, "w"), player(8, 0, "b")]
+    assert unordered(pair(state_of(players, 2), None)) == pairs((1, 2), (7, 8), (3, 5), (4, 6))
 
 
 def test_2_2_groups_above_the_median_float_down():
