@@ -337,9 +337,9 @@ class LimPairer:
 
     def floater_opponents(self, f: int, candidates: list[int]) -> list[int]:
         """3.8: the players of ``candidates`` (in the group's direction) compatible with
-        the floater ``f``, in the order he is offered them: first those due the
-        colour he is not due, the first of them first (those compatible by 2.1's
-        colour rules before those only Art. 6 allows)."""
+        the floater ``f``, in the order he is offered them: those compatible by 2.1's
+        colour rules before those only Art. 6 allows, then those due the colour he
+        is not due first, then the group's order."""
         due = self.players[f].preference
         return sorted((v for v in candidates if self.compatible(f, v)),
                       key=lambda v: (not self.strict[f] >> v & 1,
