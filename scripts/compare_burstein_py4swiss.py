@@ -3,7 +3,7 @@ inputs of ``dutch-2017`` (information only: py4swiss is no dependency, it is run
 as a separate program if installed, e.g. ``/tmp/p4s/bin/py4swiss``).
 
     python scripts/compare_burstein_py4swiss.py [--py4swiss PATH] [--count 200]
-        [--timeout 300] [--cache DIR]
+        [--timeout 300] [--cache DIR] [--only t0104-r04,...]
 
 ``--cache`` keeps py4swiss's output per round (a rerun after a change of ours
 only pairs our side); a round py4swiss does not finish within ``--timeout``
@@ -185,16 +185,39 @@ def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]
     return "no bracket differs (?)"
 
 
+def classify_seeding(document, other: list[tuple[int, int]]) -> str:
+    """A seeding round (2026 Art. 1.6: a Dutch 2026 round-pairing) whose pairs differ:
+    whether the floats of unplayed rounds decide.  Dutch 2026 Art. 1.4.3-1.4.4 gives a
+    downfloat only to the PAB receiver and to a player who scores more than a loss
+    without playing; the 2017 text (A.4 b) gave one for every unplayed round.  The
+    round is re-paired by our Dutch 2026 pairer with the 2017 floats."""
+    dutch = get_system("dutch")
+    state = build_round_state(document, None, None, "2026")
+    old_floats = {p.number: p.floats for p in build_round_state(document, None, None, "2017").players}
+    if all(p.floats == old_floats[p.number] for p in state.players):
+        return "not classified (the floats agree)"
+    for p in state.players:
+        p.floats = old_floats[p.number]
+    again = {frozenset(p) for p in dutch.pair(state, dutch.edition("2026")).as_numbers()}
+    if again == {frozenset(p) for p in other}:
+        return ("Dutch 2026 1.4.3-1.4.4: py4swiss gives every unplayed round a downfloat (2017 A.4 b); "
+                "with those floats our Dutch 2026 pairing is py4swiss's")
+    return "not classified (the 2017 floats do not give py4swiss's pairing)"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--py4swiss", default="/tmp/p4s/bin/py4swiss")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--cache", type=Path, default=None)
+    parser.add_argument("--only", default="", help="rounds of the sample to compare, e.g. t0104-r04,t0040-r01")
     args = parser.parse_args()
     rounds = sorted(CORPUS.glob("t*/rounds/r??.trf"))
     step = len(rounds) / args.count
     sample = [rounds[int(k * step)] for k in range(args.count)]
+    if args.only:
+        sample = [trf for trf in sample if f"{trf.parent.parent.name}-{trf.stem}" in args.only.split(",")]
     kinds: dict[str, int] = {}
     for trf in sample:
         document = parse(trf.read_text())
@@ -219,6 +242,8 @@ def main() -> int:
                 kind = f"{phase}: pairs differ"
             if phase == "burstein":
                 kind += " -- " + classify(document, ours, other)
+            elif not unordered:
+                kind += " -- " + classify_seeding(document, other)
             mine = {frozenset(p) for p in ours}
             print(name, kind, "ours-only", sorted(tuple(sorted(p)) for p in mine - {frozenset(p) for p in other}),
                   "theirs-only", sorted(tuple(sorted(p)) for p in {frozenset(p) for p in other} - mine),

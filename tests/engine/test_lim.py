@@ -1,5 +1,7 @@
 """Rule tests of the Lim system (C.04.4.3): every worked example of the text (4.2,
-4.3, 4.4 a-b = 2026 4.4.1-4.4.2, 7.1, 7.2) and the readings the engine takes.
+4.3, 4.4 a-b = 2026 4.4.1-4.4.2, 7.1, 7.2, the Round Two order = 2026 Art. 8),
+the floater rules built by hand from the text (3.2, 3.3, 3.4, 3.6) and the
+readings the engine takes.
 Article numbers are those of the old text; the 2026 numbers are given where they
 differ."""
 
@@ -136,6 +138,21 @@ def test_2_2_groups_below_the_median_are_paired_upward():
     assert unordered(pair(state_of(players, 3), None)) == pairs((1, 2), (7, 8), (3, 6), (4, 5))
 
 
+def test_round_two_example_top_group_then_bottom_group_then_median():
+    """7, "Round Two" (2026 Art. 8): "Pairing begins with the highest score-group (1
+    point), continues with the lowest score-group (0 point) and finishes with the
+    Median Score-group (0.5 point)".  Round 1 was 1-6, 2-7, 3-8 (won by the higher
+    player) and 4-5 (drawn).  The 1-point group floats #3 down (3.2.2: due Black like
+    #1; 3.2.4: the lowest numbered); the 0-point group, paired upward, floats #6 up
+    (3.2.2: due White like #8; 3.2.4 upward: the highest numbered).  In the median
+    group the down-floater comes first (3.6.3) and takes #5, due White (3.8); the
+    up-floater #6 then gets #4."""
+    players = [player(1, 1, "w", opponents=(6,)), player(2, 1, "b", opponents=(7,)),
+               player(3, 1, "w", opponents=(8,)), player(4, 0.5, "w", opponents=(5,)), player(5, 0.5, "b"),
+               player(6, 0, "b"), player(7, 0, "w"), player(8, 0, "b")]
+    assert unordered(pair(state_of(players, 2), None)) == pairs((1, 2), (7, 8), (3, 5), (4, 6))
+
+
 def test_2_2_groups_above_the_median_float_down():
     """3.2.1, 3.2.4: pairing downward, the odd group floats its lowest numbered player (#3)."""
     players = [player(n, 2) for n in (1, 2, 3)] + [player(n, 1) for n in (4, 5, 6, 7, 8)]
@@ -247,3 +264,70 @@ def test_1_1_who_may_take_the_pab_follows_the_editions_basic_rules(edition, bye)
     builder = TrfBuilder(5, 5).game(1, 2, "1").game(3, 4, "1").bye(5, "F").next_round()
     document = parse(builder.bye(2, "Z").bye(4, "Z").text())
     assert pair_round(document, "lim", edition=edition).bye.number == bye
+
+
+# -- 3.3, 3.4, 3.6: which player floats, given the other floaters ------------------
+
+def test_3_3_the_opponents_of_floaters_with_higher_pairing_numbers_are_excluded():
+    """3.3: "the lowest numbered player in the score-group who has a compatible opponent
+    in the lower score-group, after excluding the opponents of other floaters who have
+    higher scores or higher pairing numbers than the proposed floater".  Round 4, the
+    3-point group 1-4: #1 has met 2, 3 and 4 and is transferred (2.3 a); 2, 3, 4 are
+    odd, so one more floats (2.3 d), one due White (3.2.2: #3 and #4 are, #2 is not).
+    #1, paired first in the 2-point group (3.6), takes #5 there (3.8: the first player
+    due the other colour).  #4, the lowest numbered, has met #6: his only compatible
+    opponent is #5, excluded, so #3 floats (he can meet #6).  Without the exclusion
+    #4 would float, and #1 would get #6."""
+    top = [player(1, 3, "wbw", opponents=(2, 3, 4)), player(2, 3, "wbw"), player(3, 3, "bwb"),
+           player(4, 3, "bwb", opponents=(6,))]
+    below = [player(5, 2, "bwb"), player(6, 2, "bwb")]
+    assert unordered(pair(state_of(top + below, 4), None)) == pairs((2, 4), (1, 5), (3, 6))
+
+
+def test_3_3_the_opponents_of_floaters_with_higher_scores_are_excluded():
+    """3.3, "higher scores": #1 (4 points) floats into the 3-point group, where he has met
+    everybody, and on to the 2-point group (2.3 a, 3.5); there he takes #5 (3.6: the
+    highest score first; 3.8).  The 3-point group 2, 3, 4 then floats #3, not #4, whose
+    only possible opponent below is #5 (3.2.2: one of #3 and #4, both due White)."""
+    players = [player(1, 4, "bwbw", opponents=(2, 3, 4)), player(2, 3, "bwbw"), player(3, 3, "wbwb"),
+               player(4, 3, "wbwb", opponents=(6,)), player(5, 2, "wbwb"), player(6, 2, "wbwb")]
+    assert unordered(pair(state_of(players, 5), None)) == pairs((2, 4), (1, 5), (3, 6))
+
+
+def test_3_3_the_opponents_of_floaters_paired_after_him_are_not_excluded():
+    """3.3 excludes only the floaters with higher pairing numbers: here #4 is transferred
+    (he has met 1, 2 and 3) and would take #5 (3.8), but #3, the lowest numbered of
+    1, 2, 3 due White (3.2.2, 3.2.4), is paired before him in the lower group (3.6:
+    the higher pairing number first), so #3 floats and takes #5, his only compatible
+    opponent; #4 gets #6.  (Excluding #4's opponent too would float #1 instead.)"""
+    top = [player(1, 3, "bwb"), player(2, 3, "wbw"), player(3, 3, "bwb", opponents=(6,)),
+           player(4, 3, "wbw", opponents=(1, 2, 3))]
+    below = [player(5, 2, "bwb"), player(6, 2, "wbw")]
+    assert unordered(pair(state_of(top + below, 4), None)) == pairs((1, 2), (3, 5), (4, 6))
+
+
+def test_3_6_floaters_paired_in_order_of_pairing_number():
+    """3.6: "the floater with the highest score is paired first, or the floater with the
+    highest pairing number, if scores are equal", whatever the reason he floats: #4 is
+    transferred (2.3 a) before #3 floats (2.3 d), but #3 is paired first and takes #5,
+    the first player due the other colour (3.8); #4 gets #6."""
+    top = [player(1, 3, "bwb"), player(2, 3, "wbw"), player(3, 3, "bwb"),
+           player(4, 3, "bwb", opponents=(1, 2, 3))]
+    below = [player(5, 2, "wbw"), player(6, 2, "bwb")]
+    assert unordered(pair(state_of(top + below, 4), None)) == pairs((1, 2), (3, 5), (4, 6))
+
+
+def test_3_4_upward_the_opponents_of_floaters_with_lower_pairing_numbers_are_excluded():
+    """3.4 (the mirror of 3.3): "the highest numbered player in the score-group who has a
+    compatible opponent in the higher score-group, after excluding the opponents of
+    other floaters who have lower scores or lower pairing numbers".  Round 4, median
+    1.5: the 0-point group 3-6 is paired upward first.  #6 has met 3, 4 and 5 and is
+    transferred; 3, 4, 5 are odd, one due White floats (3.2.2: #3 or #4).  #6, paired
+    first in the 1-point group (3.7), takes #2 there (3.8 upward: the lowest numbered
+    player due the other colour).  #3, the highest numbered, has met #1: his only
+    compatible opponent, #2, is excluded, so #4 floats up.  Without the exclusion #3
+    would float, and #6 would get #1."""
+    above = [player(1, 1, "bwb"), player(2, 1, "bwb")]
+    bottom = [player(3, 0, "bwb", opponents=(1,)), player(4, 0, "bwb"), player(5, 0, "wbw"),
+              player(6, 0, "wbw", opponents=(3, 4, 5))]
+    assert unordered(pair(state_of(above + bottom, 4), None)) == pairs((3, 5), (2, 6), (1, 4))

@@ -10,7 +10,7 @@ text's differ only where noted: 2.3 a-d = 2026 2.3.1-2.3.4, 4.1 a-b = 4.1.1-4.1.
   3.7, 3.8, 4.1 b): it is handled as a downward group whose players are listed
   from the bottom, so "first" below means the highest numbered player when
   pairing downward and the lowest numbered when pairing upward.
-* In a group: transfers (2.3 a-c), the floater that makes it even (2.3 d, 3.2-3.3,
+* In a group: transfers (2.3 a-c), the floater that makes it even (2.3 d, 3.2-3.4,
   3.9, 3.10), the incoming floaters paired first (3.6, 3.7, 3.8), then the
   proposed pairings of 2.4 scrutinised player by player with the exchanges of
   4.1-4.4, then the colour scrutiny of 5.2.
@@ -192,14 +192,15 @@ class LimPairer:
         down: list[int] = []
         for k, group in enumerate(upper):
             adjacent = upper[k + 1] if k + 1 < len(upper) else median
-            made, down = self.pair_group(down, group, adjacent)
+            # 3.6, 3.6.2: the floater with the highest score, then the highest pairing number, first
+            made, down = self.pair_group(sorted(down), group, adjacent)
             pairs += made
         up: list[int] = []
         for k, group in enumerate(lower):
             adjacent = lower[k + 1] if k + 1 < len(lower) else median
             # paired upward: the mirror image, listed from the bottom (3.7: the
             # floater with the lowest score, then lowest pairing number, first)
-            made, up = self.pair_group(sorted(up, reverse=True), group[::-1], adjacent[::-1])
+            made, up = self.pair_group(sorted(up, reverse=True), group[::-1], adjacent[::-1], upward=True)
             pairs += made
         # 3.6.3: in the median group the down-floaters first (3.6), then the up-floaters (3.7)
         made, left = self.pair_group(sorted(down) + sorted(up, reverse=True), median, [], final=True)
@@ -209,9 +210,10 @@ class LimPairer:
     # -- a score-group ---------------------------------------------------------------
 
     def pair_group(self, incoming: list[int], residents: list[int], adjacent: list[int],
-                   final: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
+                   final: bool = False, upward: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
         """The pairs of one score-group and the players it floats on.  Lists are in
-        the group's direction: ``residents[0]`` is scrutinised first."""
+        the group's direction: ``residents[0]`` is scrutinised first; ``incoming`` is
+        in the order of 3.6 (3.7 when ``upward``)."""
         completion = self.completion
         floaters: list[int] = []
         members = incoming + residents
@@ -233,7 +235,7 @@ class LimPairer:
         evening = None
         if len(members) % 2 and not final:
             # 2.3 d (2026 2.3.4): make the group even
-            evening = self.evening_floater(incoming, residents, adjacent)
+            evening = self.evening_floater(incoming, residents, adjacent, floaters, upward)
             incoming = [v for v in incoming if v != evening]
             residents = [v for v in residents if v != evening]
         pairs: list[tuple[int, int]] = []
@@ -243,11 +245,8 @@ class LimPairer:
             if any(f in pair for pair in pairs):
                 continue
             paired = {v for pair in pairs for v in pair}
-            candidates = [v for v in residents + incoming[k + 1:] if v not in paired and self.compatible(f, v)]
-            due = self.players[f].preference
             chosen = None
-            for v in sorted(candidates, key=lambda v: (not self.strict[f] >> v & 1,
-                                                       due is not None and self.players[v].preference == due)):
+            for v in self.floater_opponents(f, [v for v in residents + incoming[k + 1:] if v not in paired]):
                 if completion.allows([(f, v)]):
                     chosen = v
                     break
@@ -336,13 +335,41 @@ class LimPairer:
                 return True
         return False
 
-    def evening_floater(self, incoming: list[int], residents: list[int], adjacent: list[int]) -> int:
+    def floater_opponents(self, f: int, candidates: list[int]) -> list[int]:
+        """3.8: the players of ``candidates`` (in the group's direction) compatible with
+        the floater ``f``, in the order he is offered them: those compatible by 2.1's
+        colour rules before those only Art. 6 allows, then those due the colour he
+        is not due first, then the group's order."""
+        due = self.players[f].preference
+        return sorted((v for v in candidates if self.compatible(f, v)),
+                      key=lambda v: (not self.strict[f] >> v & 1,
+                                     due is not None and self.players[v].preference == due))
+
+    def taken_by_floaters(self, floaters: list[int], adjacent: list[int]) -> int:
+        """3.3 (3.4 upward): the players of the adjacent group whom ``floaters`` (in
+        the order of 3.6, 3.7) take there, each the first offered by 3.8 among those
+        left (compatibility and colours only: the group is not yet paired), as a mask."""
+        taken = 0
+        for f in floaters:
+            offered = self.floater_opponents(f, [v for v in adjacent if not taken >> v & 1])
+            if offered:
+                taken |= 1 << offered[0]
+        return taken
+
+    def evening_floater(self, incoming: list[int], residents: list[int], adjacent: list[int],
+                        floaters: list[int], upward: bool) -> int:
         """2.3 d: the floater making the group even.  3.9: avoid a floater who came
         from another group (types a, b), then one without a compatible opponent in
         the adjacent group (type c); 3.10: then one who floated the round before;
         3.2.2: one who tends to equalise the numbers of players due White and due
         Black; 3.2.4, 3.3 (3.4 upward): the last player of the group.  (3.2.3, 3.8
-        and 5.7 apply to Maxi-tournaments, which the text does not define: not applied.)"""
+        and 5.7 apply to Maxi-tournaments, which the text does not define: not applied.)
+
+        3.3 (3.4): "a compatible opponent in the lower (higher) score-group, after
+        excluding the opponents of other floaters who have higher (lower) scores or
+        higher (lower) pairing numbers than the proposed floater": the ``floaters``
+        already leaving the group (2.3 a-c) who will be paired before him there
+        (3.6, 3.7) take their opponents first; he must have one among those left."""
         members = incoming + residents
         due = [self.players[v].preference for v in members]
         whites, blacks = due.count("w"), due.count("b")
@@ -350,10 +377,20 @@ class LimPairer:
         adjacent_mask = sum(1 << v for v in adjacent)
         order = {v: k for k, v in enumerate(residents)}
 
+        def before(f: int, v: int) -> bool:
+            # 3.6 (3.7): higher (lower) score, then higher (lower) pairing number, first;
+            # the positions are ordered by score, then pairing number, from the top
+            return f > v if upward else f < v
+
+        def opponents_left(v: int) -> int:
+            ahead = [f for f in floaters if before(f, v)]
+            taken = self.taken_by_floaters(sorted(ahead, reverse=upward), adjacent) if ahead else 0
+            return adjacent_mask & ~taken
+
         def key(v: int):
             player = self.players[v]
             return (v in incoming,
-                    not self.rows[v] & adjacent_mask,
+                    not self.rows[v] & opponents_left(v),
                     player.floats[0] != FLOAT_NONE,
                     majority is not None and player.preference != majority,
                     -order.get(v, -1))
