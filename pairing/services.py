@@ -241,10 +241,15 @@ def run_pairing(round_id: int) -> None:
     except PairingStopped:
         log.info("round %s is no longer being paired: the engine stopped", round_id)
     except (SoftTimeLimitExceeded, PairingTimeout):  # Celery's soft limit, or the engine's callback
-        limit = Tournament.objects.filter(round_set__pk=round_id).values_list("pairing_time_limit", flat=True).first()
-        _fail(round_id, f"The pairing did not finish within the tournament's time limit ({duration(limit or 0)}): "
-                        f"the round is not paired. Pair again, or give the engine more time in the tournament's "
-                        f"settings.")
+        fail_past_time_limit(round_id)
+
+
+def fail_past_time_limit(round_id: int) -> None:
+    """The round goes back to not paired with a message: its pairing passed the tournament's limit."""
+    limit = Tournament.objects.filter(round_set__pk=round_id).values_list("pairing_time_limit", flat=True).first()
+    _fail(round_id, f"The pairing did not finish within the tournament's time limit ({duration(limit or 0)}): "
+                    f"the round is not paired. Pair again, or give the engine more time in the tournament's "
+                    f"settings.")
 
 
 def _failure(error: Exception, round_: Round) -> str:

@@ -186,3 +186,15 @@ def _form_data(tournament) -> dict:
             "points_pairing_bye": 1, "points_half_bye": 0.5, "initial_colour": tournament.initial_colour,
             "half_point_byes": "on", "late_entry_bye": "Z", "tiebreak_edition": tournament.tiebreak_edition,
             "tiebreaks": tournament.tiebreaks, "pairing_time_limit": tournament.pairing_time_limit}
+
+
+def test_a_pairing_killed_at_the_hard_limit_goes_back_to_not_paired(tournament, monkeypatch):
+    from celery.exceptions import TimeLimitExceeded
+
+    monkeypatch.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
+    round_ = request(tournament)
+    # What the worker's main process calls once it has killed the pool process that ran the task.
+    pair_round_task.on_failure(TimeLimitExceeded(615), "task-id", (round_.pk,), {}, None)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FAILED and not round_.games.exists()
+    assert "did not finish within the tournament's time limit (10 min)" in round_.error
