@@ -64,7 +64,7 @@ def test_the_round_page_shows_the_engines_progress(client, arbiter, tournament, 
     page = seen["page"]
     assert "Bracket 12 of 40 (current bracket 321 players)" in page
     assert '<progress id="pairing-bar" value="11" max="40">' in page
-    assert re.search(r'id="pairing-elapsed">1 min 1[5-7] s</span>\s*<span class="note">of at most 10 min<', page)
+    assert re.search(r'id="pairing-elapsed">1 min 1[5-7] s</span>\s*<span class="note">\(time limit 10 min\)<', page)
     assert 'hx-trigger="every 1s"' in page  # still polling
     assert "style=" not in page  # the CSP allows no inline style
 
@@ -74,7 +74,7 @@ def test_the_status_before_the_first_bracket_and_after_the_last(client, arbiter,
     round_ = request(tournament)
     client.force_login(arbiter)
     page = status_partial(client, tournament)
-    assert "Reading the tournament" in page and "<progress" not in page
+    assert "Waiting for the engine to start" in page and "<progress" not in page
     Round.objects.filter(pk=round_.pk).update(progress_done=3, progress_total=3, progress_size=0)
     assert "All 3 brackets paired: storing the boards" in status_partial(client, tournament)
 
