@@ -184,10 +184,10 @@ def _queue(round_: Round, drew_colour: bool) -> None:
 class RoundProgress:
     """The engine's ``progress(done, total, size)`` for one round being paired.
 
-    It writes the progress to the round at most every ``PROGRESS_EVERY`` seconds, in a one-row
-    UPDATE outside any transaction (no lock is held while the engine computes), and stops the
-    engine: :class:`PairingTimeout` past ``deadline`` (``time.monotonic()``),
-    :class:`PairingStopped` once the round is no longer being paired.
+    It writes the progress to the round at most every ``PROGRESS_EVERY`` seconds, and the last
+    report, in a one-row UPDATE outside any transaction (no lock is held while the engine
+    computes), and stops the engine: :class:`PairingTimeout` past ``deadline``
+    (``time.monotonic()``), :class:`PairingStopped` once the round is no longer being paired.
     """
 
     def __init__(self, round_id: int, deadline: float):
@@ -197,8 +197,8 @@ class RoundProgress:
         now = time.monotonic()
         if now > self.deadline:
             raise PairingTimeout
-        if self.written is not None and now - self.written < PROGRESS_EVERY:
-            return
+        if self.written is not None and now - self.written < PROGRESS_EVERY and done < total:
+            return  # the first report, the last (storing the boards) and one a second
         self.written = now
         if not Round.objects.filter(pk=self.round_id, status=Round.Status.PAIRING).update(
                 progress_done=done, progress_total=total, progress_size=size):

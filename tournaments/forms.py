@@ -177,11 +177,6 @@ class PlayerForm(forms.ModelForm):
     def clean_federation(self):
         return federation_code(self.cleaned_data["federation"])
 
-    def clean_pairing_time_limit(self):
-        # Left empty (or not sent, as by an older form): the tournament's limit, ten minutes when new.
-        limit = self.cleaned_data["pairing_time_limit"]
-        return self.instance.pairing_time_limit if limit is None else limit
-
     def clean_fide_id(self):
         fide_id = self.cleaned_data["fide_id"]
         if fide_id and not DIGITS.fullmatch(fide_id):

@@ -61,6 +61,8 @@ def test_the_round_page_shows_the_engines_progress(client, arbiter, tournament, 
     round_ = request(tournament)
     assert round_.status == Round.Status.DRAFT, round_.error
     assert (seen["first"], seen["throttled"], seen["written"]) == ((0, 40, 500), (0, 40, 500), (11, 40, 321))
+    done, total, size = progress_of(tournament)  # the real engine's last report is always written
+    assert done == total > 0 and size == 0
     page = seen["page"]
     assert "Bracket 12 of 40 (current bracket 321 players)" in page
     assert '<progress id="pairing-bar" value="11" max="40">' in page
