@@ -13,6 +13,7 @@ import pytest
 from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from config import celery_app
 from pairing import services as pairing
@@ -77,6 +78,12 @@ def test_the_status_before_the_first_bracket_and_after_the_last(client, arbiter,
     client.force_login(arbiter)
     page = status_partial(client, tournament)
     assert "Waiting for the engine to start" in page and "<progress" not in page
+    Round.objects.filter(pk=round_.pk).update(progress_done=2, progress_total=3, progress_size=1)
+    assert "Bracket 3 of 3 (current bracket 1 player)" in status_partial(client, tournament)
+    api = APIClient()
+    api.force_authenticate(arbiter)
+    assert api.get(f"/api/tournaments/{tournament.slug}/rounds/1/status/").json() == {
+        "number": 1, "status": "pairing", "error": "", "progress_done": 2, "progress_total": 3, "progress_size": 1}
     Round.objects.filter(pk=round_.pk).update(progress_done=3, progress_total=3, progress_size=0)
     assert "All 3 brackets paired: storing the boards" in status_partial(client, tournament)
 
