@@ -14,7 +14,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from tournaments.limits import MAX_FILE_BYTES
+from tournaments.limits import MAX_FILE_BYTES, MAX_PAIRING_TIME_LIMIT
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -161,15 +161,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # given back to the queue when the worker process dies (kill -9, out of memory).
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-# The engine gets PAIRING_TIME_LIMIT seconds; then the round fails with a message (soft limit),
-# and a process that does not stop is killed (hard limit).
-PAIRING_TIME_LIMIT = int(os.environ.get("PAIRING_TIME_LIMIT", "120"))
-CELERY_TASK_SOFT_TIME_LIMIT = PAIRING_TIME_LIMIT
-CELERY_TASK_TIME_LIMIT = PAIRING_TIME_LIMIT + 15
+# Each tournament sets the time its engine may take (Tournament.pairing_time_limit, at most
+# MAX_PAIRING_TIME_LIMIT): the task's soft limit, sent with each task; then the round fails with a
+# message, and a process that does not stop is killed PAIRING_KILL_AFTER seconds later (hard limit).
+PAIRING_KILL_AFTER = 15
+# A task sent without limits gets the longest allowed.
+CELERY_TASK_SOFT_TIME_LIMIT = MAX_PAIRING_TIME_LIMIT
+CELERY_TASK_TIME_LIMIT = MAX_PAIRING_TIME_LIMIT + PAIRING_KILL_AFTER
+# Redis gives the task of a worker that died (kill -9 of the whole worker) to a running worker
+# after this; longer than any task may run, so a running pairing is never handed out twice.
+PAIRING_REDELIVERY_AFTER = int(os.environ.get("PAIRING_REDELIVERY_AFTER", CELERY_TASK_TIME_LIMIT + 15))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    # Redis gives the task of a worker that died (kill -9 of the whole worker) to a running worker
-    # after this; longer than a task may run, so a running pairing is not handed out twice.
-    "visibility_timeout": int(os.environ.get("PAIRING_REDELIVERY_AFTER", CELERY_TASK_TIME_LIMIT + 15)),
+    "visibility_timeout": PAIRING_REDELIVERY_AFTER,
     # Every worker looks for such tasks every 10 s (kombu's default is every 100 s).
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
@@ -180,9 +183,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.5, "interval_step": 0.5,
                                     "interval_max": 1}
-# A round still being paired after this is released (FAILED, with a message) by whoever looks at it:
-# its task was lost; no beat process is needed.
-PAIRING_STALE_AFTER = CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] + CELERY_TASK_TIME_LIMIT + 30
+# A round is released (FAILED, with a message) by whoever looks at it once it has been "being paired"
+# for PAIRING_REDELIVERY_AFTER + its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN
+# seconds: its task was lost (pairing/services.py ``stale_after``); no beat process is needed.
+PAIRING_STALE_MARGIN = 30
 
 # Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
 # web process, else this process's memory.  A Redis that is down or slow only makes pages slower.

@@ -13,19 +13,27 @@ action that changes what a pairing reads takes that lock first
 (``tournaments.services.lock_tournament``), so it waits for that short write,
 never for the engine.
 
+The engine reports its progress through a callback (``RoundProgress``): the
+task writes it to the round at most once a second, in a one-row UPDATE of its
+own, and the round's page shows it.  The same callback enforces the
+tournament's time limit in any process (a worker, or the web process when
+tasks run eagerly), besides Celery's soft and hard limits sent with the task.
+
 A round never stays "being paired": the task is redelivered when its worker
 dies (``CELERY_TASK_ACKS_LATE``, ``CELERY_TASK_REJECT_ON_WORKER_LOST``), the
-round fails with a message past ``PAIRING_TIME_LIMIT``, and a round whose task
-was lost is released by whoever looks at it or asks to pair, or by the task
-itself if it arrives that late (``PAIRING_STALE_AFTER``: no beat process
-needed).  The arbiter can cancel a pairing at any time (``discard_round``); a
-task that finishes afterwards stores nothing.
+round fails with a message past its tournament's ``pairing_time_limit``, and
+a round whose task was lost is released by whoever looks at it or asks to
+pair, or by the task itself if it arrives that late (``stale_after``: no beat
+process needed).  The arbiter can cancel a pairing at any time
+(``discard_round``): the engine stops at its next bracket, and a task that
+finishes afterwards stores nothing.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -48,17 +56,45 @@ log = logging.getLogger(__name__)
 PAIRING_ATTEMPTS = 3
 
 
+#: The engine's progress is written to the round at most this often (seconds).
+PROGRESS_EVERY = 1.0
+
+
 class ServiceUnavailable(Refused):
     """The pairing service (the Celery broker) cannot be reached; nothing was changed."""
 
 
+class PairingTimeout(Exception):
+    """The pairing passed its tournament's time limit: raised in the engine by its progress callback."""
+
+
+class PairingStopped(Exception):
+    """The round is no longer being paired (cancelled or released): the engine stops."""
+
+
+def duration(seconds: int) -> str:
+    """``45 s``, ``10 min``, ``2 min 05 s``: a time limit or a pairing's running time."""
+    minutes, seconds = divmod(max(int(seconds), 0), 60)
+    if not minutes:
+        return f"{seconds} s"
+    return f"{minutes} min {seconds:02d} s" if seconds else f"{minutes} min"
+
+
+def stale_after(tournament: Tournament) -> int:
+    """Seconds after which a round still being paired has certainly lost its task: Redis redelivers
+    the task of a dead worker after PAIRING_REDELIVERY_AFTER, which then runs until its time limit
+    or is killed."""
+    return (settings.PAIRING_REDELIVERY_AFTER + tournament.pairing_time_limit + settings.PAIRING_KILL_AFTER
+            + settings.PAIRING_STALE_MARGIN)
+
+
 def release_if_stale(round_: Round) -> bool:
     """Fail a round being paired for longer than any task can take (its task was lost)."""
-    limit = timedelta(seconds=settings.PAIRING_STALE_AFTER)
-    if round_.status != Round.Status.PAIRING or timezone.now() - round_.requested_at < limit:
+    stale = stale_after(round_.tournament)
+    if round_.status != Round.Status.PAIRING or timezone.now() - round_.requested_at < timedelta(seconds=stale):
         return False
-    message = (f"The pairing did not finish within {settings.PAIRING_STALE_AFTER // 60} minutes: the pairing "
-               f"service may have stopped. Nothing was paired; pair again or discard.")
+    message = (f"The pairing did not finish within {duration(stale)}: the pairing service may have stopped. "
+               f"Nothing was paired; pair again or discard.")
     released = Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING).update(
         status=Round.Status.FAILED, error=message)
     if released:
@@ -128,10 +164,12 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
 def _queue(round_: Round, drew_colour: bool) -> None:
     from .tasks import pair_round_task
 
+    limit = round_.tournament.pairing_time_limit
     try:
         # Retries and timeouts: CELERY_TASK_PUBLISH_RETRY_POLICY, CELERY_BROKER_TRANSPORT_OPTIONS.
-        # No time limits in the message: the worker's own PAIRING_TIME_LIMIT applies.
-        pair_round_task.apply_async((round_.pk,), retry=True, time_limit=None, soft_time_limit=None)
+        # The tournament's time limit: Celery raises SoftTimeLimitExceeded in the task, then kills it.
+        pair_round_task.apply_async((round_.pk,), retry=True, soft_time_limit=limit,
+                                    time_limit=limit + settings.PAIRING_KILL_AFTER)
     except (BrokerError, OSError):
         log.exception("the pairing of %s could not be queued", round_)
         with transaction.atomic():
@@ -143,13 +181,39 @@ def _queue(round_: Round, drew_colour: bool) -> None:
                                  "Try again in a moment.") from None
 
 
+class RoundProgress:
+    """The engine's ``progress(done, total, size)`` for one round being paired.
+
+    It writes the progress to the round at most every ``PROGRESS_EVERY`` seconds, and the last
+    report, in a one-row UPDATE outside any transaction (no lock is held while the engine
+    computes), and stops the engine: :class:`PairingTimeout` past ``deadline``
+    (``time.monotonic()``), :class:`PairingStopped` once the round is no longer being paired.
+    """
+
+    def __init__(self, round_id: int, deadline: float):
+        self.round_id, self.deadline, self.written = round_id, deadline, None
+
+    def __call__(self, done: int, total: int, size: int) -> None:
+        now = time.monotonic()
+        if now > self.deadline:
+            raise PairingTimeout
+        if self.written is not None and now - self.written < PROGRESS_EVERY and done < total:
+            return  # the first report, the last (storing the boards) and one a second
+        self.written = now
+        if not Round.objects.filter(pk=self.round_id, status=Round.Status.PAIRING).update(
+                progress_done=done, progress_total=total, progress_size=size):
+            raise PairingStopped
+
+
 def run_pairing(round_id: int) -> None:
     """The task's body: pair the round with the engine and store its boards (a draft).
 
     Inputs that change while the engine runs (a late entry, a corrected result) make it pair
     again, as the arbiter would want the pairing of what is in the database now; up to
-    ``PAIRING_ATTEMPTS`` times, then the round fails with a message.
+    ``PAIRING_ATTEMPTS`` times, then the round fails with a message.  All of them within the
+    tournament's time limit, counted from the task's start as Celery counts its own.
     """
+    started = time.monotonic()
     try:
         for _ in range(PAIRING_ATTEMPTS):
             round_ = (Round.objects.select_related("tournament")
@@ -158,13 +222,14 @@ def run_pairing(round_id: int) -> None:
                 return  # cancelled, released, or done by an earlier delivery of this task
             tournament = round_.tournament
             document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
+            progress = RoundProgress(round_id, deadline=started + tournament.pairing_time_limit)
             try:
                 # The tournament's edition of the rules, its acceleration, and (in the document) its
                 # forbidden pairs: the same as the exported file says.
                 pairing = pair_round(document, tournament.system, round_number=round_.number,
                                      total_rounds=tournament.rounds, edition=tournament.edition,
-                                     baku=tournament.baku)
-            except SoftTimeLimitExceeded:
+                                     baku=tournament.baku, progress=progress)
+            except (SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
                 raise
             except Exception as error:  # the round must never stay "being paired"
                 _fail(round_id, _failure(error, round_))
@@ -173,9 +238,18 @@ def run_pairing(round_id: int) -> None:
                 return
         _fail(round_id, "Players or results kept changing while the round was being paired: nothing was "
                         "paired. Pair again.")
-    except SoftTimeLimitExceeded:  # raised by Celery at PAIRING_TIME_LIMIT, wherever the task is
-        _fail(round_id, f"The pairing engine did not finish within its time limit ({settings.PAIRING_TIME_LIMIT} s)."
-                        f" Nothing was paired; pair again or discard.")
+    except PairingStopped:
+        log.info("round %s is no longer being paired: the engine stopped", round_id)
+    except (SoftTimeLimitExceeded, PairingTimeout):  # Celery's soft limit, or the engine's callback
+        fail_past_time_limit(round_id)
+
+
+def fail_past_time_limit(round_id: int) -> None:
+    """The round goes back to not paired with a message: its pairing passed the tournament's limit."""
+    limit = Tournament.objects.filter(round_set__pk=round_id).values_list("pairing_time_limit", flat=True).first()
+    _fail(round_id, f"The pairing did not finish within the tournament's time limit ({duration(limit or 0)}): "
+                    f"the round is not paired. Pair again, or give the engine more time in the tournament's "
+                    f"settings.")
 
 
 def _failure(error: Exception, round_: Round) -> str:

@@ -1,6 +1,5 @@
 """The arbiter's round pages: pair, watch the task, publish or discard, then enter results."""
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -37,9 +36,11 @@ def pair(request, slug):
 def round_detail(request, slug, number):
     round_ = _round(request, slug, number)
     services.release_if_stale(round_)
-    context = {"tournament": round_.tournament, "round": round_, "time_limit": settings.PAIRING_TIME_LIMIT,
+    elapsed = (timezone.now() - round_.requested_at).total_seconds()
+    context = {"tournament": round_.tournament, "round": round_,
+               "time_limit": services.duration(round_.tournament.pairing_time_limit),
                "games": round_.games.select_related("white", "black").prefetch_related("changes__user"),
-               "elapsed": int((timezone.now() - round_.requested_at).total_seconds())}
+               "elapsed": services.duration(elapsed)}
     if round_.status == Round.Status.DRAFT:
         context["games"] = with_aros(round_.tournament, round_)
     if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):

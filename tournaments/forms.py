@@ -8,7 +8,15 @@ from pairing.engine.core.acceleration import baku_virtual_points
 from pairing.engine.tiebreaks import TiebreakCodeError, parse_codes
 from pairing.engine.trf import CONTROL_CHARACTER, DIGITS
 
-from .limits import MAX_FILE_BYTES, MAX_PLAYERS, MAX_ROUND_RESULTS, MAX_ROUNDS, megabytes
+from .limits import (
+    MAX_FILE_BYTES,
+    MAX_PAIRING_TIME_LIMIT,
+    MAX_PLAYERS,
+    MAX_ROUND_RESULTS,
+    MAX_ROUNDS,
+    MIN_PAIRING_TIME_LIMIT,
+    megabytes,
+)
 from .models import Player, Tournament
 
 
@@ -83,7 +91,7 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
                   "time_control", "rounds", "system", "edition", "acceleration", "points_win", "points_draw",
                   "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
-                  "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot"]
+                  "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
         labels = {"points_pairing_bye": "Points for the pairing-allocated bye",
@@ -98,6 +106,9 @@ class TournamentForm(forms.ModelForm):
         system = SYSTEMS.get(self["system"].value() or self.instance.system)
         self.fields["edition"].widget.system_title = system.title if system else None
         self.fields["edition"].help_text = "The edition of the pairing rules; fixed once round 1 is paired."
+        limit = self.fields["pairing_time_limit"]
+        limit.required = False
+        limit.widget.attrs.update(min=MIN_PAIRING_TIME_LIMIT, max=MAX_PAIRING_TIME_LIMIT)
         methods = dict.fromkeys(f"{edition.acceleration} under the {edition.name} edition"
                                 for system in SYSTEMS.values() for edition in system.editions)
         self.fields["acceleration"].help_text = (
@@ -106,6 +117,11 @@ class TournamentForm(forms.ModelForm):
 
     def clean_federation(self):
         return federation_code(self.cleaned_data["federation"])
+
+    def clean_pairing_time_limit(self):
+        # Left empty (or not sent, as by an older form): the tournament's limit, ten minutes when new.
+        limit = self.cleaned_data["pairing_time_limit"]
+        return self.instance.pairing_time_limit if limit is None else limit
 
     def clean_tiebreaks(self):
         codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]

@@ -18,6 +18,12 @@ MAX_FILE_BYTES = 3 * 1024 * 1024
 MAX_ROUND_RESULTS = 120_000
 #: Pairs of players kept apart (XXP / 260; a group of n players is n(n-1)/2 pairs).
 MAX_FORBIDDEN_PAIRS = 100_000
+#: The time the engine may take to pair one round (``Tournament.pairing_time_limit``, seconds): ten
+#: minutes by default, set per tournament between these bounds.  The longest bound also decides when
+#: Redis hands the task of a dead worker to another (config/settings.py): never while it may still run.
+PAIRING_TIME_LIMIT = 10 * 60
+MIN_PAIRING_TIME_LIMIT = 10
+MAX_PAIRING_TIME_LIMIT = 60 * 60
 #: Problems listed on the page when a file is refused (the rest are counted).
 MAX_LISTED_PROBLEMS = 50
 

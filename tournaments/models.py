@@ -16,7 +16,7 @@ from pairing.engine import SYSTEMS, Edition, SwissSystem, get_system
 from pairing.engine.core.acceleration import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS
 from pairing.engine.systems.dubov import DUBOV
 
-from .limits import MAX_ROUNDS
+from .limits import MAX_PAIRING_TIME_LIMIT, MAX_ROUNDS, MIN_PAIRING_TIME_LIMIT, PAIRING_TIME_LIMIT
 
 #: New tournaments are paired with the FIDE Dutch system in its latest edition.
 DEFAULT_SYSTEM = "dutch"
@@ -152,6 +152,13 @@ class Tournament(models.Model):
     ties_by_lot = models.BooleanField(
         "break remaining ties by lot", default=False,
         help_text="When every tie-break is equal: a lot drawn by the app and recorded (else the place is shared).")
+    # The engine's time for one round; past it the round goes back to not paired (pairing/services.py).
+    pairing_time_limit = models.PositiveIntegerField(
+        "pairing time limit (seconds)", default=PAIRING_TIME_LIMIT,
+        validators=[MinValueValidator(MIN_PAIRING_TIME_LIMIT), MaxValueValidator(MAX_PAIRING_TIME_LIMIT)],
+        help_text=f"How long the engine may take to pair a round, {MIN_PAIRING_TIME_LIMIT} to "
+                  f"{MAX_PAIRING_TIME_LIMIT} s ({PAIRING_TIME_LIMIT} s = {PAIRING_TIME_LIMIT // 60} minutes). "
+                  f"Past it the round is not paired and the round's page says so.")
     created_at = models.DateTimeField(auto_now_add=True)
     # One more at every change of what the public pages show: their cache key (tournaments/cache.py).
     revision = models.PositiveIntegerField(default=0, editable=False)
@@ -373,6 +380,11 @@ class Round(models.Model):
     # How the engine formed each bracket, when the system reports it (the Dubov system does):
     # RoundPairing.brackets as JSON, players by primary key (pairing/services.py ``_store``).
     brackets = models.JSONField(default=list, blank=True, editable=False)
+    # While it is being paired: the engine's progress, brackets done of how many and the size of
+    # the bracket being paired (written by the task at most once a second, pairing/services.py).
+    progress_done = models.PositiveIntegerField(default=0, editable=False)
+    progress_total = models.PositiveIntegerField(default=0, editable=False)
+    progress_size = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["number"]

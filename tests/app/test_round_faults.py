@@ -9,7 +9,6 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
@@ -110,7 +109,8 @@ def test_a_cancelled_pairing_stores_nothing_when_its_task_finishes(held_engine, 
     held_engine.wait_started()
     held_engine.released.set()
     held_engine.join()
-    assert len(held_engine.pairings) == 2  # both tasks ran the engine to the end
+    # The cancelled task's engine stopped at its first bracket (its progress found no round).
+    assert len(held_engine.documents) == 2 and len(held_engine.pairings) == 1
     assert list(tournament.round_set.values_list("pk", "status")) == [(again.pk, Round.Status.DRAFT)]
     assert Game.objects.filter(round__tournament=tournament).count() == 5  # only the second task's boards
 
@@ -135,7 +135,7 @@ def test_a_lost_pairing_is_released_when_anybody_looks_at_it(client, arbiter, to
         round_ = request(tournament)
     client.force_login(arbiter)
     url = reverse("pairing:round", args=[tournament.slug, 1])
-    requested = timezone.now() - timedelta(seconds=settings.PAIRING_STALE_AFTER)
+    requested = timezone.now() - timedelta(seconds=pairing.stale_after(tournament))
     Round.objects.filter(pk=round_.pk).update(requested_at=requested + timedelta(seconds=5))
     assert "Cancel the pairing" in client.get(url).content.decode()  # not yet: it may still come
     round_.refresh_from_db()
@@ -160,7 +160,7 @@ def test_a_lost_pairing_is_released_when_the_arbiter_pairs_again(tournament, mon
         lost.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
         round_ = request(tournament)
     Round.objects.filter(pk=round_.pk).update(
-        requested_at=timezone.now() - timedelta(seconds=settings.PAIRING_STALE_AFTER + 1))
+        requested_at=timezone.now() - timedelta(seconds=pairing.stale_after(tournament) + 1))
     again = request(tournament)
     assert (again.number, again.status) == (1, Round.Status.DRAFT)
     assert not Round.objects.filter(pk=round_.pk).exists()
@@ -170,7 +170,7 @@ def test_a_task_that_arrives_after_the_round_went_stale_does_not_pair(tournament
     monkeypatch.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
     round_ = request(tournament)
     Round.objects.filter(pk=round_.pk).update(
-        requested_at=timezone.now() - timedelta(seconds=settings.PAIRING_STALE_AFTER + 1))
+        requested_at=timezone.now() - timedelta(seconds=pairing.stale_after(tournament) + 1))
     monkeypatch.setattr(pairing, "pair_round", lambda *args, **kwargs: pytest.fail("the engine ran"))
     pairing.run_pairing(round_.pk)
     round_.refresh_from_db()
@@ -209,9 +209,9 @@ def test_an_engine_past_its_time_limit_fails_the_round(tournament, monkeypatch):
     from celery.exceptions import SoftTimeLimitExceeded
 
     def slow(*args, **kwargs):
-        raise SoftTimeLimitExceeded  # what Celery raises in the task at PAIRING_TIME_LIMIT
+        raise SoftTimeLimitExceeded  # what Celery raises in the task at the tournament's time limit
 
     monkeypatch.setattr(pairing, "pair_round", slow)
     round_ = request(tournament)
-    assert round_.status == Round.Status.FAILED
-    assert f"within its time limit ({settings.PAIRING_TIME_LIMIT} s)" in round_.error
+    assert round_.status == Round.Status.FAILED and not round_.games.exists()
+    assert "did not finish within the tournament's time limit (10 min)" in round_.error

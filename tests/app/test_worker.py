@@ -19,7 +19,7 @@ from config import celery_app
 from pairing import services as pairing
 from pairing.engine.bench import build
 from pairing.engine.trf import dump
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.trf import import_tournament
 
 from .conftest import make_tournament
@@ -144,11 +144,36 @@ def test_a_pairing_survives_the_kill_of_the_whole_worker(start_worker, club, big
     assert round_.games.count() == 750
 
 
-def test_a_pairing_past_its_time_limit_fails_with_a_message(start_worker, club, big_trf):
-    worker = start_worker(pool="prefork", PAIRING_TIME_LIMIT="1")
+def test_a_real_worker_reports_the_engines_progress(start_worker, club, big_trf):
+    worker = start_worker(pool="prefork")
     tournament = import_tournament(club, big_trf)
+    round_ = pairing.request_pairing(tournament)
+    seen = set()
+    deadline = time.monotonic() + 120
+    while round_.status == Round.Status.PAIRING and time.monotonic() < deadline:
+        seen.add((round_.progress_done, round_.progress_total, round_.progress_size))
+        time.sleep(0.05)
+        round_.refresh_from_db()
+    assert round_.status == Round.Status.DRAFT, round_.error + log_of(worker)
+    reported = [(done, total, size) for done, total, size in seen if total]
+    assert reported, "no progress was written while the worker paired the round"
+    assert all(0 <= done < total and 0 < size <= 1500 for done, total, size in reported)
+
+
+@pytest.mark.parametrize("pool", ["prefork", "solo"])
+def test_a_pairing_past_its_time_limit_goes_back_to_not_paired(start_worker, club, big_trf, pool):
+    # prefork: Celery's soft limit, sent with the task, or the engine's progress callback, whichever
+    # comes first; solo: Celery has no time limits there, the callback stops the engine.
+    worker = start_worker(pool=pool)
+    tournament = import_tournament(club, big_trf)
+    Tournament.objects.filter(pk=tournament.pk).update(pairing_time_limit=1)  # below the form's 10 s
     round_ = wait_until_done(pairing.request_pairing(tournament), [worker])
     assert round_.status == Round.Status.FAILED
-    assert round_.error.startswith("The pairing engine did not finish within its time limit (1 s).")
+    assert round_.error.startswith("The pairing did not finish within the tournament's time limit (1 s): "
+                                   "the round is not paired."), round_.error
     assert not round_.games.exists()
-    assert "pair again" in round_.error
+    # The worker is free again: the next pairing, with the default ten minutes, goes through.
+    Tournament.objects.filter(pk=tournament.pk).update(pairing_time_limit=600)
+    tournament.refresh_from_db()
+    round_ = wait_until_done(pairing.request_pairing(tournament), [worker])
+    assert round_.status == Round.Status.DRAFT, round_.error

@@ -54,7 +54,8 @@ class RoundDetailSerializer(RoundSerializer):
 class RoundStatusSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
-        fields = ["number", "status", "error"]
+        # While the round is being paired: brackets done of how many, the current bracket's size.
+        fields = ["number", "status", "error", "progress_done", "progress_total", "progress_size"]
 
 
 class StandingSerializer(serializers.Serializer):
