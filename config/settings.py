@@ -184,9 +184,9 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.5, "interval_step": 0.5,
                                     "interval_max": 1}
 # A round is released (FAILED, with a message) by whoever looks at it once it has been "being paired"
-# for PAIRING_REDELIVERY_AFTER + its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN
-# seconds: its task was lost (pairing/services.py ``stale_after``); no beat process is needed.
-PAIRING_STALE_MARGIN = 30
+# for its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN seconds: its task was
+# lost (pairing/services.py ``stale_after``); no beat process is needed.
+PAIRING_STALE_MARGIN = 60
 
 # Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
 # web process, else this process's memory.  A Redis that is down or slow only makes pages slower.

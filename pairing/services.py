@@ -81,11 +81,12 @@ def duration(seconds: int) -> str:
 
 
 def stale_after(tournament: Tournament) -> int:
-    """Seconds after which a round still being paired has certainly lost its task: Redis redelivers
-    the task of a dead worker after PAIRING_REDELIVERY_AFTER, which then runs until its time limit
-    or is killed."""
-    return (settings.PAIRING_REDELIVERY_AFTER + tournament.pairing_time_limit + settings.PAIRING_KILL_AFTER
-            + settings.PAIRING_STALE_MARGIN)
+    """Seconds after which a round still being paired has certainly lost its task: no task runs
+    longer than its tournament's limit plus the hard-kill delay.  A worker that died whole is not
+    waited for (Redis would give its task back only after PAIRING_REDELIVERY_AFTER, an hour): the
+    arbiter gets the round back with a message, and a task arriving later finds it no longer being
+    paired and stores nothing."""
+    return tournament.pairing_time_limit + settings.PAIRING_KILL_AFTER + settings.PAIRING_STALE_MARGIN
 
 
 def release_if_stale(round_: Round) -> bool:
