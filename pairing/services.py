@@ -333,6 +333,7 @@ class Proposal:
     removed: list[Board]        # boards of the engine's pairing no longer there
     added: list[Board]          # boards the engine did not make
     findings: list[Finding]     # what the new pairing breaks beyond the engine's pairing
+    introduced: list[Finding]   # of those, what this change breaks (not the pairing before it)
     names: dict[int, str]
 
     @property
@@ -468,13 +469,15 @@ def propose_change(round_: Round, kind: str, board: int | None = None, other_boa
     engine = engine_boards(round_)
     system, edition = tournament.swiss_system, tournament.rules_edition
     try:
-        findings = new_findings(review(state, system, edition, after), review(state, system, edition, engine))
+        found = review(state, system, edition, after)
+        findings = new_findings(found, review(state, system, edition, engine))
+        introduced = new_findings(findings, review(state, system, edition, before))
     except EngineError as error:
         raise Refused(f"This change cannot be made: {error}.") from None
     removed, added = differences(engine, after)
     names = dict(tournament.players.values_list("pairing_number", "name"))
     return Proposal(round_, kind, f"Round {round_.number}: {said}", before, after, engine, removed, added,
-                    findings, names)
+                    findings, introduced, names)
 
 
 def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, **change) -> ManualChange:
@@ -494,12 +497,12 @@ def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, *
             Game(round=round_, board=number, white=players[white], black=players[black] if black else None,
                  result=Result.BYE if not black else "")
             for number, (white, black) in enumerate(proposal.after, start=1))
-        findings = [f.as_json() for f in proposal.findings]
+        findings = [f.as_json() for f in proposal.introduced]
         fide = round_.tournament.fide_mode
         change_row = ManualChange.objects.create(
             round=round_, kind=kind, summary=proposal.summary[:300], before=proposal.before, after=proposal.after,
             findings=findings, fide_mode=fide, user=user)
-        breaks = [f"{f.article}: {f.text}" for f in proposal.findings]
+        breaks = [f"{f.article}: {f.text}" for f in proposal.introduced]
         audit.record(round_.tournament, audit.Kind.MANUAL, kind,
                      proposal.summary + (f" (breaks {len(breaks)} rule{'s' if len(breaks) > 1 else ''})" if breaks
                                          else ""), user=user,

@@ -129,21 +129,35 @@ def test_a_change_is_saved_recorded_and_written_to_the_trf(draft, arbiter, club)
     change.refresh_from_db()
     assert boards(draft) == proposal.after and boards(draft) != engine
     assert (change.kind, change.before, change.fide_mode) == ("swap", [list(b) for b in engine], True)
-    assert change.findings == [f.as_json() for f in proposal.findings]
+    assert proposal.introduced == proposal.findings  # the first change: all it breaks is its own
+    assert change.findings == [f.as_json() for f in proposal.introduced]
     entry = draft.tournament.audit_entries.filter(kind=Kind.MANUAL).get()
     assert entry.user == arbiter and entry.summary.startswith(proposal.summary)
-    assert entry.after["breaks"] == [f"{f.article}: {f.text}" for f in proposal.findings]
+    assert entry.after["breaks"] == [f"{f.article}: {f.text}" for f in proposal.introduced]
     # The engine's pairing stays the reference of the next change.
     assert pairing.engine_boards(draft) == engine
     text = export(draft.tournament)
     lines = [line for line in text.splitlines() if line.startswith("###")]
     assert lines[0].startswith("### Manual change 1 (") and lines[0].endswith(f", ann, FIDE mode): {proposal.summary}")
-    assert lines[1:] == [f"###   breaks {f.article}: {f.text}" for f in proposal.findings]
+    assert lines[1:] == [f"###   breaks {f.article}: {f.text}" for f in proposal.introduced]
     assert "###" in export(draft.tournament, "26")
     # The engine's reader takes them back; an import keeps them in its audit entry.
     assert parse(text).comments == [line[3:] for line in lines]
     imported = import_tournament(club, text, arbiter)
     assert imported.audit_entries.get().after["comments"] == [line[3:].strip() for line in lines]
+
+
+def test_a_later_change_records_what_it_breaks_itself(draft, arbiter):
+    last_game = len(boards(draft)) - 1
+    first = pairing.propose_change(draft, "exchange", board=1, other_board=last_game)
+    pairing.apply_manual_change(draft, "exchange", first.fingerprint, arbiter, board=1, other_board=last_game)
+    second = pairing.propose_change(draft, "bye", player=7)
+    earlier = {(f.code, f.players) for f in first.findings}
+    assert earlier <= {(f.code, f.players) for f in second.findings}  # still broken, against the engine's
+    assert not earlier & {(f.code, f.players) for f in second.introduced}
+    assert "bye" in {f.code for f in second.introduced}
+    change = pairing.apply_manual_change(draft, "bye", second.fingerprint, arbiter, player=7)
+    assert change.findings == [f.as_json() for f in second.introduced]
 
 
 def test_a_change_reviewed_on_other_boards_is_refused(draft, arbiter):
