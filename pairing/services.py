@@ -369,9 +369,13 @@ def current_boards(round_: Round) -> list[Board]:
 
 
 def engine_boards(round_: Round) -> list[Board]:
-    """The engine's pairing of the round: the boards before the first manual change."""
+    """The engine's pairing of the round: the boards before the first manual change (stored by the
+    players' keys, so a renumbering since, a late entry's, changes nothing)."""
     first = round_.manual_changes.order_by("pk").first()
-    return [tuple(board) for board in first.before] if first else current_boards(round_)
+    if first is None:
+        return current_boards(round_)
+    number = dict(round_.tournament.players.values_list("pk", "pairing_number"))
+    return [(number[white], number[black] if black else 0) for white, black in first.before]
 
 
 def unpaired_players(round_: Round) -> list[Player]:
@@ -499,9 +503,13 @@ def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, *
             for number, (white, black) in enumerate(proposal.after, start=1))
         findings = [f.as_json() for f in proposal.introduced]
         fide = round_.tournament.fide_mode
+
+        def keys(boards: list[Board]) -> list[list[int]]:
+            return [[players[white].pk, players[black].pk if black else 0] for white, black in boards]
+
         change_row = ManualChange.objects.create(
-            round=round_, kind=kind, summary=proposal.summary[:300], before=proposal.before, after=proposal.after,
-            findings=findings, fide_mode=fide, user=user)
+            round=round_, kind=kind, summary=proposal.summary[:300], before=keys(proposal.before),
+            after=keys(proposal.after), findings=findings, fide_mode=fide, user=user)
         breaks = [f"{f.article}: {f.text}" for f in proposal.introduced]
         audit.record(round_.tournament, audit.Kind.MANUAL, kind,
                      proposal.summary + (f" (breaks {len(breaks)} rule{'s' if len(breaks) > 1 else ''})" if breaks

@@ -98,6 +98,9 @@ class TournamentForm(forms.ModelForm):
         system = SYSTEMS.get(self["system"].value() or self.instance.system)
         self.fields["edition"].widget.system_title = system.title if system else None
         self.fields["edition"].help_text = "The edition of the pairing rules; fixed once round 1 is paired."
+        self.fields["points_pairing_bye"].help_text = (
+            "A win's points unless the tournament's rules say otherwise, the same for every PAB (C.04.1 2026 "
+            "Art. 3). In FIDE mode the points are fixed once round 1 is paired.")
         methods = dict.fromkeys(f"{edition.acceleration} under the {edition.name} edition"
                                 for system in SYSTEMS.values() for edition in system.editions)
         self.fields["acceleration"].help_text = (

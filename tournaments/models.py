@@ -439,9 +439,10 @@ class Game(models.Model):
 
 class ManualChange(models.Model):
     """A change the arbiter made by hand to the engine's draft pairing of a round, after reviewing
-    what it breaks (``pairing.services.apply_manual_change``).  Boards as ``[white, black]`` pairing
-    numbers (black 0: the pairing-allocated bye), in the numbering of the round; the findings as
-    ``pairing.engine.review.Finding.as_json``.  Written into the TRF export as ``###`` lines."""
+    what it breaks (``pairing.services.apply_manual_change``).  Boards as ``[white, black]`` players'
+    primary keys (black 0: the pairing-allocated bye), right whatever the numbers become; the summary
+    and the findings (``pairing.engine.review.Finding.as_json``, what this change brought) name the
+    players by their pairing numbers at the time.  Written into the TRF export as ``###`` lines."""
 
     class Kind(models.TextChoices):
         SWAP = "swap", "Swap colours"

@@ -11,7 +11,7 @@ from django.urls import reverse
 from pairing import services as pairing
 from pairing.engine import parse
 from tournaments import services
-from tournaments.models import AuditEntry, ManualChange, Membership, Result
+from tournaments.models import AuditEntry, ManualChange, Membership, Player, Result
 from tournaments.trf import export, import_tournament
 
 from .conftest import boards, make_tournament, pair, request
@@ -128,7 +128,8 @@ def test_a_change_is_saved_recorded_and_written_to_the_trf(draft, arbiter, club)
     change = pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
     change.refresh_from_db()
     assert boards(draft) == proposal.after and boards(draft) != engine
-    assert (change.kind, change.before, change.fide_mode) == ("swap", [list(b) for b in engine], True)
+    key = dict(draft.tournament.players.values_list("pairing_number", "pk")) | {0: 0}
+    assert (change.kind, change.before, change.fide_mode) == ("swap", [[key[w], key[b]] for w, b in engine], True)
     assert proposal.introduced == proposal.findings  # the first change: all it breaks is its own
     assert change.findings == [f.as_json() for f in proposal.introduced]
     entry = draft.tournament.audit_entries.filter(kind=Kind.MANUAL).get()
@@ -158,6 +159,18 @@ def test_a_later_change_records_what_it_breaks_itself(draft, arbiter):
     assert "bye" in {f.code for f in second.introduced}
     change = pairing.apply_manual_change(draft, "bye", second.fingerprint, arbiter, player=7)
     assert change.findings == [f.as_json() for f in second.introduced]
+
+
+def test_a_renumbering_after_a_change_keeps_the_engines_pairing(draft, arbiter):
+    proposal = pairing.propose_change(draft, "swap", board=1)
+    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    players = {g.pk: (g.white, g.black) for g in draft.games.all()}
+    engine = [(b, w) if i == 0 else (w, b) for i, (w, b) in enumerate(boards(draft))]  # swapped back
+    # A late entry rated above everybody takes number 1: every number moves up by one (C.04.2 B.3).
+    services.register_player(draft.tournament, Player(name="Late, Entry", rating=2800))
+    assert {g.pk: (g.white, g.black) for g in draft.games.all()} == players
+    assert pairing.engine_boards(draft) == [(w + 1, b + 1 if b else 0) for w, b in engine]
+    assert pairing.propose_change(draft, "swap", board=1).removed == []  # swapped back: the engine's again
 
 
 def test_a_change_reviewed_on_other_boards_is_refused(draft, arbiter):
