@@ -88,3 +88,31 @@ def test_a_manual_exchange_is_reviewed_recorded_and_exported(page, draft):
     no_sideways_scroll(page, "round page after")
     screenshot(page, "fide-07-round-changed-390")
     assert ManualChange.objects.count() == 2
+
+
+def test_leaving_fide_mode_on_a_phone_takes_two_confirmations(page, arbiter):
+    tournament = make_tournament(Club.objects.get(slug="lyon"), players=4, name="Leave Open")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann-123")
+    page.click("button[type=submit]")
+    page.goto(f"/manage/t/{tournament.slug}/")
+    page.click("#leave-fide-mode")
+    expect(page.locator("h1")).to_contain_text("confirmation 1 of 2")
+    no_sideways_scroll(page, "first question")
+    screenshot(page, "fide-08-leave-1-390")
+    page.click("#fide-mode-confirm")
+    expect(page.locator("h1")).to_contain_text("confirmation 2 of 2")
+    expect(page.locator("#fide-mode-question")).to_contain_text("cannot be turned on again")
+    tournament.refresh_from_db()
+    assert tournament.fide_mode  # not yet
+    screenshot(page, "fide-09-leave-2-390")
+    page.click("#fide-mode-confirm")
+    expect(page.locator("ul.messages")).to_contain_text("left FIDE mode")
+    expect(page.locator("#fide-mode")).to_contain_text("Not in FIDE mode")
+    expect(page.locator("#leave-fide-mode")).to_have_count(0)
+    no_sideways_scroll(page, "tournament page")
+    screenshot(page, "fide-10-left-390")
+    tournament.refresh_from_db()
+    assert not tournament.fide_mode
