@@ -36,7 +36,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.engine import EngineError, NoValidPairing, pair_round
-from pairing.engine.review import Finding, differences, in_publishing_order, new_findings, review, round_state
+from pairing.engine.review import Board, Finding, differences, in_publishing_order, new_findings, review, round_state
 from tournaments import audit
 from tournaments.models import Game, ManualChange, Player, Result, Round, Tournament
 from tournaments.services import Refused, draw_lots, last_paired_round, lock_tournament
@@ -314,7 +314,6 @@ def discard_round(round_: Round, user=None) -> None:
 
 # Manual changes of a draft pairing ---------------------------------------------------------------
 
-Board = tuple[int, int]  # (white, black) pairing numbers, black 0 for the pairing-allocated bye
 ManualKind = ManualChange.Kind
 
 
