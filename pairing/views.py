@@ -12,6 +12,7 @@ from tournaments.standings import with_aros
 from tournaments.views import perform
 
 from . import services
+from .forms import ManualChangeForm
 
 
 def _round(request, slug, number) -> Round:
@@ -45,6 +46,9 @@ def round_detail(request, slug, number):
         context["games"] = with_aros(round_.tournament, round_)
     if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
         context["brackets"] = services.bracket_reports(round_)
+        context["manual_changes"] = round_.manual_changes.select_related("user")
+    if round_.status == Round.Status.DRAFT and request.can["pairing"]:
+        context["manual_form"] = _manual_choices(round_)
     if request.htmx and request.GET.get("status"):
         if round_.status == Round.Status.PAIRING:
             return render(request, "pairing/_pairing_status.html", context)
@@ -74,3 +78,37 @@ def discard(request, slug, number):
                f"The pairing of round {number} was {done}."):
         return redirect(round_.tournament.get_manage_url())
     return redirect("pairing:round", slug, number)
+
+
+def _manual_choices(round_: Round) -> dict:
+    """The boards and players a manual change of the draft may name, for the round page's form."""
+    games = list(round_.games.select_related("white", "black"))
+    unpaired = services.unpaired_players(round_)
+    players = sorted([g.white for g in games] + [g.black for g in games if g.black] + unpaired,
+                     key=lambda p: p.pairing_number)
+    return {"kinds": ManualChangeForm.base_fields["kind"].choices, "games": games, "players": players,
+            "unpaired": unpaired}
+
+
+@login_required
+def manual_change(request, slug, number):
+    """A manual change of a draft pairing: GET reviews it (what it changes from the engine's pairing,
+    what it breaks), POST confirms and saves it.  Chief arbiters only (``permissions.RULES``)."""
+    round_ = _round(request, slug, number)
+    back = redirect("pairing:round", slug, number)
+    form = ManualChangeForm(request.POST if request.method == "POST" else request.GET)
+    if not form.is_valid():
+        messages.error(request, "Choose a change, and the boards or players it concerns.")
+        return back
+    if request.method == "POST":
+        perform(request, lambda: services.apply_manual_change(
+            round_, fingerprint=form.cleaned_data["fingerprint"], user=request.user, **form.change()),
+            "The change was saved and recorded (audit log, TRF comment lines).")
+        return back
+    try:
+        proposal = services.propose_change(round_, **form.change())
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return back
+    return render(request, "pairing/manual_change.html", {
+        "tournament": round_.tournament, "round": round_, "proposal": proposal, "form": form})

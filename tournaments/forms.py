@@ -109,6 +109,9 @@ class TournamentForm(forms.ModelForm):
         limit = self.fields["pairing_time_limit"]
         limit.required = False
         limit.widget.attrs.update(min=MIN_PAIRING_TIME_LIMIT, max=MAX_PAIRING_TIME_LIMIT)
+        self.fields["points_pairing_bye"].help_text = (
+            "A win's points unless the tournament's rules say otherwise, the same for every PAB (C.04.1 2026 "
+            "Art. 3). In FIDE mode the points are fixed once round 1 is paired.")
         methods = dict.fromkeys(f"{edition.acceleration} under the {edition.name} edition"
                                 for system in SYSTEMS.values() for edition in system.editions)
         self.fields["acceleration"].help_text = (

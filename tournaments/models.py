@@ -159,6 +159,11 @@ class Tournament(models.Model):
         help_text=f"How long the engine may take to pair a round, {MIN_PAIRING_TIME_LIMIT} to "
                   f"{MAX_PAIRING_TIME_LIMIT} s ({PAIRING_TIME_LIMIT} s = {PAIRING_TIME_LIMIT // 60} minutes). "
                   f"Past it the round is not paired and the round's page says so.")
+    # FIDE mode (on by default): the scoring and the PAB value are fixed once round 1 is paired
+    # (C.04.1 2026 Art. 3); leaving it takes two confirmations and is for good
+    # (services.leave_fide_mode).  Manual pairing changes are reviewed and recorded in either mode.
+    fide_mode = models.BooleanField("FIDE mode", default=True, editable=False)
+    fide_mode_left_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # One more at every change of what the public pages show: their cache key (tournaments/cache.py).
     revision = models.PositiveIntegerField(default=0, editable=False)
@@ -444,6 +449,38 @@ class Game(models.Model):
         return self.black_id is None
 
 
+class ManualChange(models.Model):
+    """A change the arbiter made by hand to the engine's draft pairing of a round, after reviewing
+    what it breaks (``pairing.services.apply_manual_change``).  Boards as ``[white, black]`` players'
+    primary keys (black 0: the pairing-allocated bye), right whatever the numbers become; the summary
+    and the findings (``pairing.engine.review.Finding.as_json``, what this change brought) name the
+    players by their pairing numbers at the time.  Written into the TRF export as ``###`` lines."""
+
+    class Kind(models.TextChoices):
+        SWAP = "swap", "Swap colours"
+        EXCHANGE = "exchange", "Exchange opponents"
+        UNPAIR = "unpair", "Unpair a board"
+        PAIR = "pair", "Pair two players"
+        BYE = "bye", "Give the pairing-allocated bye"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="manual_changes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    summary = models.CharField(max_length=300)
+    before = models.JSONField()
+    after = models.JSONField()
+    findings = models.JSONField(default=list)
+    fide_mode = models.BooleanField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round__number", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.summary}"
+
+
 class AuditEntry(models.Model):
     """One change of a tournament: who, when, what it was before and after (``tournaments/audit.py``).
 
@@ -460,6 +497,7 @@ class AuditEntry(models.Model):
         TIEBREAKS = "tiebreaks", "Tie-breaks"
         FORBIDDEN_PAIR = "pair", "Forbidden pair"
         ROUND = "round", "Round"
+        MANUAL = "manual", "Manual pairing change"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)

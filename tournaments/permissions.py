@@ -37,7 +37,7 @@ class Perm(StrEnum):
     PLAYERS = "players"                  # register, import, correct, remove, withdraw players
     ABSENCES = "absences"                # a player's announced absences (requested byes)
     FORBIDDEN_PAIRS = "forbidden_pairs"  # players kept apart
-    PAIRING = "pairing"                  # pair, publish, discard (cancel) a round
+    PAIRING = "pairing"                  # pair, publish, discard (cancel) a round, change a draft by hand
     RESULTS = "results"                  # enter and correct results
     MEMBERS = "members"                  # the club's members and their roles (the Django admin for now)
 
@@ -73,6 +73,7 @@ RULES: dict[str, Rule] = {
     "arbiter:tournament_import": Rule(Perm.CREATE),
     "arbiter:tournament": Rule(Perm.VIEW),
     "arbiter:tournament_edit": Rule(Perm.SETTINGS),
+    "arbiter:fide_mode": Rule(Perm.SETTINGS),
     "arbiter:trf_export": Rule(Perm.VIEW),
     "arbiter:audit": Rule(Perm.VIEW),
     "arbiter:audit_csv": Rule(Perm.VIEW),
@@ -89,6 +90,7 @@ RULES: dict[str, Rule] = {
     "pairing:round": Rule(Perm.VIEW),
     "pairing:publish": Rule(Perm.PAIRING),
     "pairing:discard": Rule(Perm.PAIRING),
+    "pairing:manual_change": Rule(Perm.PAIRING),  # reviewing a change too: chief arbiters only
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),

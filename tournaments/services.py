@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.text import slugify
 
 from . import audit
@@ -92,6 +93,17 @@ def create_tournament(club: Club, user=None, **fields) -> Tournament:
     return tournament
 
 
+#: The scoring and the PAB value: fixed once round 1 is paired in FIDE mode (C.04.1 2026 Art. 3: the
+#: same points for every pairing-allocated bye; the points of the rounds played are the pairings' input).
+SCORING_FIELDS = ("points_win", "points_draw", "points_loss", "points_pairing_bye", "points_half_bye")
+
+
+def scoring_fixed(tournament: Tournament) -> bool:
+    """Whether the scoring and the PAB value can no longer change: in FIDE mode once round 1 is
+    paired, and with the Baku acceleration (its virtual points are counted in wins) in any mode."""
+    return (tournament.fide_mode or tournament.baku) and last_paired_round(tournament) > 0
+
+
 #: The settings that decide the standings' order (C.07): changing them once a round is published
 #: reorders standings already read, so it needs confirming.
 TIEBREAK_FIELDS = ("tiebreaks", "tiebreak_edition", "ties_by_lot")
@@ -110,6 +122,12 @@ def update_tournament(tournament: Tournament, user=None, confirm: bool = False) 
         raise Refused("Fewer rounds than have been paired already.")
     before, after = audit.changes(audit.snapshot(stored, exclude=("club",)),
                                   audit.snapshot(tournament, exclude=("club",)))
+    scoring = [name for name in after if name in SCORING_FIELDS]
+    if scoring and scoring_fixed(stored):
+        why = ("in FIDE mode the points and the PAB value stay as they were when round 1 was paired "
+               "(C.04.1 2026 Art. 3)" if stored.fide_mode else
+               "with the Baku acceleration the virtual points are counted in the points of a win")
+        raise Refused(f"The scoring cannot change once round 1 is paired: {why}.")
     tiebreaks = [name for name in after if name in TIEBREAK_FIELDS]
     published = stored.round_set.filter(status=Round.Status.PUBLISHED).exists()
     if tiebreaks and published and not confirm:
@@ -127,6 +145,30 @@ def update_tournament(tournament: Tournament, user=None, confirm: bool = False) 
         audit.record(tournament, Kind.SETTINGS, "changed", f"Settings changed: {', '.join(others)}", user=user,
                      before={name: before[name] for name in others}, after={name: after[name] for name in others})
     draw_lots(tournament, user=user)
+    return tournament
+
+
+FIDE_MODE_QUESTIONS = (
+    "Leave FIDE mode? The points of a win, a draw, a loss and the byes could then be changed during the "
+    "tournament (FIDE mode keeps them as they were when round 1 was paired, C.04.1 2026 Art. 3), and the "
+    "tournament's file says it left FIDE mode.",
+    "Second confirmation: FIDE mode cannot be turned on again for this tournament. Leave it for good?",
+)
+
+
+@transaction.atomic
+def leave_fide_mode(tournament: Tournament, user=None, confirmations: int = 0) -> Tournament:
+    """Leave FIDE mode, for good: two explicit confirmations (``confirmations`` given so far; fewer
+    than two raise :class:`ConfirmationNeeded` with the next question, and nothing changes)."""
+    tournament = lock_tournament(tournament)
+    if not tournament.fide_mode:
+        raise Refused("The tournament has already left FIDE mode.")
+    if confirmations < len(FIDE_MODE_QUESTIONS):
+        raise ConfirmationNeeded(FIDE_MODE_QUESTIONS[confirmations])
+    tournament.fide_mode, tournament.fide_mode_left_at = False, timezone.now()
+    tournament.save(update_fields=["fide_mode", "fide_mode_left_at"])
+    audit.record(tournament, Kind.SETTINGS, "left FIDE mode", "Left FIDE mode (for good, confirmed twice)",
+                 user=user, before={"fide_mode": True}, after={"fide_mode": False})
     return tournament
 
 

@@ -35,7 +35,19 @@ from pairing.engine.trf import (
 
 from . import audit
 from .limits import MAX_FORBIDDEN_PAIRS, MAX_ROUND_RESULTS, MAX_ROUNDS, listed
-from .models import DEFAULT_SYSTEM, Absence, Club, ForbiddenPair, Game, Player, Result, Round, Tournament, baku_problem
+from .models import (
+    DEFAULT_SYSTEM,
+    Absence,
+    Club,
+    ForbiddenPair,
+    Game,
+    ManualChange,
+    Player,
+    Result,
+    Round,
+    Tournament,
+    baku_problem,
+)
 from .services import save_new_tournament
 
 #: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
@@ -169,10 +181,26 @@ def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
     codes = tournament.tiebreak_codes()
     if version == "26":
         document.headers.append("212 " + ",".join(["PTS", *codes]))
+    document.comments = manual_change_comments(tournament)
     # The rank column: the standings with the tournament's tie-breaks.
     for row in standings(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order()):
         document.players[row.number].rank = row.rank
     return document
+
+
+def manual_change_comments(tournament: Tournament) -> list[str]:
+    """The TRF comment lines (``###``) of the tournament's manual pairing changes and of its FIDE mode."""
+    lines = []
+    if not tournament.fide_mode and tournament.fide_mode_left_at:
+        lines.append(f" FIDE mode left on {tournament.fide_mode_left_at:%Y/%m/%d %H:%M} UTC")
+    changes = ManualChange.objects.filter(round__tournament=tournament).select_related("round", "user")
+    for number, change in enumerate(changes, start=1):
+        by = f", {change.user.get_username()}" if change.user else ""
+        mode = "FIDE mode" if change.fide_mode else "outside FIDE mode"
+        lines.append(f" Manual change {number} ({change.at:%Y/%m/%d %H:%M} UTC{by}, {mode}): {change.summary}")
+        for finding in change.findings:
+            lines.append(f"   breaks {finding['article']}: {finding['text']}")
+    return lines
 
 
 def export(tournament: Tournament, version: str = "16") -> str:
@@ -340,7 +368,9 @@ def import_tournament(club: Club, text: str, user=None) -> Tournament:
                      f"{'s' if paired != 1 else ''}, {len([g for g in games if g.result])} results, "
                      f"{len(absences)} absences, {len(forbidden)} forbidden pairs", user=user,
                      after={**audit.snapshot(tournament, exclude=("club",)),
-                            "players": [f"#{p.pairing_number} {p.name}" for p in players]})
+                            "players": [f"#{p.pairing_number} {p.name}" for p in players],
+                            # The file's ### lines (manual pairing changes, say), kept with the import.
+                            **({"comments": [c.strip() for c in document.comments]} if document.comments else {})})
     return tournament
 
 

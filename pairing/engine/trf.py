@@ -147,6 +147,8 @@ class TrfDocument:
     forbidden_pairs: list[ForbiddenPairs] = field(default_factory=list)
     system_code: str | None = None       # TRF-2026 record 192 (e.g. FIDE_DUTCH_2025_BAKU)
     start_date: datetime.date | None = None  # record 042
+    #: TRF-2026 comment lines, the text after ``###`` (the app writes its manual pairing changes there)
+    comments: list[str] = field(default_factory=list)
 
     @property
     def rounds_in_file(self) -> int:
@@ -277,7 +279,10 @@ def parse(text: str) -> TrfDocument:
         if control := CONTROL_CHARACTER.search(line):
             raise TrfError(f"control character U+{ord(control.group()):04X}: a TRF file is plain text in "
                            "fixed columns", number, control.start() + 1)
-        if not line.strip() or line.startswith("###"):
+        if not line.strip():
+            continue
+        if line.startswith("###"):
+            document.comments.append(line[3:])
             continue
         tag = line[:3]
         value = line[4:].strip()
@@ -505,6 +510,7 @@ def dump(document: TrfDocument, version: str = "16") -> str:
     extensions (``XXR``, ``XXC``, ``BB*``, ``XXA``, ``XXP``), or TRF-2026 (``"26"``)
     with its own records for the same data (142, 152, 162, 240, 250, 260)."""
     lines = list(document.headers)
+    lines += [f"###{comment}" for comment in document.comments]  # after the headers (TRF-2026 comments)
     for number in sorted(document.players):
         record = document.players[number]
         lines.append(player_line(record, score(document, record)))

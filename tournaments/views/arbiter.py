@@ -86,9 +86,9 @@ def tournament_edit(request, slug):
     form = TournamentForm(request.POST or None, instance=tournament)
     confirm = None
     if services.last_paired_round(tournament):
-        # The scoring and the system are fixed once the pairing has begun.
-        for name in ("system", "points_win", "points_draw", "points_loss", "points_pairing_bye",
-                     "points_half_bye", "initial_colour"):
+        # The system is fixed once the pairing has begun; the scoring in FIDE mode (scoring_fixed).
+        fixed = ("system", "initial_colour", *(services.SCORING_FIELDS if services.scoring_fixed(tournament) else ()))
+        for name in fixed:
             form.fields[name].disabled = True
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["rounds"] < services.last_paired_round(tournament):
@@ -106,6 +106,24 @@ def tournament_edit(request, slug):
                 return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament,
                                                             "confirm": confirm})
+
+
+@login_required
+def fide_mode(request, slug):
+    """Leave FIDE mode: GET asks the first question, each POST answers one (``confirmations``); the
+    second answer leaves it, for good (``services.leave_fide_mode``)."""
+    tournament = request.tournament
+    answered = {"1": 1, "2": 2}.get(request.POST.get("confirmations"), 0) if request.method == "POST" else 0
+    try:
+        services.leave_fide_mode(tournament, request.user, confirmations=answered)
+    except services.ConfirmationNeeded as question:
+        return render(request, "arbiter/fide_mode.html", {"tournament": tournament, "question": question.message,
+                                                          "step": answered + 1})
+    except services.Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, "The tournament left FIDE mode.")
+    return redirect(tournament.get_manage_url())
 
 
 @login_required

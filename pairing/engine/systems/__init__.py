@@ -14,6 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.pairing import RoundPairing
+from ..core.state import Player, RoundState
+
+
+def no_colour_exemption(state: RoundState, player: Player) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,9 @@ class SwissSystem:
     pair: Callable[..., RoundPairing]  # pair(state, edition[, progress=...])
     #: ``pair`` takes ``progress=`` (see :data:`Progress`) and reports each bracket
     reports_progress: bool = False
+    #: who the system exempts from the colour limits of C.04.1 (2017 f-g, 2026 Arts. 6-7) and so
+    #: from [C3]: the pairer's compatibility graph and a manual pairing's review read this one copy
+    colour_exempt: Callable[[RoundState, Player], bool] = no_colour_exemption
 
     @property
     def latest(self) -> Edition:

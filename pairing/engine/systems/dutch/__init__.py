@@ -3,7 +3,7 @@
 import datetime
 
 from .. import Edition, SwissSystem, register
-from .pairer import pair
+from .pairer import colour_exempt, pair
 
 EDITION_2017 = Edition(
     name="2017", title="2017 (approved Baku 2016, in force until 31 January 2026)",
@@ -16,4 +16,4 @@ EDITION_2026 = Edition(
 
 DUTCH = register(SwissSystem(name="dutch", title="FIDE Dutch system", article="C.04.3",
                              editions=(EDITION_2017, EDITION_2026), pair=pair,
-                             reports_progress=True))
+                             reports_progress=True, colour_exempt=colour_exempt))

@@ -98,6 +98,12 @@ NEXT_SCORES = ("in_next", "pairing_score")
 UNPLAYED = ("in_bracket", "in_next", "pairing_score", "played_games")
 
 
+def colour_exempt(state: RoundState, player: Player) -> bool:
+    """C.3 (2017) / [C3] (2026 Art. 2.1.3) binds non-topscorers only; topscorers exist when the
+    last round is paired (A.7 / 1.8)."""
+    return state.last_round and player.topscorer
+
+
 def _count_width(bracket: Bracket) -> int:
     return (3 * (bracket.size + len(bracket.lookahead)) + 1).bit_length() + 2
 
@@ -354,7 +360,7 @@ class DutchPairer(RoundPairer):
                  progress: Progress | None = None):
         # C.1-C.3 / [C1]-[C3] as the compatibility graph; C.3 / [C3] binds non-topscorers
         # only (topscorers exist when the last round is paired: A.7 / 1.8)
-        super().__init__(state, lambda player: state.last_round and player.topscorer)
+        super().__init__(state, lambda player: colour_exempt(state, player))
         self.edition = edition
         if edition == "2026":
             self.criteria = CRITERIA_2026

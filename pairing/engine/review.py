@@ -1,0 +1,190 @@
+"""The review of a pairing made by hand: which rules a given round-pairing breaks, and how it
+differs from another (the engine's).
+
+An arbiter may change a draft pairing (swap colours, exchange opponents, pair, unpair, give the
+pairing-allocated bye); before it is saved the app shows what the change breaks.  Everything
+read here comes from the round's :class:`~pairing.engine.core.state.RoundState` (colour
+histories, preferences, bye eligibility, forbidden pairs: one copy of each) and the absolute
+criteria from :func:`~pairing.engine.core.compatibility.compatibility_rows` with the system's own
+colour exemption (``SwissSystem.colour_exempt``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core.compatibility import compatibility_rows
+from .core.pairing import Pair, publishing_order
+from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState, build_round_state
+from .errors import EngineError
+from .systems import Edition, SwissSystem
+from .trf import BLACK, WHITE, TrfDocument
+
+#: A board as pairing numbers: (white, black), black 0 for the pairing-allocated bye.
+Board = tuple[int, int]
+
+#: The Basic Rules (C.04.1) each check cites, by the edition of the basic rules.
+BASIC_RULES = {
+    "2017": {"rematch": "C.04.1 b", "unpaired": "C.04.1 c", "bye": "C.04.1 d", "score": "C.04.1 e",
+             "difference": "C.04.1 f", "repeat": "C.04.1 g", "preference": "C.04.1 h"},
+    "2026": {"rematch": "C.04.1 (2026) Art. 2", "unpaired": "C.04.1 (2026) Art. 3",
+             "bye": "C.04.1 (2026) Art. 4", "score": "C.04.1 (2026) Art. 5", "difference": "C.04.1 (2026) Art. 6",
+             "repeat": "C.04.1 (2026) Art. 7", "preference": "C.04.1 (2026) Art. 8"},
+}
+#: The system's own numbers of the absolute criteria (no rematch, the PAB, absolute colours), where
+#: its text numbers them: (system, edition) -> ([C1], [C2], [C3]).
+_C2026 = ("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]")
+ABSOLUTE_CRITERIA = {
+    ("dutch", "2017"): ("C.1", "C.2", "C.3"), ("dutch", "2026"): _C2026,
+    ("dubov", "2018"): ("C.1", "C.2", "C.3"), ("dubov", "2026"): _C2026,
+    ("burstein", "2026"): _C2026,
+}
+STRENGTH = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild"}
+COLOUR = {WHITE: "white", BLACK: "black"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule a pairing breaks: its article, what happens in plain words, the players concerned
+    (pairing numbers).  ``absolute``: an absolute criterion (the engine never breaks one)."""
+
+    code: str          # what is checked: rematch, forbidden, colours, bye, unpaired, difference, repeat...
+    article: str
+    text: str
+    players: tuple[int, ...]
+    absolute: bool
+
+    def as_json(self) -> dict:
+        return {"code": self.code, "article": self.article, "text": self.text, "players": list(self.players),
+                "absolute": self.absolute}
+
+
+def round_state(document: TrfDocument, edition: Edition, round_number: int,
+                total_rounds: int | None = None) -> RoundState:
+    """The state the pairing of ``round_number`` reads (as ``pair_round`` builds it)."""
+    return build_round_state(document, round_number, total_rounds, edition.basic_rules)
+
+
+def review(state: RoundState, system: SwissSystem, edition: Edition, boards: list[Board]) -> list[Finding]:
+    """The rules that the round-pairing ``boards`` breaks, board by board, then who is left unpaired.
+
+    Raises :class:`EngineError` when a board names a player who is not to be paired in this round,
+    or a player twice, or more than one pairing-allocated bye."""
+    players = state.by_number()
+    seen: set[int] = set()
+    byes = [white for white, black in boards if not black]
+    if len(byes) > 1:
+        raise EngineError(f"only one pairing-allocated bye per round, not {len(byes)} ({', '.join(map(str, byes))})")
+    for number in (n for board in boards for n in board if n):
+        if number not in players:
+            raise EngineError(f"player {number} is not to be paired in round {state.round_number}")
+        if number in seen:
+            raise EngineError(f"player {number} is on two boards")
+        seen.add(number)
+    basic = BASIC_RULES[edition.basic_rules]
+    own = ABSOLUTE_CRITERIA.get((system.name, edition.name))
+
+    def absolute_article(index: int, basic_key: str) -> str:
+        """[C1]-[C3]: the system's own article (when its text numbers them), then C.04.1's."""
+        cited = basic[basic_key]
+        if index == 2:  # [C3] rests on both colour limits, Arts. 6 and 7 (2017 f and g)
+            cited += "-" + basic["repeat"].rsplit(" ", 1)[-1]
+        return f"{system.article} {own[index]}; {cited}" if own else cited
+
+    def exempt(player: Player) -> bool:
+        return system.colour_exempt(state, player)
+
+    index = {p.number: i for i, p in enumerate(state.players)}
+    rows = compatibility_rows(state.players, exempt)  # [C1] and [C3] as the pairers read them
+    findings: list[Finding] = []
+    for white_number, black_number in boards:
+        if not black_number:
+            player = players[white_number]
+            if not player.bye_eligible:  # [C2]
+                findings.append(Finding(
+                    "bye", absolute_article(1, "bye"),
+                    f"{white_number} gets the pairing-allocated bye but has already had it, or already "
+                    f"scored a win's points in one round without playing.", (white_number,), True))
+            continue
+        white, black = players[white_number], players[black_number]
+        pair = (white_number, black_number)
+        if not rows[index[white_number]] >> index[black_number] & 1:
+            if black_number in white.played_opponents:  # [C1]
+                findings.append(Finding("rematch", absolute_article(0, "rematch"),
+                                        f"{white_number} and {black_number} have already played each other.",
+                                        pair, True))
+            elif black_number in white.forbidden:
+                findings.append(Finding("forbidden", "the tournament's forbidden pairs (TRF XXP / 260)",
+                                        f"{white_number} and {black_number} are a forbidden pair.", pair, True))
+            else:  # [C3]
+                findings.append(Finding(
+                    "colours", absolute_article(2, "difference"),
+                    f"{white_number} and {black_number} both have an absolute preference for "
+                    f"{COLOUR[white.preference]}: one of them cannot get it.", pair, True))
+        if white.pairing_score != black.pairing_score:
+            higher, lower = (white, black) if white.pairing_score > black.pairing_score else (black, white)
+            findings.append(Finding(
+                "score", basic["score"],
+                f"{higher.number} ({_points(higher.pairing_score)}) meets {lower.number} "
+                f"({_points(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
+                pair, False))
+        for player, colour in ((white, WHITE), (black, BLACK)):
+            findings += _colour_findings(player, colour, basic, exempt(player))
+    unpaired = sorted(set(players) - seen)
+    if unpaired:
+        who = ", ".join(map(str, unpaired))
+        findings.append(Finding(
+            "unpaired", basic["unpaired"],
+            f"Not paired: {who}. Only one player may be left unpaired, and that player gets the "
+            f"pairing-allocated bye; a player left out scores nothing this round.", tuple(unpaired), True))
+    return findings
+
+
+def _colour_findings(player: Player, colour: str, basic: dict[str, str], exempt: bool) -> list[Finding]:
+    """C.04.1 colour limits (2017 f-g, 2026 Arts. 6-7) and the general colour rule (h, Art. 8)."""
+    number, found = player.number, []
+    difference = player.colour_difference + (1 if colour == WHITE else -1)
+    allowed = " (allowed to a topscorer in the last round by the system)" if exempt else ""
+    if abs(difference) > 2:
+        found.append(Finding("difference", basic["difference"],
+                             f"{number} gets {COLOUR[colour]}: a colour difference of {difference:+d}, beyond ±2"
+                             f"{allowed}.", (number,), not exempt))
+    if player.repeated_colour == colour:
+        found.append(Finding("repeat", basic["repeat"],
+                             f"{number} gets {COLOUR[colour]} a third time in a row{allowed}.", (number,), not exempt))
+    if player.preference and player.preference != colour and not found:
+        found.append(Finding("preference", basic["preference"],
+                             f"{number} gets {COLOUR[colour]} against a {STRENGTH[player.strength]} preference for "
+                             f"{COLOUR[player.preference]}.", (number,), False))
+    return found
+
+
+def _points(tenths: int) -> str:
+    """15 -> "1½", 5 -> "½", 20 -> "2", 12 -> "1.2" (other scoring systems)."""
+    whole, tenth = divmod(tenths, 10)
+    if tenth == 5:
+        return f"{whole or ''}½"
+    return f"{whole}" if not tenth else f"{whole}.{tenth}"
+
+
+def new_findings(findings: list[Finding], reference: list[Finding]) -> list[Finding]:
+    """The findings of a pairing that the ``reference`` pairing (the engine's) does not have."""
+    def key(finding: Finding) -> tuple[str, tuple[int, ...]]:
+        return finding.code, tuple(sorted(finding.players))  # a pair's colours do not matter here
+
+    known = {key(f) for f in reference}
+    return [f for f in findings if key(f) not in known]
+
+
+def differences(reference: list[Board], boards: list[Board]) -> tuple[list[Board], list[Board]]:
+    """The boards of ``reference`` that ``boards`` no longer has, and the boards it adds (a colour
+    swap is one of each)."""
+    before, after = set(reference), set(boards)
+    return [b for b in reference if b not in after], [b for b in boards if b not in before]
+
+
+def in_publishing_order(state: RoundState, boards: list[Board]) -> list[Board]:
+    """The boards in publishing order (C.04.2 D.9 / 2026 Art. 3.6), the bye last."""
+    players = state.by_number()
+    pairs = publishing_order([Pair(players[white], players[black]) for white, black in boards if black])
+    return [(p.white.number, p.black.number) for p in pairs] + [board for board in boards if not board[1]]

@@ -1,0 +1,269 @@
+"""FIDE mode and manual changes of a draft pairing: the scoring fixed once round 1 is paired, each kind
+of change reviewed with the articles it breaks, recorded (rows, audit log, TRF ### lines), the double
+confirmation to leave FIDE mode, and chief arbiters only."""
+
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from pairing import services as pairing
+from pairing.engine import parse
+from tournaments import services
+from tournaments.models import AuditEntry, ManualChange, Membership, Player, Result
+from tournaments.trf import export, import_tournament
+
+from .conftest import boards, make_tournament, pair, request
+
+Kind = AuditEntry.Kind
+
+
+def white_wins(round_):
+    for game in round_.games.exclude(result=Result.BYE):
+        services.enter_result(game, Result.WHITE_WINS)
+
+
+@pytest.fixture
+def draft(club):
+    """Round 2 of seven players as a draft; round 1 published, every white won, 7 had the PAB."""
+    tournament = make_tournament(club, players=7)
+    first = pair(tournament)
+    assert boards(first)[-1] == (7, 0)
+    white_wins(first)
+    return request(tournament)
+
+
+def board_of(round_, number: int) -> int:
+    return next(i for i, board in enumerate(boards(round_), start=1) if number in board)
+
+
+def codes(proposal) -> set[str]:
+    return {f.code for f in proposal.findings}
+
+
+def test_scoring_is_fixed_once_round_one_is_paired_in_fide_mode(club, arbiter, client):
+    tournament = make_tournament(club, players=4)
+    assert tournament.fide_mode
+    tournament.points_win = Decimal("3")
+    services.update_tournament(tournament)  # before round 1: free
+    request(tournament)
+    tournament.refresh_from_db()
+    tournament.points_pairing_bye = Decimal("3")
+    with pytest.raises(services.Refused, match=r"C\.04\.1 2026 Art\. 3"):
+        services.update_tournament(tournament)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:tournament_edit", args=[tournament.slug])).content.decode()
+    assert 'name="points_pairing_bye"' in page and "disabled" in page.split('name="points_pairing_bye"')[1][:80]
+    # Out of FIDE mode the arbiter may change it (the standings follow).
+    services.leave_fide_mode(tournament, arbiter, confirmations=2)
+    tournament.refresh_from_db()
+    tournament.points_pairing_bye = Decimal("3")
+    services.update_tournament(tournament)
+    tournament.refresh_from_db()
+    assert tournament.points_pairing_bye == 3
+
+
+def test_a_colour_swap_shows_the_preference_it_breaks(draft):
+    proposal = pairing.propose_change(draft, "swap", board=1)
+    white, black = boards(draft)[0]
+    assert proposal.summary == f"Round 2: colours swapped on board 1: {white}-{black} becomes {black}-{white}"
+    assert "preference" in codes(proposal)
+    assert next(f for f in proposal.findings if f.code == "preference").article == "C.04.1 (2026) Art. 8"
+    assert proposal.removed == [(white, black)] and proposal.added == [(black, white)]
+    assert boards(draft)[0] == (white, black)  # a review changes nothing
+
+
+def test_an_exchange_across_scoregroups_pairs_different_scores(draft):
+    last_game = len(boards(draft)) - 1  # the bye is last
+    proposal = pairing.propose_change(draft, "exchange", board=1, other_board=last_game)
+    score = next(f for f in proposal.findings if f.code == "score")
+    assert score.article == "C.04.1 (2026) Art. 5" and not score.absolute
+
+
+def test_unpair_then_pair_a_rematch(draft, arbiter):
+    first = boards(draft.tournament.round_set.get(number=1))[0]  # they met in round 1
+    for number in first:
+        proposal = pairing.propose_change(draft, "unpair", board=board_of(draft, number))
+        assert "unpaired" in codes(proposal)
+        assert next(f for f in proposal.findings if f.code == "unpaired").article == "C.04.1 (2026) Art. 3"
+        pairing.apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=board_of(draft, number))
+    assert set(first) <= {p.pairing_number for p in pairing.unpaired_players(draft)}
+    proposal = pairing.propose_change(draft, "pair", player=first[1], other=first[0])
+    rematch = next(f for f in proposal.findings if f.code == "rematch")
+    assert rematch.absolute and rematch.article == "C.04.3 Art. 2.1.1 [C1]; C.04.1 (2026) Art. 2"
+    left = next(f for f in proposal.findings if f.code == "unpaired")  # the two opponents they left
+    assert len(left.players) == 2 and not set(first) & set(left.players)
+
+
+def test_the_pab_to_a_player_who_had_it_breaks_c2(draft):
+    holder = boards(draft)[-1][0]
+    proposal = pairing.propose_change(draft, "bye", player=7)
+    bye = next(f for f in proposal.findings if f.code == "bye")
+    assert bye.absolute and bye.players == (7,) and bye.article == "C.04.3 Art. 2.1.2 [C2]; C.04.1 (2026) Art. 4"
+    assert (7, 0) in proposal.after and (holder, 0) not in proposal.after
+    assert "unpaired" not in codes(proposal)  # the former holder meets 7's opponent
+
+
+def test_a_forbidden_pair(club, arbiter):
+    tournament = make_tournament(club, players=6)
+    first = pair(tournament)
+    white_wins(first)
+    a, b = (first.games.get(board=n).white for n in (1, 2))  # two winners of round 1: they have not met
+    services.forbid_pair(tournament, a, b)
+    draft = request(tournament)
+    for player in (a, b):
+        board = board_of(draft, player.pairing_number)
+        proposal = pairing.propose_change(draft, "unpair", board=board)
+        pairing.apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=board)
+    proposal = pairing.propose_change(draft, "pair", player=a.pairing_number, other=b.pairing_number)
+    forbidden = next(f for f in proposal.findings if f.code == "forbidden")
+    assert forbidden.absolute and forbidden.players == (a.pairing_number, b.pairing_number)
+    assert "rematch" not in codes(proposal)
+
+
+def test_a_change_is_saved_recorded_and_written_to_the_trf(draft, arbiter, club):
+    engine = boards(draft)
+    proposal = pairing.propose_change(draft, "swap", board=1)
+    change = pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    change.refresh_from_db()
+    assert boards(draft) == proposal.after and boards(draft) != engine
+    key = dict(draft.tournament.players.values_list("pairing_number", "pk")) | {0: 0}
+    assert (change.kind, change.before, change.fide_mode) == ("swap", [[key[w], key[b]] for w, b in engine], True)
+    assert proposal.introduced == proposal.findings  # the first change: all it breaks is its own
+    assert change.findings == [f.as_json() for f in proposal.introduced]
+    entry = draft.tournament.audit_entries.filter(kind=Kind.MANUAL).get()
+    assert entry.user == arbiter and entry.summary.startswith(proposal.summary)
+    assert entry.after["breaks"] == [f"{f.article}: {f.text}" for f in proposal.introduced]
+    # The engine's pairing stays the reference of the next change.
+    assert pairing.engine_boards(draft) == engine
+    text = export(draft.tournament)
+    lines = [line for line in text.splitlines() if line.startswith("###")]
+    assert lines[0].startswith("### Manual change 1 (") and lines[0].endswith(f", ann, FIDE mode): {proposal.summary}")
+    assert lines[1:] == [f"###   breaks {f.article}: {f.text}" for f in proposal.introduced]
+    assert "###" in export(draft.tournament, "26")
+    # The engine's reader takes them back; an import keeps them in its audit entry.
+    assert parse(text).comments == [line[3:] for line in lines]
+    imported = import_tournament(club, text, arbiter)
+    assert imported.audit_entries.get().after["comments"] == [line[3:].strip() for line in lines]
+
+
+def test_a_later_change_records_what_it_breaks_itself(draft, arbiter):
+    last_game = len(boards(draft)) - 1
+    first = pairing.propose_change(draft, "exchange", board=1, other_board=last_game)
+    pairing.apply_manual_change(draft, "exchange", first.fingerprint, arbiter, board=1, other_board=last_game)
+    second = pairing.propose_change(draft, "bye", player=7)
+    earlier = {(f.code, f.players) for f in first.findings}
+    assert earlier <= {(f.code, f.players) for f in second.findings}  # still broken, against the engine's
+    assert not earlier & {(f.code, f.players) for f in second.introduced}
+    assert "bye" in {f.code for f in second.introduced}
+    change = pairing.apply_manual_change(draft, "bye", second.fingerprint, arbiter, player=7)
+    assert change.findings == [f.as_json() for f in second.introduced]
+
+
+def test_a_renumbering_after_a_change_keeps_the_engines_pairing(draft, arbiter):
+    proposal = pairing.propose_change(draft, "swap", board=1)
+    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    players = {g.pk: (g.white, g.black) for g in draft.games.all()}
+    engine = [(b, w) if i == 0 else (w, b) for i, (w, b) in enumerate(boards(draft))]  # swapped back
+    # A late entry rated above everybody takes number 1: every number moves up by one (C.04.2 B.3).
+    services.register_player(draft.tournament, Player(name="Late, Entry", rating=2800))
+    assert {g.pk: (g.white, g.black) for g in draft.games.all()} == players
+    assert pairing.engine_boards(draft) == [(w + 1, b + 1 if b else 0) for w, b in engine]
+    assert pairing.propose_change(draft, "swap", board=1).removed == []  # swapped back: the engine's again
+
+
+def test_a_change_reviewed_on_other_boards_is_refused(draft, arbiter):
+    proposal = pairing.propose_change(draft, "swap", board=1)
+    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    with pytest.raises(services.Refused, match="changed since"):
+        pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    assert ManualChange.objects.count() == 1
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"kind": "swap", "board": 99}, "Choose a board from 1 to 4"),
+    ({"kind": "swap", "board": 4}, "is the pairing-allocated bye"),
+    ({"kind": "exchange", "board": 1, "other_board": 1}, "two different boards"),
+    ({"kind": "pair", "player": 1, "other": 2}, "is on a board"),
+    ({"kind": "pair", "player": 1, "other": 1}, "two different players"),
+    ({"kind": "bye", "player": 42}, "not to be paired"),
+])
+def test_impossible_changes_are_refused_with_a_message(draft, change, message):
+    with pytest.raises(services.Refused, match=message):
+        pairing.propose_change(draft, **change)
+
+
+def test_a_published_round_is_not_changed(draft):
+    pairing.publish_round(draft)
+    draft.refresh_from_db()
+    with pytest.raises(services.Refused, match="not a draft"):
+        pairing.propose_change(draft, "swap", board=1)
+
+
+def test_the_review_page_and_the_confirmation(client, draft, arbiter):
+    client.force_login(arbiter)
+    url = reverse("pairing:manual_change", args=[draft.tournament.slug, 2])
+    round_page = client.get(reverse("pairing:round", args=[draft.tournament.slug, 2])).content.decode()
+    assert 'id="manual-form"' in round_page
+    page = client.get(url, {"kind": "bye", "player": 7}).content.decode()
+    assert "Art. 2.1.2 [C2]" in page and "absolute criterion" in page and 'id="confirm-change"' in page
+    assert not ManualChange.objects.exists()
+    fingerprint = pairing.propose_change(draft, "bye", player=7).fingerprint
+    response = client.post(url, {"kind": "bye", "player": 7, "board": "", "other_board": "", "other": "",
+                                 "fingerprint": fingerprint})
+    assert response.status_code == 302 and ManualChange.objects.get().kind == "bye"
+    assert (7, 0) in boards(draft)
+    round_page = client.get(reverse("pairing:round", args=[draft.tournament.slug, 2])).content.decode()
+    assert "the pairing-allocated bye given to 7" in round_page
+    # Nonsense is a message, never a 500.
+    assert client.get(url, {"kind": "nonsense"}).status_code == 302
+    assert client.get(url, {"kind": "swap", "board": "x"}).status_code == 302
+
+
+def test_leaving_fide_mode_takes_two_confirmations_and_is_for_good(client, club, arbiter):
+    tournament = make_tournament(club, players=4)
+    client.force_login(arbiter)
+    url = reverse("arbiter:fide_mode", args=[tournament.slug])
+    first = client.get(url).content.decode()
+    assert "confirmation 1 of 2" in first and 'value="1"' in first
+    second = client.post(url, {"confirmations": "1"}).content.decode()
+    assert "confirmation 2 of 2" in second and "cannot be turned on again" in second
+    tournament.refresh_from_db()
+    assert tournament.fide_mode and not tournament.audit_entries.filter(action="left FIDE mode").exists()
+    assert client.post(url, {"confirmations": "2"}).status_code == 302
+    tournament.refresh_from_db()
+    assert not tournament.fide_mode and tournament.fide_mode_left_at
+    entry = tournament.audit_entries.get(action="left FIDE mode")
+    assert entry.user == arbiter and entry.after == {"fide_mode": False}
+    assert export(tournament).count("### FIDE mode left on") == 1
+    # No way back: not a setting of the form, and a second leave is refused.
+    edit = client.get(reverse("arbiter:tournament_edit", args=[tournament.slug])).content.decode()
+    assert "fide_mode" not in edit
+    with pytest.raises(services.Refused, match="already left"):
+        services.leave_fide_mode(tournament, arbiter, confirmations=2)
+
+
+def test_outside_fide_mode_the_same_warnings_and_records(draft, arbiter):
+    services.leave_fide_mode(draft.tournament, arbiter, confirmations=2)
+    draft.refresh_from_db()
+    proposal = pairing.propose_change(draft, "bye", player=7)
+    assert "bye" in codes(proposal)
+    change = pairing.apply_manual_change(draft, "bye", proposal.fingerprint, arbiter, player=7)
+    assert not change.fide_mode
+    assert "outside FIDE mode): Round 2: the pairing-allocated bye given to 7" in export(draft.tournament)
+
+
+def test_a_deputy_may_neither_change_a_pairing_nor_leave_fide_mode(client, club, draft):
+    deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client.force_login(deputy)
+    slug = draft.tournament.slug
+    url = reverse("pairing:manual_change", args=[slug, 2])
+    assert client.get(url, {"kind": "swap", "board": 1}).status_code == 403
+    assert client.post(url, {"kind": "swap", "board": 1, "fingerprint": "x"}).status_code == 403
+    assert client.post(reverse("arbiter:fide_mode", args=[slug]), {"confirmations": "2"}).status_code == 403
+    assert 'id="manual-form"' not in client.get(reverse("pairing:round", args=[slug, 2])).content.decode()
+    assert not ManualChange.objects.exists()
+    draft.tournament.refresh_from_db()
+    assert draft.tournament.fide_mode

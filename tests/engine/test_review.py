@@ -1,0 +1,151 @@
+"""The review of a pairing made by hand (pairing/engine/review.py): each rule it reports, with its
+article, on small tournaments written by the test's own TRF builder."""
+
+import pytest
+
+from pairing.engine import EngineError, get_system, pair_round, parse
+from pairing.engine.review import differences, in_publishing_order, new_findings, review, round_state
+from pairing.engine.trf import dump
+
+from .builder import TrfBuilder
+
+DUTCH = get_system("dutch")
+DUBOV = get_system("dubov")
+
+
+def state_of(builder: TrfBuilder, system=DUTCH, edition="2026"):
+    return round_state(parse(builder.text()), system.edition(edition), parse(builder.text()).paired_rounds + 1)
+
+
+def found(state, boards, system=DUTCH, edition="2026"):
+    return {(f.code, f.players): f for f in review(state, system, system.edition(edition), boards)}
+
+
+def round_one_played() -> TrfBuilder:
+    # Round 1: 1 (white) beats 3, 4 (white) draws with 2.  Scores 1: 1, 2: ½, 3: 0, 4: ½.
+    return TrfBuilder(4, 3).game(1, 3, "1").game(4, 2, "=").next_round()
+
+
+def test_the_engines_own_pairing_breaks_no_absolute_criterion():
+    builder = round_one_played()
+    pairing = pair_round(parse(builder.text()), "dutch")
+    state = state_of(builder)
+    assert not [f for f in review(state, DUTCH, DUTCH.latest, pairing.as_numbers()) if f.absolute]
+
+
+def test_a_rematch_is_c1_with_both_articles():
+    findings = found(state_of(round_one_played()), [(3, 1), (2, 4)])
+    rematch = findings["rematch", (3, 1)]
+    assert rematch.absolute
+    assert rematch.article == "C.04.3 Art. 2.1.1 [C1]; C.04.1 (2026) Art. 2"
+    assert "already played each other" in rematch.text
+    assert ("rematch", (2, 4)) in findings
+
+
+def test_the_2017_edition_cites_its_own_letters():
+    state = state_of(round_one_played(), edition="2017")
+    findings = found(state, [(3, 1), (2, 4)], edition="2017")
+    assert findings["rematch", (3, 1)].article == "C.04.3 C.1; C.04.1 b"
+
+
+def test_different_scores_and_a_preference_not_met():
+    # 1 (1 point, one white game: a strong preference for black, A.6 b) gets white against 4 (½ point).
+    findings = found(state_of(round_one_played()), [(1, 4), (3, 2)])
+    score = findings["score", (1, 4)]
+    assert not score.absolute and score.article == "C.04.1 (2026) Art. 5"
+    assert "1 (1) meets 4 (½)" in score.text
+    preference = findings["preference", (1,)]
+    assert preference.article == "C.04.1 (2026) Art. 8" and "strong preference for black" in preference.text
+    assert ("preference", (4,)) not in findings  # 4 played white and gets black
+
+
+def test_pab_to_a_player_who_had_it_is_c2():
+    builder = TrfBuilder(5, 3).game(1, 3, "1").game(4, 2, "=").bye(5, "U").next_round()
+    state = state_of(builder)
+    findings = found(state, [(1, 4), (2, 3), (5, 0)])
+    bye = findings["bye", (5,)]
+    assert bye.absolute and bye.article == "C.04.3 Art. 2.1.2 [C2]; C.04.1 (2026) Art. 4"
+    assert ("bye", (3,)) not in found(state, [(1, 4), (2, 5), (3, 0)])
+
+
+def test_a_full_point_bye_bars_the_pab_in_2026_only():
+    # C.04.1 2026 Art. 4: a win's points without playing; 2017 d: only the PAB or a forfeit win.
+    builder = TrfBuilder(5, 3).game(1, 3, "1").game(4, 2, "=").bye(5, "F").next_round()
+    assert ("bye", (5,)) in found(state_of(builder), [(1, 4), (2, 3), (5, 0)])
+    assert ("bye", (5,)) not in found(state_of(builder, edition="2017"), [(1, 4), (2, 3), (5, 0)], edition="2017")
+
+
+def two_whites(result: str) -> TrfBuilder:
+    # 1 and 2 have white twice, 3 and 4 black twice; round 3 is the last.
+    return (TrfBuilder(4, 3).game(1, 3, result).game(2, 4, result).next_round()
+            .game(1, 4, result).game(2, 3, result).next_round())
+
+
+def test_same_absolute_preference_is_c3_and_a_third_white():
+    state = state_of(two_whites("="))  # all draws: nobody is a topscorer
+    findings = found(state, [(1, 2), (3, 4)])
+    c3 = findings["colours", (1, 2)]
+    assert c3.absolute and c3.article == "C.04.3 Art. 2.1.3 [C3]; C.04.1 (2026) Art. 6-7"
+    repeat = findings["repeat", (1,)]
+    assert repeat.absolute and repeat.article == "C.04.1 (2026) Art. 7" and "third time in a row" in repeat.text
+    difference = findings["difference", (1,)]
+    assert difference.absolute and "+3" in difference.text and difference.article == "C.04.1 (2026) Art. 6"
+    assert ("colours", (3, 4)) in findings and ("repeat", (4,)) in findings
+
+
+def test_topscorers_of_the_last_round_are_exempt_in_the_dutch_system_only():
+    state = state_of(two_whites("1"))  # 1 and 2 won twice: topscorers in the last round (A.7 / 1.8)
+    dutch = found(state, [(1, 2), (3, 4)])
+    assert ("colours", (1, 2)) not in dutch
+    assert not dutch["repeat", (1,)].absolute and "topscorer" in dutch["repeat", (1,)].text
+    dubov_state = state_of(two_whites("1"), DUBOV)
+    dubov = found(dubov_state, [(1, 2), (3, 4)], DUBOV)
+    assert dubov["colours", (1, 2)].absolute
+    assert dubov["colours", (1, 2)].article == "C.04.4.1 Art. 2.1.3 [C3]; C.04.1 (2026) Art. 6-7"
+
+
+def test_a_forbidden_pair():
+    builder = round_one_played().line("XXP 1 2")
+    findings = found(state_of(builder), [(1, 2), (4, 3)])
+    assert findings["forbidden", (1, 2)].absolute
+
+
+def test_players_left_unpaired():
+    findings = found(state_of(round_one_played()), [(2, 1)])
+    unpaired = findings["unpaired", (3, 4)]
+    assert unpaired.absolute and unpaired.article == "C.04.1 (2026) Art. 3"
+
+
+@pytest.mark.parametrize(("boards", "message"), [
+    ([(1, 2), (2, 3)], "player 2 is on two boards"),
+    ([(1, 9)], "player 9 is not to be paired"),
+    ([(1, 0), (2, 0)], "only one pairing-allocated bye"),
+])
+def test_impossible_boards_are_refused(boards, message):
+    with pytest.raises(EngineError, match=message):
+        review(state_of(round_one_played()), DUTCH, DUTCH.latest, boards)
+
+
+def test_differences_and_new_findings():
+    state = state_of(round_one_played())
+    engine = pair_round(parse(round_one_played().text()), "dutch").as_numbers()
+    proposal = [(engine[0][1], engine[0][0]), *engine[1:]]  # colours swapped on board 1
+    removed, added = differences(engine, proposal)
+    assert removed == [engine[0]] and added == [proposal[0]]
+    fresh = new_findings(review(state, DUTCH, DUTCH.latest, proposal), review(state, DUTCH, DUTCH.latest, engine))
+    assert fresh and all(f.code in ("preference", "repeat", "difference") for f in fresh)
+
+
+def test_publishing_order_puts_the_leaders_first_and_the_bye_last():
+    builder = TrfBuilder(5, 3).game(1, 3, "1").game(4, 2, "=").bye(5, "U").next_round()
+    assert in_publishing_order(state_of(builder), [(5, 0), (3, 2), (4, 1)]) == [(4, 1), (3, 2), (5, 0)]
+
+
+def test_comment_lines_are_kept_through_a_round_trip():
+    text = round_one_played().line("### Round 2, manual change 1: players 1 and 2 exchanged").text()
+    document = parse(text)
+    assert document.comments == [" Round 2, manual change 1: players 1 and 2 exchanged"]
+    again = parse(dump(document))
+    assert again.comments == document.comments
+    assert [r.rounds for r in again.players.values()] == [r.rounds for r in document.players.values()]
+    assert dump(again) == dump(document)
