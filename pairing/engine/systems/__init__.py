@@ -13,7 +13,9 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.explanation import Articles, Step
 from ..core.pairing import RoundPairing
+from ..core.state import RoundState
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,9 @@ class SwissSystem:
     pair: Callable[..., RoundPairing]  # pair(state, edition[, progress=...])
     #: ``pair`` takes ``progress=`` (see :data:`Progress`) and reports each bracket
     reports_progress: bool = False
+    #: ``explain(state, pairing, edition)``: the brackets as paired and the system's articles
+    #: (see core.explanation); None: the scoregroups from the top, without articles
+    explain: Callable[[RoundState, RoundPairing, Edition], tuple[list[Step], Articles]] | None = None
 
     @property
     def latest(self) -> Edition:
