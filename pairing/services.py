@@ -163,7 +163,7 @@ def run_pairing(round_id: int) -> None:
                 # forbidden pairs: the same as the exported file says.
                 pairing = pair_round(document, tournament.system, round_number=round_.number,
                                      total_rounds=tournament.rounds, edition=tournament.edition,
-                                     baku=tournament.baku)
+                                     baku=tournament.baku, explain=True)
             except SoftTimeLimitExceeded:
                 raise
             except Exception as error:  # the round must never stay "being paired"
@@ -221,8 +221,9 @@ def _store(round_id: int, document, pairing) -> bool:
             for board, (white, black) in enumerate(pairing.as_numbers(), start=1)
         )
         round_.brackets = [_bracket_of_players(bracket, players) for bracket in pairing.brackets]
+        round_.explanation = pairing.explanation.to_json()
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
-        round_.save(update_fields=["status", "paired_at", "brackets"])
+        round_.save(update_fields=["status", "paired_at", "brackets", "explanation"])
         numbers = pairing.as_numbers()
         audit.record(tournament, audit.Kind.ROUND, "paired", f"Round {round_.number} paired: {len(numbers)} boards "
                      f"(draft)", via="task", before={"round": round_.number, "status": Round.Status.PAIRING.label},
@@ -284,6 +285,25 @@ def publish_round(round_: Round, user=None) -> None:
                      before={"round": round_.number, "status": Round.Status.DRAFT.label},
                      after={"round": round_.number, "status": Round.Status.PUBLISHED.label})
         draw_lots(round_.tournament, user=user)
+
+
+def publish_explanation(round_: Round, publish: bool, user=None) -> None:
+    """Show (or stop showing) why the round was paired so on its public page, once the round is
+    published there."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if not round_.explanation:
+            raise Refused(f"Round {round_.number} has no explanation to publish.")
+        if round_.explanation_published == publish:
+            return  # a second click
+        round_.explanation_published = publish
+        round_.save(update_fields=["explanation_published"])
+        action = "explained" if publish else "unexplained"
+        summary = (f"Round {round_.number}: the explanation of the pairing published" if publish
+                   else f"Round {round_.number}: the explanation of the pairing withdrawn")
+        audit.record(round_.tournament, audit.Kind.ROUND, action, summary, user=user,
+                     before={"round": round_.number, "explanation published": not publish},
+                     after={"round": round_.number, "explanation published": publish})
 
 
 def _boards(round_: Round) -> list[str]:

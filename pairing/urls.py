@@ -8,4 +8,5 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/", views.round_detail, name="round"),
     path("t/<slug:slug>/round/<int:number>/publish/", views.publish, name="publish"),
     path("t/<slug:slug>/round/<int:number>/discard/", views.discard, name="discard"),
+    path("t/<slug:slug>/round/<int:number>/explanation/", views.explanation, name="explanation"),
 ]

@@ -65,6 +65,17 @@ def publish(request, slug, number):
 
 @login_required
 @require_POST
+def explanation(request, slug, number):
+    """Publish the explanation of the pairing on the public round page, or withdraw it."""
+    round_ = _round(request, slug, number)
+    publish = request.POST.get("publish") == "1"
+    perform(request, lambda: services.publish_explanation(round_, publish, request.user),
+            "The explanation is published with the round." if publish else "The explanation is no longer public.")
+    return redirect("pairing:round", slug, number)
+
+
+@login_required
+@require_POST
 def discard(request, slug, number):
     """Discard a pairing, or cancel one under way."""
     round_ = _round(request, slug, number)

@@ -373,6 +373,10 @@ class Round(models.Model):
     # How the engine formed each bracket, when the system reports it (the Dubov system does):
     # RoundPairing.brackets as JSON, players by primary key (pairing/services.py ``_store``).
     brackets = models.JSONField(default=list, blank=True, editable=False)
+    # Why the engine paired the round so (Explanation.to_json(): pairing numbers and names as
+    # paired, and the text in plain words); on the public round page once the arbiter publishes it.
+    explanation = models.JSONField(default=dict, blank=True, editable=False)
+    explanation_published = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["number"]

@@ -89,6 +89,7 @@ RULES: dict[str, Rule] = {
     "pairing:round": Rule(Perm.VIEW),
     "pairing:publish": Rule(Perm.PAIRING),
     "pairing:discard": Rule(Perm.PAIRING),
+    "pairing:explanation": Rule(Perm.PAIRING),  # publish the explanation: the chief arbiter
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),
