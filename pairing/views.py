@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -71,7 +72,7 @@ def explanation(request, slug, number):
     publish = request.POST.get("publish") == "1"
     perform(request, lambda: services.publish_explanation(round_, publish, request.user),
             "The explanation is published with the round." if publish else "The explanation is no longer public.")
-    return redirect("pairing:round", slug, number)
+    return redirect(reverse("pairing:round", args=[slug, number]) + "?explanation=open#explanation")
 
 
 @login_required
