@@ -159,11 +159,7 @@ def run_pairing(round_id: int) -> None:
             tournament = round_.tournament
             document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
             try:
-                # The tournament's edition of the rules, its acceleration, and (in the document) its
-                # forbidden pairs: the same as the exported file says.
-                pairing = pair_round(document, tournament.system, round_number=round_.number,
-                                     total_rounds=tournament.rounds, edition=tournament.edition,
-                                     baku=tournament.baku, explain=True)
+                pairing = _pair(document, tournament, round_)
             except SoftTimeLimitExceeded:
                 raise
             except Exception as error:  # the round must never stay "being paired"
@@ -176,6 +172,23 @@ def run_pairing(round_id: int) -> None:
     except SoftTimeLimitExceeded:  # raised by Celery at PAIRING_TIME_LIMIT, wherever the task is
         _fail(round_id, f"The pairing engine did not finish within its time limit ({settings.PAIRING_TIME_LIMIT} s)."
                         f" Nothing was paired; pair again or discard.")
+
+
+def _pair(document, tournament: Tournament, round_: Round):
+    """The engine's pairing of the round, with its explanation.
+
+    The tournament's edition of the rules, its acceleration, and (in the document) its forbidden
+    pairs: the same as the exported file says.  The explanation is read from the finished pairing:
+    should it fail, the round is paired without it (and the fault logged) rather than not at all."""
+    arguments = {"round_number": round_.number, "total_rounds": tournament.rounds, "edition": tournament.edition,
+                 "baku": tournament.baku}
+    try:
+        return pair_round(document, tournament.system, explain=True, **arguments)
+    except (EngineError, SoftTimeLimitExceeded):
+        raise
+    except Exception:
+        log.exception("the explanation of %s failed: pairing it without one", round_)
+        return pair_round(document, tournament.system, **arguments)
 
 
 def _failure(error: Exception, round_: Round) -> str:
@@ -221,7 +234,7 @@ def _store(round_id: int, document, pairing) -> bool:
             for board, (white, black) in enumerate(pairing.as_numbers(), start=1)
         )
         round_.brackets = [_bracket_of_players(bracket, players) for bracket in pairing.brackets]
-        round_.explanation = pairing.explanation.to_json()
+        round_.explanation = pairing.explanation.to_json() if pairing.explanation else {}
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
         round_.save(update_fields=["status", "paired_at", "brackets", "explanation"])
         numbers = pairing.as_numbers()

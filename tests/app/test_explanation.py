@@ -71,3 +71,24 @@ def test_a_deputy_may_not_publish_it(client, club):
     assert response.status_code == 403
     round_.refresh_from_db()
     assert not round_.explanation_published
+
+
+def test_a_fault_in_the_explanation_does_not_cost_the_pairing(club, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("pairing.engine.explain_pairing", broken)
+    round_ = paired_round_5(club)[1]
+    assert round_.games.count() == 6 and round_.explanation == {}
+
+
+def test_a_round_without_an_explanation_has_nothing_to_publish(client, club, arbiter, monkeypatch):
+    monkeypatch.setattr("pairing.engine.explain_pairing", lambda *args: 1 / 0)
+    tournament, round_ = paired_round_5(club)
+    client.force_login(arbiter)
+    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    assert "Why this pairing" not in page
+    response = client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "1"}, follow=True)
+    assert "Round 5 has no explanation to publish." in response.content.decode()
+    round_.refresh_from_db()
+    assert not round_.explanation_published

@@ -184,7 +184,7 @@ class Explanation:
             lines.append(f"Residents: {self.everyone(bracket.residents)}.")
         else:
             lines.append("No residents: the MDPs left over are paired among themselves.")
-        if not bracket.incoming:
+        if not bracket.incoming and not bracket.label:  # a PPB or CLB may hold several scores
             lines.append("No players from other scoregroups: the bracket is homogeneous.")
         for move in bracket.incoming:
             kind = "MDP" if move.score > bracket.score else "Upfloater"
