@@ -5,7 +5,7 @@ rule that gave each board its colours, and why the PAB went where it went.
 Everything here reads the finished pairing and the :class:`~.state.RoundState` it was made
 from; a system adds what only it knows: the brackets as it formed them (:class:`Step`, the
 Dutch pairer records them), the articles of its criteria, its colour rule per board and its
-PAB articles (:class:`Articles`).  ``pairing.engine.explain_round`` puts them together.
+PAB articles (:class:`Articles`).  ``pairing.engine.explain_pairing`` puts them together.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..trf import WHITE
+from ..trf import BLACK, WHITE
 from .pairing import RoundPairing
 from .state import FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
@@ -47,7 +47,7 @@ class Step:
     residents: tuple[int, ...]
     pairs: tuple[tuple[int, int], ...]
     floaters: tuple[int, ...]
-    label: str = ""                      # e.g. "PPB", "collapsed last bracket"
+    label: str = ""                      # e.g. "PPB", "CLB" (2017 A.9)
 
 
 @dataclass(frozen=True)
@@ -284,9 +284,9 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
     def new_difference(p: Player) -> int:
         return p.colour_difference + (1 if colour[p.number] == WHITE else -1)
 
-    add(("topscorer_difference", 0), "a colour difference beyond +2 or -2",
+    add(("topscorer_difference", 0), "topscorers or their opponents with a colour difference beyond +2 or -2",
         [p for p in paired if abs(new_difference(p)) > 2])
-    add(("topscorer_repeat", 0), "the same colour three times in a row",
+    add(("topscorer_repeat", 0), "topscorers or their opponents with the same colour three times in a row",
         [p for p in paired if p.repeated_colour == colour[p.number]])
     add(("preference", 0), "players who do not get their colour preference",
         [p for p in paired if p.preference and p.preference != colour[p.number]])
@@ -312,7 +312,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
     by_number = state.by_number()
     colour = {}
     for pair in pairing.pairs:
-        colour[pair.white.number], colour[pair.black.number] = WHITE, "b"
+        colour[pair.white.number], colour[pair.black.number] = WHITE, BLACK
     bye = pairing.bye.number if pairing.bye is not None else None
     where = {n: i for i, step in enumerate(steps) for pair in step.pairs for n in pair}  # the bracket pairing him
     brackets = []
