@@ -30,6 +30,8 @@ def reads_correctly(page) -> None:
     expect(top).to_contain_text("Residents: Test0002 Player0002 (2) and Test0005 Player0005 (5).")
     expect(top).to_contain_text("Test0002 Player0002 (2) is not paired in this bracket: he floats down, "
                                 "paired in the bracket of scoregroup 2.5.")
+    expect(top).to_contain_text("Test0002 Player0002 (2) may not meet Test0005 Player0005 (5): they have already "
+                                "played each other ([C1]).")
     expect(top).to_contain_text("[C6] could not be fully met (maximise the number of pairs): "
                                 "Test0002 Player0002 (2) and Test0005 Player0005 (5).")
     second = part(page, "Bracket 2: scoregroup 2.5")

@@ -33,10 +33,13 @@ def test_the_leaders_who_met_both_float_and_are_paired_below(round_5):
     criteria = {note.article: note.players for note in top.criteria}
     assert criteria["[C6]"] == (2, 5)         # no pair in the bracket: they met in round 2
     assert criteria["[C14]"] == (5,)          # 5 downfloated in round 4, 2 upfloated
+    assert [(n.article, n.players) for n in top.barred] == [("[C1]", (2, 5))]
     assert [(m.number, m.score, m.went) for m in second.incoming] == [(2, 30, "paired"), (5, 30, "paired")]
     assert set(second.pairs) == {(10, 2), (5, 6)}   # White first
     assert set(second.mdp_opponents) == {10, 6}
     assert second.floaters == (4,)
+    # 4 met 5 in round 3 and 2 in round 4; 6 and 10 he may meet (no absolute colour preference: WBWB)
+    assert [(n.article, n.players) for n in second.barred] == [("[C1]", (4, 2, 5))]
 
 
 def test_an_mdp_paired_in_the_next_bracket(round_5):
@@ -71,6 +74,8 @@ def test_the_pab(round_5):
 def test_plain_words(round_5):
     text = dict(round_5.paragraphs())
     assert "MDP Test0004 Player0004 (4) (2.5 points) is paired in this bracket." in text["Bracket 3: scoregroup 2"]
+    assert ("Test0002 Player0002 (2) may not meet Test0005 Player0005 (5): they have already played each other "
+            "([C1]).") in text["Bracket 1: scoregroup 3"]
     assert ("[C14] could not be fully met (downfloaters who received a downfloat the previous round): "
             "Test0005 Player0005 (5).") in text["Bracket 1: scoregroup 3"]
     bye = text["Pairing-allocated bye"]

@@ -61,6 +61,16 @@ class Articles:
     bye_score: str = ""                  # e.g. "[C5]"
     bye_order: str = ""                  # what decides among the lowest, e.g. "Art. 3.3.2, 4.2"
     bye_order_text: str = "the pairing of the last bracket leaves him unpaired"
+    #: the absolute criteria that keep two players apart: "rematch", "colour" (same absolute
+    #: colour preference); default: the Basic Rules (see :func:`basic_rules`)
+    absolute: dict[str, str] = field(default_factory=dict)
+
+
+def basic_rules(edition: str) -> dict[str, str]:
+    """The articles of C.04.1 that keep two players apart, in its 2017 or 2026 edition."""
+    if edition == "2026":
+        return {"rematch": "C.04.1 Art. 2", "colour": "C.04.1 Art. 6-7"}
+    return {"rematch": "C.04.1 b", "colour": "C.04.1 f-g"}
 
 
 @dataclass
@@ -96,6 +106,7 @@ class BracketNote:
     pairs: tuple[tuple[int, int], ...]
     floaters: tuple[int, ...]            # residents the bracket leaves unpaired
     mdp_opponents: tuple[int, ...]       # residents paired with an MDP (who receive an upfloat)
+    barred: list[Note]                   # why the floaters may not meet others of the bracket
     criteria: list[Note]
     label: str = ""
 
@@ -103,6 +114,7 @@ class BracketNote:
         return {"score": self.score, "label": self.label, "residents": list(self.residents),
                 "incoming": [m.as_json() for m in self.incoming], "pairs": [list(p) for p in self.pairs],
                 "floaters": list(self.floaters), "mdp_opponents": list(self.mdp_opponents),
+                "barred": [b.as_json() for b in self.barred],
                 "criteria": [c.as_json() for c in self.criteria]}
 
 
@@ -209,6 +221,9 @@ class Explanation:
                 way = "up" if target is not None and target > bracket.score else "down"
                 where = f", paired in the bracket of scoregroup {points(target)}" if target is not None else ""
                 lines.append(f"{self.who(number)} is not paired in this bracket: he floats {way}{where}.")
+        for note in bracket.barred:
+            first, *others = note.players
+            lines.append(f"{self.who(first)} may not meet {self.everyone(others)}: {note.text} ({note.article}).")
         for note in bracket.criteria:
             lines.append(f"{note.article} could not be fully met ({note.text}): {self.everyone(note.players)}.")
         return lines
@@ -260,6 +275,35 @@ def scoregroup_steps(state: RoundState, pairing: RoundPairing, order: list[int] 
         steps.append(Step(score, tuple(incoming), tuple(residents), here,
                           tuple(n for n in incoming + residents if n not in paired)))
     return steps
+
+
+def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str], last_round: bool) -> list[Note]:
+    """For each floater of the bracket, the others of the bracket he may not meet, and why."""
+    members = [by_number[n] for n in (*step.incoming, *step.residents)]
+    notes = []
+    told: set[frozenset[int]] = set()  # two floaters kept apart: said once
+    for number in step.floaters:
+        floater = by_number[number]
+        reasons: dict[str, list[Player]] = {}
+        for other in members:
+            if other is floater or frozenset((number, other.number)) in told:
+                continue
+            told.add(frozenset((number, other.number)))
+            if other.number in floater.played_opponents:
+                reasons.setdefault("rematch", []).append(other)
+            elif other.number in floater.forbidden:
+                reasons.setdefault("forbidden", []).append(other)
+            elif (floater.absolute and other.absolute and floater.preference == other.preference
+                  and not (last_round and (floater.topscorer or other.topscorer))):
+                reasons.setdefault("colour", []).append(other)
+        texts = {"rematch": "they have already played each other",
+                 "forbidden": "the tournament keeps them apart (a forbidden pair)",
+                 "colour": f"both must have {'White' if floater.preference == WHITE else 'Black'} "
+                           f"(an absolute colour preference)"}
+        for reason, others in reasons.items():
+            notes.append(Note(articles.get(reason, "XXP" if reason == "forbidden" else ""), texts[reason],
+                              (number, *(p.number for p in others))))
+    return notes
 
 
 def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, str],
@@ -331,6 +375,8 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
         brackets.append(BracketNote(step.score, step.residents, moves, pairs,
                                     tuple(n for n in step.floaters if n not in step.incoming),
                                     _mdp_opponents(step, by_number),
+                                    _barred(step, by_number, articles.absolute or basic_rules(edition),
+                                            state.last_round),
                                     _criteria_notes(step, by_number, colour, articles.criteria), step.label))
     boards = []
     if articles.colour_rule is not None:

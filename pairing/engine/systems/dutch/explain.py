@@ -21,7 +21,8 @@ def articles(edition: str) -> Articles:
         return Articles(rule, criteria, bye_eligibility="[C2] (C.04.1 Art. 4)", bye_score="[C5]",
                         bye_order="Art. 3.8.1, 4.2-4.3",
                         bye_order_text="the chosen candidate of the last bracket (the best by [C6]-[C21], "
-                                       "[C9] first, then the earliest generated) leaves him unpaired")
+                                       "[C9] first, then the earliest generated) leaves him unpaired",
+                        absolute={"rematch": "[C1]", "colour": "[C3]"})
     criteria = {(c.role, c.back): c.name for c in CRITERIA}
 
     def rule_2017(white: Player, black: Player, state: RoundState) -> tuple[str, str]:
@@ -31,7 +32,8 @@ def articles(edition: str) -> Articles:
     return Articles(rule_2017, criteria, bye_eligibility="C.2 (C.04.1 d)", bye_score="A.9, C.4",
                     bye_order="B.8, D.1-D.2",
                     bye_order_text="the PAB is part of the last bracket's pairing (A.9): its chosen candidate "
-                                   "(the best by C.5-C.19, then the earliest generated) leaves him unpaired")
+                                   "(the best by C.5-C.19, then the earliest generated) leaves him unpaired",
+                    absolute={"rematch": "C.1", "colour": "C.3"})
 
 
 def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Step], Articles]:
