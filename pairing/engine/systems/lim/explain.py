@@ -19,10 +19,10 @@ def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Ste
     def rule(white: Player, black: Player, state: RoundState) -> tuple[str, str]:
         a, b = (white, black) if white.order < black.order else (black, white)
         _, article, kind = white_for_first(a, b, state.initial_colour, 2 * a.pairing_score < median2)
-        return article, kind
+        return f"Art. {article}", kind
 
     eligibility = "C.04.1 Art. 4" if edition.name == "2026" else "C.04.1 d"
     return scoregroup_steps(state, pairing, order, bye_first=True), Articles(
-        rule, bye_eligibility=eligibility, bye_score="1.1", bye_order="1.1 (round 1: 7.1)",
+        rule, bye_eligibility=eligibility, bye_score="Art. 1.1", bye_order="Art. 1.1 (round 1: 7.1)",
         bye_order_text="the PAB is assigned first: the lowest ranked player of the lowest score-group (in round 1 "
                        "the lowest rated) who leaves the others pairable")
