@@ -226,11 +226,7 @@ def run_pairing(round_id: int) -> None:
             document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
             progress = RoundProgress(round_id, deadline=started + tournament.pairing_time_limit)
             try:
-                # The tournament's edition of the rules, its acceleration, and (in the document) its
-                # forbidden pairs: the same as the exported file says.
-                pairing = pair_round(document, tournament.system, round_number=round_.number,
-                                     total_rounds=tournament.rounds, edition=tournament.edition,
-                                     baku=tournament.baku, progress=progress)
+                pairing = _pair(document, tournament, round_, progress)
             except (SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
                 raise
             except Exception as error:  # the round must never stay "being paired"
@@ -252,6 +248,23 @@ def fail_past_time_limit(round_id: int) -> None:
     _fail(round_id, f"The pairing did not finish within the tournament's time limit ({duration(limit or 0)}): "
                     f"the round is not paired. Pair again, or give the engine more time in the tournament's "
                     f"settings.")
+
+
+def _pair(document, tournament: Tournament, round_: Round, progress: RoundProgress):
+    """The engine's pairing of the round, with its explanation.
+
+    The tournament's edition of the rules, its acceleration, and (in the document) its forbidden
+    pairs: the same as the exported file says.  The explanation is read from the finished pairing:
+    should it fail, the round is paired without it (and the fault logged) rather than not at all."""
+    arguments = {"round_number": round_.number, "total_rounds": tournament.rounds, "edition": tournament.edition,
+                 "baku": tournament.baku, "progress": progress}
+    try:
+        return pair_round(document, tournament.system, explain=True, **arguments)
+    except (EngineError, SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
+        raise
+    except Exception:
+        log.exception("the explanation of %s failed: pairing it without one", round_)
+        return pair_round(document, tournament.system, **arguments)
 
 
 def _failure(error: Exception, round_: Round) -> str:
@@ -297,8 +310,9 @@ def _store(round_id: int, document, pairing) -> bool:
             for board, (white, black) in enumerate(pairing.as_numbers(), start=1)
         )
         round_.brackets = [_bracket_of_players(bracket, players) for bracket in pairing.brackets]
+        round_.explanation = pairing.explanation.to_json() if pairing.explanation else {}
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
-        round_.save(update_fields=["status", "paired_at", "brackets"])
+        round_.save(update_fields=["status", "paired_at", "brackets", "explanation"])
         numbers = pairing.as_numbers()
         audit.record(tournament, audit.Kind.ROUND, "paired", f"Round {round_.number} paired: {len(numbers)} boards "
                      f"(draft)", via="task", before={"round": round_.number, "status": Round.Status.PAIRING.label},
@@ -360,6 +374,25 @@ def publish_round(round_: Round, user=None) -> None:
                      before={"round": round_.number, "status": Round.Status.DRAFT.label},
                      after={"round": round_.number, "status": Round.Status.PUBLISHED.label})
         draw_lots(round_.tournament, user=user)
+
+
+def publish_explanation(round_: Round, publish: bool, user=None) -> None:
+    """Show (or stop showing) why the round was paired so on its public page, once the round is
+    published there."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if not round_.explanation:
+            raise Refused(f"Round {round_.number} has no explanation to publish.")
+        if round_.explanation_published == publish:
+            return  # a second click
+        round_.explanation_published = publish
+        round_.save(update_fields=["explanation_published"])
+        action = "explained" if publish else "unexplained"
+        summary = (f"Round {round_.number}: the explanation of the pairing published" if publish
+                   else f"Round {round_.number}: the explanation of the pairing withdrawn")
+        audit.record(round_.tournament, audit.Kind.ROUND, action, summary, user=user,
+                     before={"round": round_.number, "explanation published": not publish},
+                     after={"round": round_.number, "explanation published": publish})
 
 
 def _boards(round_: Round) -> list[str]:

@@ -9,4 +9,5 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/publish/", views.publish, name="publish"),
     path("t/<slug:slug>/round/<int:number>/discard/", views.discard, name="discard"),
     path("t/<slug:slug>/round/<int:number>/change/", views.manual_change, name="manual_change"),
+    path("t/<slug:slug>/round/<int:number>/explanation/", views.explanation, name="explanation"),
 ]

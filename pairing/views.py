@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -66,6 +67,17 @@ def publish(request, slug, number):
     perform(request, lambda: services.publish_round(round_, request.user),
             f"Round {number} published. Enter the results as they come in.")
     return redirect("pairing:round", slug, number)
+
+
+@login_required
+@require_POST
+def explanation(request, slug, number):
+    """Publish the explanation of the pairing on the public round page, or withdraw it."""
+    round_ = _round(request, slug, number)
+    publish = request.POST.get("publish") == "1"
+    perform(request, lambda: services.publish_explanation(round_, publish, request.user),
+            "The explanation is published with the round." if publish else "The explanation is no longer public.")
+    return redirect(reverse("pairing:round", args=[slug, number]) + "?explanation=open#explanation")
 
 
 @login_required

@@ -390,6 +390,10 @@ class Round(models.Model):
     progress_done = models.PositiveIntegerField(default=0, editable=False)
     progress_total = models.PositiveIntegerField(default=0, editable=False)
     progress_size = models.PositiveIntegerField(default=0, editable=False)
+    # Why the engine paired the round so (Explanation.to_json(): pairing numbers and names as
+    # paired, and the text in plain words); on the public round page once the arbiter publishes it.
+    explanation = models.JSONField(default=dict, blank=True, editable=False)
+    explanation_published = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["number"]

@@ -91,6 +91,7 @@ RULES: dict[str, Rule] = {
     "pairing:publish": Rule(Perm.PAIRING),
     "pairing:discard": Rule(Perm.PAIRING),
     "pairing:manual_change": Rule(Perm.PAIRING),  # reviewing a change too: chief arbiters only
+    "pairing:explanation": Rule(Perm.PAIRING),  # publish the explanation: the chief arbiter
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),

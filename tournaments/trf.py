@@ -160,7 +160,7 @@ def _headers(tournament: Tournament, players: list[Player]) -> list[str]:
     headers += [f"112 {name.strip()}" for name in tournament.deputy_arbiters.splitlines() if name.strip()]
     if tournament.time_control:
         headers.append(f"122 {tournament.time_control}")
-    dates = {r.number: r.date for r in tournament.round_set.all() if r.date}
+    dates = dict(tournament.round_set.filter(date__isnull=False).values_list("number", "date"))
     if dates:
         # Round r's date sits above its round block of the 001 lines (columns 92+10(r-1)).
         cells = "".join(f"  {dates[r]:%y/%m/%d}" if r in dates else " " * 10 for r in range(1, max(dates) + 1))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .core.acceleration import with_baku_acceleration
+from .core.explanation import Articles, Explanation, explain, scoregroup_steps
 from .core.pairing import Pair, Progress, RoundPairing
 from .core.state import RoundState, build_round_state
 from .errors import EngineError, NoValidPairing, TrfError
@@ -31,7 +32,8 @@ def file_asks_baku(document: TrfDocument) -> bool:
 
 def pair_round(document: TrfDocument, system: str = "dutch", round_number: int | None = None,
                total_rounds: int | None = None, baku: bool = False,
-               edition: str | None = None, progress: Progress | None = None) -> RoundPairing:
+               edition: str | None = None, progress: Progress | None = None,
+               explain: bool = False) -> RoundPairing:
     """Pair ``round_number`` (default: the next one) of the tournament in ``document``
     with ``system`` in ``edition`` (default: see :func:`resolve_edition`), with the
     Baku acceleration of that edition if ``baku`` or if record 192 asks for it.
@@ -49,15 +51,30 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
         document = with_baku_acceleration(document, chosen.acceleration)
     state = build_round_state(document, round_number, total_rounds, chosen.basic_rules)
     if progress is None:
-        return swiss.pair(state, chosen)
-    if swiss.reports_progress:
-        return swiss.pair(state, chosen, progress=progress)
-    progress(0, 1, len(state.players))
-    pairing = swiss.pair(state, chosen)
-    progress(1, 1, 0)
+        pairing = swiss.pair(state, chosen)
+    elif swiss.reports_progress:
+        pairing = swiss.pair(state, chosen, progress=progress)
+    else:
+        progress(0, 1, len(state.players))
+        pairing = swiss.pair(state, chosen)
+        progress(1, 1, 0)
+    if explain:
+        pairing.explanation = explain_pairing(document, state, pairing, swiss, chosen)
     return pairing
 
 
-__all__ = ["SYSTEMS", "Edition", "EngineError", "NoValidPairing", "Pair", "Progress", "RoundPairing", "RoundState",
-           "SwissSystem", "TrfDocument", "TrfError", "build_round_state", "file_asks_baku",
+def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPairing, swiss: SwissSystem,
+                    edition: Edition) -> Explanation:
+    """Why ``pairing`` is what ``swiss`` made of ``state`` (see core.explanation)."""
+    if swiss.explain is not None:
+        steps, articles = swiss.explain(state, pairing, edition)
+    else:
+        steps, articles = scoregroup_steps(state, pairing), Articles()
+    names = {number: record.name for number, record in document.players.items()}
+    return explain(state, pairing, steps, articles, system=swiss.title, article=swiss.article,
+                   edition=edition.name, names=names)
+
+
+__all__ = ["SYSTEMS", "Edition", "EngineError", "Explanation", "NoValidPairing", "Pair", "Progress", "RoundPairing",
+           "RoundState", "SwissSystem", "TrfDocument", "TrfError", "build_round_state", "file_asks_baku",
            "get_system", "pair_round", "parse", "read_trf_code", "resolve_edition"]

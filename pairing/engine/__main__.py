@@ -1,6 +1,8 @@
 """Command line compatible with bbpPairings and JaVaFo.
 
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
+    python -m pairing.engine --dutch IN.trf -p OUT --explain WHY.json
+                                                       and write why, bracket by bracket, as JSON
     python -m pairing.engine --dutch IN.trf -c         check every round, and the ranks and tie-break
                                                        values the file records (TRF-2026 212/202, XXT)
     python -m pairing.engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]
@@ -136,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
                              "tie-break values the file records")
     action.add_argument("-g", dest="generate", nargs="?", const="", metavar="CONFIG",
                         help="generate a random tournament (CONFIG: Key=Value lines, see the README) into -o")
+    parser.add_argument("--explain", metavar="WHY.json",
+                        help="with -p: write the explanation of the pairing (brackets, MDPs, floaters, criteria "
+                             "not fully met, colour rules, the PAB) as JSON to this file ('-': standard output)")
     parser.add_argument("-o", dest="generated", metavar="OUT.trf", help="with -g: the file to write")
     parser.add_argument("-s", dest="seed", type=int, metavar="SEED",
                         help="with -g: the seed (default: a random one, printed)")
@@ -158,6 +163,10 @@ def main(argv: list[str] | None = None) -> int:
         return standings_main(args)
     if args.generate is not None:
         return generate_main(parser, args)
+    if args.explain and not args.output:
+        parser.error("--explain goes with -p (the pairing it explains)")
+    if args.explain == "-" and args.output == "-":
+        parser.error("--explain - needs -p OUT: the pairing and its explanation cannot both go to standard output")
     if not args.system or not args.trf or not (args.output or args.check):
         flags = " or ".join(f"--{name}" for name in SYSTEMS)
         parser.error(f"pairing needs a system ({flags}), the TRF file and -p or -c (or use --standings IN.trf)")
@@ -184,21 +193,27 @@ def main(argv: list[str] | None = None) -> int:
             if not problems and not differences:
                 print("No discrepancies.")
             return EXIT_NO_PAIRING if problems or differences else EXIT_OK
-        output = format_pairing(pair_round(document, args.system, baku=args.baku, edition=args.edition).as_numbers())
+        pairing = pair_round(document, args.system, baku=args.baku, edition=args.edition,
+                             explain=bool(args.explain))
+        output = format_pairing(pairing.as_numbers())
     except TrfError as error:
         print(f"error: {args.trf}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except NoValidPairing as error:
         print(f"no valid pairing: {error}", file=sys.stderr)
         return EXIT_NO_PAIRING
-    if args.output == "-":
-        sys.stdout.write(output)
-    else:
+    outputs = [(args.output, output)]
+    if args.explain:
+        outputs.append((args.explain, json.dumps(pairing.explanation.to_json(), indent=1, ensure_ascii=False) + "\n"))
+    for path, text in outputs:
+        if path == "-":
+            sys.stdout.write(text)
+            continue
         try:
-            with open(args.output, "w", encoding="utf-8") as handle:
-                handle.write(output)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
         except OSError as error:
-            print(f"error: cannot write {args.output}: {error.strerror}", file=sys.stderr)
+            print(f"error: cannot write {path}: {error.strerror}", file=sys.stderr)
             return EXIT_FILE
     return EXIT_OK
 

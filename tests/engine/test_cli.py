@@ -137,3 +137,32 @@ def test_standings_run_as_a_module_without_traceback(tmp_path):
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "error:" in result.stderr
+
+
+def test_explain_writes_the_explanation_as_json(tmp_path):
+    # 5 players, round 2: 1 beat 4, 2 beat 5, 3 had the pairing-allocated bye (U, a win's points),
+    # so 3 may not have it again.  Bracket 1 {1, 2, 3}: 1 and 2 both want Black ([C12]), so 1-3
+    # and 2 floats down (MDP), where he met 5: 2-4, and 5 takes the bye ([C5], lowest score)
+    t = TrfBuilder(5, 5).game(1, 4, "1").game(2, 5, "1").bye(3, "U").next_round()
+    trf = write(tmp_path, t.text())
+    out, why = tmp_path / "out.txt", tmp_path / "why.json"
+    assert main(["--dutch", str(trf), "-p", str(out), "--explain", str(why)]) == 0
+    data = json.loads(why.read_text())
+    assert out.read_text().splitlines()[-1] == "5 0"
+    assert data["bye"] == 5 and data["round"] == 2 and data["edition"] == "2026"
+    assert data["bye_reasons"][0]["players"] == [3]
+    assert [b["score"] for b in data["brackets"]] == [10, 0]
+    assert data["brackets"][0]["residents"] == [1, 2, 3] and data["brackets"][0]["floaters"] == [2]
+    assert data["brackets"][1]["incoming"] == [{"number": 2, "score": 10, "went": "paired", "to_score": None}]
+    assert data["brackets"][1]["floaters"] == [5]
+    assert data["names"]["5"] == "Player 5"
+    assert data["text"][-1][0] == "Pairing-allocated bye"
+
+
+def test_explain_needs_a_pairing(tmp_path, capsys):
+    trf = write(tmp_path, TrfBuilder(4, 3).text())
+    with pytest.raises(SystemExit):
+        main(["--dutch", str(trf), "-c", "--explain", str(tmp_path / "why.json")])
+    assert "--explain goes with -p" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--dutch", str(trf), "-p", "--explain", "-"])

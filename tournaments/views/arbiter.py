@@ -129,7 +129,7 @@ def fide_mode(request, slug):
 @login_required
 def tournament(request, slug):
     tournament = request.tournament
-    rounds = list(tournament.round_set.all())
+    rounds = list(tournament.round_set.defer("brackets", "explanation"))  # the JSON of big rounds is not shown here
     failed = bool(rounds) and rounds[-1].status == Round.Status.FAILED  # paired again by the button
     return render(request, "arbiter/tournament.html", {
         "tournament": tournament,

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .state import Player
+
+if TYPE_CHECKING:
+    from .explanation import Explanation, Step
 
 #: ``progress(done, total, size)``: brackets paired so far, brackets in the round,
 #: the size of the bracket being paired next (0 at the end).  See ``pair_round``.
@@ -41,11 +45,15 @@ class Bracket:
 @dataclass
 class RoundPairing:
     """The pairing of a round, boards in publishing order (C.04.2 D.9); the brackets from the top
-    when the system reports them (else empty)."""
+    when the system reports them (else empty); ``steps``, the brackets as the system formed them
+    when it records them for the explanation (the Dutch system); ``explanation`` when asked for
+    (``pair_round(..., explain=True)``)."""
 
     pairs: list[Pair]
     bye: Player | None = None
     brackets: list[Bracket] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    explanation: Explanation | None = None
 
     def as_numbers(self) -> list[tuple[int, int]]:
         """``(white, black)`` pairing numbers per board, the bye last as ``(n, 0)``."""

@@ -13,6 +13,7 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.explanation import Articles, Step
 from ..core.pairing import RoundPairing
 from ..core.state import Player, RoundState
 
@@ -45,6 +46,9 @@ class SwissSystem:
     #: who the system exempts from the colour limits of C.04.1 (2017 f-g, 2026 Arts. 6-7) and so
     #: from [C3]: the pairer's compatibility graph and a manual pairing's review read this one copy
     colour_exempt: Callable[[RoundState, Player], bool] = no_colour_exemption
+    #: ``explain(state, pairing, edition)``: the brackets as paired and the system's articles
+    #: (see core.explanation); None: the scoregroups from the top, without articles
+    explain: Callable[[RoundState, RoundPairing, Edition], tuple[list[Step], Articles]] | None = None
 
     @property
     def latest(self) -> Edition:

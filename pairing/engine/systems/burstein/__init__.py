@@ -12,6 +12,7 @@ is not offered (see the README).
 import datetime
 
 from .. import Edition, SwissSystem, register
+from .explain import explain
 from .pairer import pair
 
 EDITION_2017 = Edition(
@@ -24,4 +25,4 @@ EDITION_2026 = Edition(
     basic_rules="2026", acceleration="C.04.7")
 
 BURSTEIN = register(SwissSystem(name="burstein", title="Burstein system", article="C.04.4.2",
-                                editions=(EDITION_2017, EDITION_2026), pair=pair))
+                                editions=(EDITION_2017, EDITION_2026), pair=pair, explain=explain))

@@ -11,6 +11,7 @@ import datetime
 
 from .. import Edition, SwissSystem, register
 from .definitions import aros  # noqa: F401  (the ARO the app publishes)
+from .explain import explain
 from .pairer import pair
 
 EDITION_2018 = Edition(
@@ -23,4 +24,4 @@ EDITION_2026 = Edition(
     basic_rules="2026", acceleration="")
 
 DUBOV = register(SwissSystem(name="dubov", title="Dubov system", article="C.04.4.1",
-                             editions=(EDITION_2018, EDITION_2026), pair=pair))
+                             editions=(EDITION_2018, EDITION_2026), pair=pair, explain=explain))

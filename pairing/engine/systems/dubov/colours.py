@@ -23,24 +23,32 @@ def last_different_colours(a: Player, b: Player) -> tuple[str, str] | None:
     return None
 
 
-def white_for_higher(higher: Player, lower: Player, state: RoundState) -> bool:
-    """Whether the higher ranked player of the pair gets White."""
+def white_for_higher(higher: Player, lower: Player, state: RoundState) -> tuple[bool, int, str]:
+    """Whether the higher ranked player of the pair gets White; the rule that decided (k of
+    2026 Art. 5.2.k, 2018 E.k-1) and its kind (core.explanation.COLOUR_REASONS)."""
     if not higher.colours and not lower.colours:
         # 2026 Art. 5.2.1 (2018 E.0): both yet to play: odd TPN -> the initial colour
         colour = state.initial_colour if tpn(higher) % 2 else invert(state.initial_colour)
-        return colour == WHITE
+        return colour == WHITE, 1, "first"
     own, own_strength = colour_preference(higher)
     other, other_strength = colour_preference(lower)
     if own != other:  # 2026 Art. 5.2.2 (2018 E.1): grant both preferences
-        return own == WHITE
+        return own == WHITE, 2, "both"
     if own_strength != other_strength:  # 5.2.3 (E.2): grant the stronger preference
-        return (own if own_strength > other_strength else invert(other)) == WHITE
+        return (own if own_strength > other_strength else invert(other)) == WHITE, 3, "stronger"
     different = last_different_colours(higher, lower)
     if different:  # 5.2.4 (E.3): alternate to the most recent different colours
-        return different[0] != WHITE
-    return own == WHITE  # 5.2.5 (E.4): the preference of the higher ranked player
+        return different[0] != WHITE, 4, "alternate"
+    return own == WHITE, 5, "higher"  # 5.2.5 (E.4): the preference of the higher ranked player
+
+
+def colour_rule(white: Player, black: Player, state: RoundState, edition: str) -> tuple[str, str]:
+    """The article and kind of the rule that gave this board its colours."""
+    higher, lower = (white, black) if ranks_higher(white, black) else (black, white)
+    _, rule, kind = white_for_higher(higher, lower, state)
+    return (f"Art. 5.2.{rule}" if edition == "2026" else f"E.{rule - 1}"), kind
 
 
 def allocate_colours(a: Player, b: Player, state: RoundState) -> Pair:
     higher, lower = (a, b) if ranks_higher(a, b) else (b, a)
-    return Pair(higher, lower) if white_for_higher(higher, lower, state) else Pair(lower, higher)
+    return Pair(higher, lower) if white_for_higher(higher, lower, state)[0] else Pair(lower, higher)

@@ -3,6 +3,7 @@
 import datetime
 
 from .. import Edition, SwissSystem, register
+from .explain import explain
 from .pairer import colour_exempt, pair
 
 EDITION_2017 = Edition(
@@ -16,4 +17,4 @@ EDITION_2026 = Edition(
 
 DUTCH = register(SwissSystem(name="dutch", title="FIDE Dutch system", article="C.04.3",
                              editions=(EDITION_2017, EDITION_2026), pair=pair,
-                             reports_progress=True, colour_exempt=colour_exempt))
+                             reports_progress=True, colour_exempt=colour_exempt, explain=explain))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from ...core.compatibility import preferences_compatible
 from ...core.criteria import Criterion, edge_weights, pack
+from ...core.explanation import Step
 from ...core.matching import UNMATCHED, augment_from, bits, join, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import RoundPairer, solve_in_order
@@ -367,6 +368,8 @@ class DutchPairer(RoundPairer):
         self.fast_path = fast_path
         self.lookahead_pairs: list[tuple[int, int]] = []
         self.progress = progress or (lambda done, total, size: None)
+        #: the brackets as paired, for the explanation: (members, MDPs, pairs, floaters, label)
+        self.steps: list[tuple[list[int], int, list[tuple[int, int]], list[int], str]] = []
 
     # -- the round ---------------------------------------------------------
     def pair(self) -> RoundPairing:
@@ -395,7 +398,15 @@ class DutchPairer(RoundPairer):
             raise NoValidPairing("the pairing could not be completed")
         boards = [allocate_colours(players[a], players[b], self.state) for a, b in pairs]
         bye = players[unpaired[0]] if unpaired else None
-        return RoundPairing(publishing_order(boards), bye)
+        return RoundPairing(publishing_order(boards), bye, steps=[self._step(*step) for step in self.steps])
+
+    def _step(self, members: list[int], mdp_count: int, pairs: list[tuple[int, int]], floaters: list[int],
+              label: str) -> Step:
+        """A bracket as paired, in pairing numbers (see core.explanation)."""
+        number = [p.number for p in self.players]
+        return Step(self.players[members[mdp_count if mdp_count < len(members) else 0]].pairing_score,
+                    tuple(number[v] for v in members[:mdp_count]), tuple(number[v] for v in members[mdp_count:]),
+                    tuple((number[a], number[b]) for a, b in pairs), tuple(number[v] for v in floaters), label)
 
     def _lowest_bye_score(self, everyone: list[int]) -> int | None:
         """2026 [C5]: the lowest score of a player who can take the PAB in a complete
@@ -565,11 +576,14 @@ class DutchPairer(RoundPairer):
                         raise NoValidPairing("the pairing could not be completed")
                 completion = checked
             pairs.extend(bracket_pairs)
+            self.steps.append((members, len(mdps), bracket_pairs, floaters, ""))
             mdps = floaters
         if len(mdps) > 1:
             # MDPs left over by the last scoregroup (who could meet none of its
             # residents) are paired among themselves, as one more bracket ([C4])
-            pairs.extend(self._pair_bracket(mdps, 0, [], True, False, [], False)[0])
+            left_over = self._pair_bracket(mdps, 0, [], True, False, [], False)[0]
+            pairs.extend(left_over)
+            self.steps.append((mdps, len(mdps), left_over, [], "the MDPs left over, paired among themselves"))
         self.progress(len(groups), len(groups), 0)
         return pairs
 
@@ -578,6 +592,7 @@ class DutchPairer(RoundPairer):
         mdps: list[int] = []
         next_group = 0
         collapsing = len(groups) == 1
+        collapsed = False
         while next_group < len(groups):
             bracket_players = mdps + groups[next_group]
             self.progress(next_group, len(groups), len(bracket_players))
@@ -599,6 +614,10 @@ class DutchPairer(RoundPairer):
                     continue
                 completion = checked
             pairs.extend(bracket_pairs)
+            # A.9: the PPB is re-paired to complete the round; the CLB holds everybody below it
+            label = "PPB" if collapsing and next_group + 1 < len(groups) else "CLB" if collapsed else ""
+            collapsed = collapsed or label == "PPB"
+            self.steps.append((bracket_players, len(mdps), bracket_pairs, floaters, label))
             mdps = floaters
             if collapsing and next_group + 1 < len(groups):
                 # A.9: below the PPB, everybody forms the collapsed last bracket

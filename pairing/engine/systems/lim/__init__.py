@@ -19,6 +19,7 @@ acceleration (no ``_BAKU`` form).
 import datetime
 
 from .. import Edition, SwissSystem, register
+from .explain import explain
 from .pairer import pair
 
 EDITION_1999 = Edition(
@@ -31,4 +32,4 @@ EDITION_2026 = Edition(
     basic_rules="2026", acceleration="")
 
 LIM = register(SwissSystem(name="lim", title="Lim system", article="C.04.4.3",
-                           editions=(EDITION_1999, EDITION_2026), pair=pair))
+                           editions=(EDITION_1999, EDITION_2026), pair=pair, explain=explain))

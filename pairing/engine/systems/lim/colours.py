@@ -29,28 +29,32 @@ def last_different_colours(a: Player, b: Player) -> tuple[str, str] | None:
     return None
 
 
-def allocate_colours(a: Player, b: Player, initial_colour: str, below_median: bool) -> Pair:
-    """White and Black for ``a`` and ``b``, ``a`` ranking above ``b``."""
+def white_for_first(a: Player, b: Player, initial_colour: str, below_median: bool) -> tuple[bool, str, str]:
+    """Whether ``a`` (ranking above ``b``) gets White, the article and the kind of rule that
+    decided (core.explanation.COLOUR_REASONS)."""
     if not a.colours and not b.colours:
         # 7.2: the colour of #1 by lot, the odd-numbered players of the upper half the
         # same; read for any pair of players yet to play: by the higher one's number
         colour = initial_colour if a.rank % 2 == 0 else invert(initial_colour)
-        return Pair(a, b) if colour == WHITE else Pair(b, a)
+        return colour == WHITE, "7.2", "first"
     due_a, due_b = due_colour(a), due_colour(b)
     if due_b is None or due_a not in (due_b, None):  # 5.1, 5.2: both get their due colours
-        white_for_a = due_a == WHITE
-    elif due_a is None:
-        white_for_a = due_b != WHITE
-    elif a.strength != b.strength:
+        return due_a == WHITE, "5.1, 5.2", "both" if due_b else "one"
+    if due_a is None:
+        return due_b != WHITE, "5.1, 5.2", "one"
+    if a.strength != b.strength:
         # 5.3 (same colour twice: the alternating colour) and 5.1 b (two more of one
         # colour: the equalising one) bind; then 5.5's equalising before alternating
         stronger = a if a.strength > b.strength else b
-        white_for_a = (stronger is a) == (due_a == WHITE)
-    elif (different := last_different_colours(a, b)) is not None:
+        return (stronger is a) == (due_a == WHITE), "5.3, 5.1 b, 5.5", "stronger"
+    if (different := last_different_colours(a, b)) is not None:
         # 5.4, 5.6: the one who had this colour more recently in sequence gets the other
-        white_for_a = different[0] != WHITE
-    else:
-        # 5.4: identical histories: the higher ranked gets his due colour at the median
-        # score-group or above, the lower ranked below it
-        white_for_a = (due_a == WHITE) != below_median
-    return Pair(a, b) if white_for_a else Pair(b, a)
+        return different[0] != WHITE, "5.4, 5.6", "alternate"
+    # 5.4: identical histories: the higher ranked gets his due colour at the median
+    # score-group or above, the lower ranked below it
+    return (due_a == WHITE) != below_median, "5.4", "median"
+
+
+def allocate_colours(a: Player, b: Player, initial_colour: str, below_median: bool) -> Pair:
+    """White and Black for ``a`` and ``b``, ``a`` ranking above ``b``."""
+    return Pair(a, b) if white_for_first(a, b, initial_colour, below_median)[0] else Pair(b, a)

@@ -1,0 +1,94 @@
+"""The explanation of a pairing: stored with the draft, on the arbiter's round page, published by
+the chief arbiter (logged) onto the public round page."""
+
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from pairing import services as pairing
+from tournaments.models import AuditEntry, Membership
+from tournaments.trf import import_tournament
+
+from .conftest import request
+
+#: Round 5 of a 2026 corpus tournament, 4 rounds played (see tests/engine/test_explanation.py): by
+#: hand, the leaders 2 and 5 met in round 2, so both float down (MDPs); 3 is absent; 12 had a
+#: pairing-allocated bye in round 1, so 11 (1 point, the lowest) receives it.
+ROUND_5 = (Path(__file__).parents[1] / "engine" / "fixtures" / "dutch_2026_t0000_r05.trf").read_text()
+
+
+def paired_round_5(club):
+    tournament = import_tournament(club, ROUND_5)
+    round_ = request(tournament)
+    assert round_.status == "draft", round_.error
+    return tournament, round_
+
+
+def test_the_draft_stores_its_explanation(club):
+    round_ = paired_round_5(club)[1]
+    data = round_.explanation
+    assert data["round"] == 5 and data["bye"] == 11
+    assert data["brackets"][0]["residents"] == [2, 5] and data["brackets"][0]["floaters"] == [2, 5]
+    assert [m["number"] for m in data["brackets"][1]["incoming"]] == [2, 5]
+    assert not round_.explanation_published
+
+
+def test_arbiter_reads_it_and_publishes_it(client, club, arbiter):
+    tournament, round_ = paired_round_5(club)
+    client.force_login(arbiter)
+    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    assert "Why this pairing" in page and 'id="publish-explanation"' in page
+    assert "receives the pairing-allocated bye." in page
+    public = reverse("public:round", args=[tournament.slug, 5])
+    pairing.publish_round(round_)
+    client.logout()
+    assert "Why this pairing" not in client.get(public).content.decode()
+    client.force_login(arbiter)
+    response = client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "1"})
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    assert round_.explanation_published
+    entry = AuditEntry.objects.filter(tournament=tournament, action="explained").get()
+    assert entry.user == arbiter and entry.after == {"round": 5, "explanation published": True}
+    client.logout()
+    shown = client.get(public).content.decode()
+    assert "Why this pairing" in shown and "MDP Test0002 Player0002 (2) (3 points) is paired in this bracket." in shown
+    client.force_login(arbiter)
+    client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "0"})
+    client.logout()
+    assert "Why this pairing" not in client.get(public).content.decode()
+
+
+def test_a_deputy_may_not_publish_it(client, club):
+    tournament, round_ = paired_round_5(club)
+    deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client.force_login(deputy)
+    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    assert "Why this pairing" in page and 'id="publish-explanation"' not in page
+    response = client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "1"})
+    assert response.status_code == 403
+    round_.refresh_from_db()
+    assert not round_.explanation_published
+
+
+def test_a_fault_in_the_explanation_does_not_cost_the_pairing(club, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("pairing.engine.explain_pairing", broken)
+    round_ = paired_round_5(club)[1]
+    assert round_.games.count() == 6 and round_.explanation == {}
+
+
+def test_a_round_without_an_explanation_has_nothing_to_publish(client, club, arbiter, monkeypatch):
+    monkeypatch.setattr("pairing.engine.explain_pairing", lambda *args: 1 / 0)
+    tournament, round_ = paired_round_5(club)
+    client.force_login(arbiter)
+    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    assert "Why this pairing" not in page
+    response = client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "1"}, follow=True)
+    assert "Round 5 has no explanation to publish." in response.content.decode()
+    round_.refresh_from_db()
+    assert not round_.explanation_published

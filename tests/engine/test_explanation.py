@@ -1,0 +1,127 @@
+"""pair_round(..., explain=True): why each pairing, checked against facts read by hand from the TRF."""
+
+from pathlib import Path
+
+import pytest
+
+from pairing.engine import pair_round, parse
+
+from .builder import TrfBuilder
+
+#: Round 5 of the 2026 corpus tournament t0000 (bbpPairings 6.0.0 paired it: 10-2, 5-6, 4-8, 9-1, 12-7, 11 bye).
+#: By hand: 2 and 5 lead with 3 points but met in round 2; 5 downfloated in round 4 (2.5 against 8's 1.5);
+#: 3 is absent (240 H); 12 had a pairing-allocated bye in round 1 (U); 11 and 12 have 1 point, the lowest.
+ROUND_5 = (Path(__file__).parent / "fixtures" / "dutch_2026_t0000_r05.trf").read_text()
+
+
+@pytest.fixture(scope="module")
+def round_5():
+    pairing = pair_round(parse(ROUND_5), "dutch", explain=True)
+    assert pairing.as_numbers() == [(10, 2), (5, 6), (4, 8), (9, 1), (12, 7), (11, 0)]
+    return pairing.explanation
+
+
+def test_brackets_in_order_with_their_residents(round_5):
+    assert [b.score for b in round_5.brackets] == [30, 25, 20, 15, 10]
+    assert [b.residents for b in round_5.brackets] == [(2, 5), (4, 6, 10), (1, 8, 9), (7,), (11, 12)]
+    assert 3 not in {n for b in round_5.brackets for n in b.residents}  # absent: not paired
+
+
+def test_the_leaders_who_met_both_float_and_are_paired_below(round_5):
+    top, second = round_5.brackets[:2]
+    assert top.pairs == () and top.floaters == (2, 5)
+    criteria = {note.article: note.players for note in top.criteria}
+    assert criteria["[C6]"] == (2, 5)         # no pair in the bracket: they met in round 2
+    assert criteria["[C14]"] == (5,)          # 5 downfloated in round 4, 2 upfloated
+    assert [(n.article, n.players) for n in top.barred] == [("[C1]", (2, 5))]
+    assert [(m.number, m.score, m.went) for m in second.incoming] == [(2, 30, "paired"), (5, 30, "paired")]
+    assert set(second.pairs) == {(10, 2), (5, 6)}   # White first
+    assert set(second.mdp_opponents) == {10, 6}
+    assert second.floaters == (4,)
+    # 4 met 5 in round 3 and 2 in round 4; 6 and 10 he may meet (no absolute colour preference: WBWB)
+    assert [(n.article, n.players) for n in second.barred] == [("[C1]", (4, 2, 5))]
+
+
+def test_an_mdp_paired_in_the_next_bracket(round_5):
+    third = round_5.brackets[2]
+    assert [(m.number, m.went) for m in third.incoming] == [(4, "paired")]
+    assert (4, 8) in third.pairs
+    fourth = round_5.brackets[3]
+    assert fourth.floaters == (7,) and round_5.paired_in[7] == 10
+
+
+def test_colour_rules(round_5):
+    rules = {(b.white, b.black): (b.article, b.reason) for b in round_5.boards}
+    # 2 (WBWW, +2: absolute Black) and 10 (B W B: strong White): both granted
+    assert rules[(10, 2)] == ("Art. 5.2.1", "both")
+    # 5 (BWBW: mild Black) and 6 (WBW: strong Black): the stronger is granted
+    assert rules[(5, 6)] == ("Art. 5.2.2", "stronger")
+    # 1 and 9 both BWBW: no round with different colours, so the higher ranked 1 gets Black
+    assert rules[(9, 1)] == ("Art. 5.2.4", "higher")
+    notes = {note.article: note.players for note in round_5.brackets[1].criteria}
+    assert notes["[C12]"] == (5,)  # 5 wanted Black
+
+
+def test_the_pab(round_5):
+    assert round_5.bye == 11
+    eligibility, score, order = round_5.bye_reasons
+    assert eligibility.article == "[C2] (C.04.1 Art. 4)" and eligibility.players == (12,)
+    assert score.article == "[C5]" and score.players == ()
+    assert "only eligible player" in order.text
+    assert round_5.brackets[-1].floaters == (11,)
+
+
+def test_plain_words(round_5):
+    text = dict(round_5.paragraphs())
+    assert "MDP Test0004 Player0004 (4) (2.5 points) is paired in this bracket." in text["Bracket 3: scoregroup 2"]
+    assert ("Test0002 Player0002 (2) may not meet Test0005 Player0005 (5): they have already played each other "
+            "([C1]).") in text["Bracket 1: scoregroup 3"]
+    assert ("[C14] could not be fully met (downfloaters who received a downfloat the previous round): "
+            "Test0005 Player0005 (5).") in text["Bracket 1: scoregroup 3"]
+    bye = text["Pairing-allocated bye"]
+    assert bye[0] == "Test0011 Player0011 (11) (1 point) receives the pairing-allocated bye."
+    assert any(line.startswith("[C5]: ") for line in bye)
+    assert ("Board 4: Test0009 Player0009 (9) has White, Test0001 Player0001 (1) Black. Art. 5.2.4: the colour "
+            "preference of the higher ranked player is granted.") in text["Colours"]
+    assert round_5.to_json()["text"][0][0] == "Round 5: FIDE Dutch system, C.04.3 (2026)"
+
+
+def test_2017_ppb_and_collapsed_last_bracket():
+    # A.9: {4, 5, 6} may not meet, so the 1-point bracket {1, 2, 3} is the PPB: all three
+    # float into the CLB, which pairs 1-5, 2-6, 3-4 (as in test_dutch)
+    t = TrfBuilder(6, 5).game(1, 4, "1").game(5, 2, "0").game(3, 6, "1").next_round()
+    t.line("XXP 4 5 6")
+    explanation = pair_round(parse(t.text()), "dutch", edition="2017", explain=True).explanation
+    ppb, clb = explanation.brackets
+    assert (ppb.label, ppb.residents, ppb.pairs, ppb.floaters) == ("PPB", (1, 2, 3), (), (1, 2, 3))
+    assert clb.label == "CLB" and [m.number for m in clb.incoming] == [1, 2, 3]
+    assert all(m.went == "paired" for m in clb.incoming)
+    assert {frozenset(p) for p in clb.pairs} == {frozenset(p) for p in [(1, 5), (2, 6), (3, 4)]}
+    assert explanation.boards[0].article.startswith("E.")
+
+
+def test_bye_eligibility_and_the_lower_ranked_paired():
+    # C.04.1: in the last bracket 3 and 5 had the pairing-allocated bye and 4 won by forfeit,
+    # so the bye goes to 2, the only eligible player there (as in test_dutch)
+    t = TrfBuilder(5, 5).game(1, 4, "1").game(2, 5, "1").bye(3, "U").next_round()
+    t.game(3, 4, "-").game(1, 2, "1").bye(5, "U").next_round()
+    explanation = pair_round(parse(t.text()), "dutch", explain=True).explanation
+    assert explanation.bye == 2
+    eligibility = explanation.bye_reasons[0]
+    assert set(eligibility.players) == {3, 4, 5}
+
+
+@pytest.mark.parametrize("system", ["dubov", "burstein", "lim"])
+def test_every_system_explains_brackets_colours_and_the_pab(system):
+    # 5 players, round 2 (1 beat 4, 2 beat 5, 3 had the bye)
+    t = TrfBuilder(5, 5).game(1, 4, "1").game(2, 5, "1").bye(3, "U").next_round()
+    pairing = pair_round(parse(t.text()), system, explain=True)
+    explanation = pairing.explanation
+    paired = {n for b in explanation.brackets for pair in b.pairs for n in pair}
+    assert paired == {n for pair in pairing.as_numbers() for n in pair if n and pair[1]}
+    assert len(explanation.boards) == len(pairing.pairs) and all(b.article for b in explanation.boards)
+    # 3 may not have a second bye; of the 0-point players 4 and 5 (one game each) the lower
+    # ranked, 5, takes it in each system (Dubov 3.1.5 largest TPN, Lim 1.1 lowest ranked, Burstein's
+    # second round paired by the Dutch system, 1.6.2)
+    assert explanation.bye == 5 and explanation.bye_reasons[0].players == (3,)
+    assert explanation.bye_reasons[1].article
