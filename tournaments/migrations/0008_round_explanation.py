@@ -4,7 +4,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_audit_roles'),
+        ('tournaments', '0007_fide_mode'),
     ]
 
     operations = [

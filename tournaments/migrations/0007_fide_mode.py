@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_audit_roles'),
+        ('tournaments', '0006_pairing_time_limit'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
