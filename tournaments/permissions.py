@@ -39,6 +39,7 @@ class Perm(StrEnum):
     FORBIDDEN_PAIRS = "forbidden_pairs"  # players kept apart
     PAIRING = "pairing"                  # pair, publish, discard (cancel) a round
     RESULTS = "results"                  # enter and correct results
+    LISTING = "listing"                  # list, archive or hide the tournament on the public home page
     MEMBERS = "members"                  # the club's members and their roles (the Django admin for now)
 
 
@@ -73,6 +74,7 @@ RULES: dict[str, Rule] = {
     "arbiter:tournament_import": Rule(Perm.CREATE),
     "arbiter:tournament": Rule(Perm.VIEW),
     "arbiter:tournament_edit": Rule(Perm.SETTINGS),
+    "arbiter:tournament_listing": Rule(Perm.LISTING),
     "arbiter:trf_export": Rule(Perm.VIEW),
     "arbiter:audit": Rule(Perm.VIEW),
     "arbiter:audit_csv": Rule(Perm.VIEW),

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from . import audit
 from .audit import Kind
@@ -128,6 +129,25 @@ def update_tournament(tournament: Tournament, user=None, confirm: bool = False) 
                      before={name: before[name] for name in others}, after={name: after[name] for name in others})
     draw_lots(tournament, user=user)
     return tournament
+
+
+@transaction.atomic
+def set_listing(tournament: Tournament, listing: str, user=None) -> Tournament:
+    """List the tournament on the public home page, archive it (listed with the finished ones) or
+    hide it (a test tournament); its pages stay open to whoever has their address."""
+    if listing not in Tournament.Listing.values:
+        raise Refused(gettext("Choose listed, archived or hidden."))
+    stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if stored.listing == listing:
+        return stored
+    before = stored.get_listing_display()
+    stored.listing = listing
+    stored.save(update_fields=["listing"])
+    audit.record(stored, Kind.SETTINGS, listing or "listed",
+                 f"Home page: {before} → {stored.get_listing_display()}", user=user,
+                 before={"listing": before}, after={"listing": stored.get_listing_display()})
+    tournament.listing = listing
+    return stored
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
