@@ -2,6 +2,7 @@
 looks for (his board, his points, his rank), the current tab is marked, a player finds his board by
 typing part of his name, and the pages print without the navigation."""
 
+import datetime
 import random
 import re
 
@@ -189,3 +190,49 @@ def test_pages_print_without_the_navigation(page, event, path):
         expect(form).to_be_hidden()
     expect(page.locator("h1")).to_be_visible()
     screenshot(page, f"public-print-{path.strip('/').replace('/', '-') or 'tournament'}")
+
+
+def test_an_arbiter_hides_a_test_tournament_and_archives_an_old_one(page, event):
+    """On a phone: the home page with long names and dates fits; the arbiter's control takes a
+    tournament off the home page or into the finished ones."""
+    page.set_viewport_size(PHONE)
+    club = event.club
+    test = services.create_tournament(club, name="Test tournament (please ignore) with a very long name indeed",
+                                      rounds=5, place="Villeurbanne-sur-Rhône", start_date=datetime.date(2026, 12, 5),
+                                      end_date=datetime.date(2026, 12, 7))
+    old = services.create_tournament(club, name="Old Open", rounds=5, place="Lyon",
+                                     start_date=datetime.date(2025, 3, 1))
+    page.goto("/")
+    fits(page, PHONE)
+    expect(page.locator("#upcoming")).to_contain_text(test.name)
+    expect(page.locator("#upcoming")).to_contain_text("Old Open")
+    screenshot(page, "public-390-home-before")
+
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann-123")
+    page.click("button[type=submit]")
+    page.goto(test.get_manage_url())
+    fits(page, PHONE)
+    page.select_option("#id_listing", "hidden")
+    page.click("#listing button")
+    expect(page.locator("ul.messages")).to_contain_text("Hidden from the home page")
+    screenshot(page, "public-390-listing-control")
+    page.goto(old.get_manage_url())
+    page.select_option("#id_listing", "archived")
+    page.click("#listing button")
+    page.click("text=Log out")
+
+    page.goto("/")
+    fits(page, PHONE)
+    expect(page.locator("main")).not_to_contain_text(test.name)
+    expect(page.locator("#finished")).to_contain_text("Old Open")
+    expect(page.locator("#finished")).to_contain_text("archived")
+    # The search by city.
+    page.fill("#home-search", "lyon")
+    page.click("form.search button")
+    expect(page.locator("li.tournament-card")).to_have_count(2)  # the Autumn Open and the Old Open
+    screenshot(page, "public-390-home-search")
+    # The hidden tournament's own page stays open.
+    page.goto(test.get_absolute_url())
+    expect(page.locator("h1")).to_have_text(test.name)
