@@ -1,5 +1,5 @@
-"""The FIDE Rating Regulations (B.02, in force from 1 March 2024) for one tournament: the two
-conversion tables, the expected score of a game, the K factor, the rating change and the
+"""The FIDE Rating Regulations (B.02; article numbers of its 2022 text, whose rules the 2024 text
+keeps) for one tournament: the two conversion tables, the expected score of a game, the K factor, the rating change and the
 performance rating.  Pure arithmetic on ratings and scores; the tie-breaks of C.07 Art. 10 read
 the same tables (``tiebreaks/rating.py``).
 
@@ -12,7 +12,7 @@ Our reading, where a tournament's data cannot say everything the regulations ask
   under 2300; 10 from 2400 on; else 20.  K = 40 for a player with fewer than 30 rated games, and K
   = 10 for one whose published rating once reached 2400, need the player's rating history, which a
   tournament does not hold: they are not applied.  If K times the number of games exceeds 700, K is
-  the largest whole number whose product stays within 700 (B.02 8.3.3 e), counted on this
+  the largest whole number whose product stays within 700 (B.02 8.3.3, last paragraph), counted on this
   tournament's games alone.
 * The change is shown to one decimal; FIDE rounds only the rating of the published list.
 """
@@ -36,7 +36,7 @@ _PD = [(3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53,
        (517, 96), (559, 97), (619, 98), (735, 99)]
 #: B.02 8.3.1: the largest rating difference a rated game counts.
 MAX_DIFFERENCE = 400
-#: B.02 8.3.3 e: K times the number of games stays within this.
+#: B.02 8.3.3 (last paragraph): K times the number of games stays within this.
 MAX_K_GAMES = 700
 
 
@@ -85,7 +85,7 @@ def rating_change(rating: int, games: Sequence[tuple[int, Fraction]], k: int) ->
     given as (opponent's rating, own score 0, 1/2 or 1)."""
     if not games:
         return Fraction(0)
-    k = min(k, MAX_K_GAMES // len(games))  # 8.3.3 e
+    k = min(k, MAX_K_GAMES // len(games))  # B.02 8.3.3, last paragraph
     total = sum((Fraction(score) - Fraction(expected(rating, opponent, MAX_DIFFERENCE), 100)
                  for opponent, score in games), start=Fraction(0))
     return k * total

@@ -49,6 +49,6 @@ def test_rating_change_worked_by_hand():
 
 
 def test_k_times_games_stays_within_700():
-    # B.02 8.3.3 e: 20 games at K 40 would be 800: K becomes 35.
+    # B.02 8.3.3 (last paragraph): 20 games at K 40 would be 800: K becomes 35.
     games = [(2000, Fraction(1))] * 20
     assert rating_change(2000, games, 40) == 35 * 20 * Fraction(1, 2)
