@@ -1,5 +1,5 @@
-"""The FIDE Rating Regulations (B.02; article numbers of its 2022 text, whose rules the 2024 text
-keeps) for one tournament: the two conversion tables, the expected score of a game, the K factor, the rating change and the
+"""The FIDE Rating Regulations (B.02; article numbers of its 2022 text) for one tournament: the
+two conversion tables, the expected score of a game, the K factor, the rating change and the
 performance rating.  Pure arithmetic on ratings and scores; the tie-breaks of C.07 Art. 10 read
 the same tables (``tiebreaks/rating.py``).
 
