@@ -92,7 +92,7 @@ def win(round_, number):
 
 def shown_aros(html: str, numbers: dict[str, int]) -> dict[int, str]:
     """The ARO shown under each player's name on a board list."""
-    shown = re.findall(r"<a class=\"name\" [^>]*>([^<]+)</a>\s*<small class=\"meta\">.*?</small>"
+    shown = re.findall(r"<span class=\"who\">([^<]+)</span>\s*<small class=\"meta\">.*?</small></a>"
                        r"<small class=\"aro\">ARO (\d+)</small>", html)
     return {numbers[name]: aro for name, aro in shown}
 

@@ -236,3 +236,13 @@ def test_an_arbiter_hides_a_test_tournament_and_archives_an_old_one(page, event)
     # The hidden tournament's own page stays open.
     page.goto(test.get_absolute_url())
     expect(page.locator("h1")).to_have_text(test.name)
+
+
+def test_names_are_tap_targets_of_44_px_on_a_phone(page, event):
+    page.set_viewport_size(PHONE)
+    for path, names in (("round/2/", "table.board-list a.name"), ("standings/", "table.standings td.name a"),
+                        ("crosstable/", "table.crosstable td.name a"), ("", "table.players a.name")):
+        page.goto(f"/t/{event.slug}/{path}")
+        for link in page.locator(names).all()[:4]:
+            assert link.bounding_box()["height"] >= 44, (path, link.inner_text())
+        fits(page, PHONE)
