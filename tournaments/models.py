@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from pairing.engine import SYSTEMS, Edition, SwissSystem, get_system
 from pairing.engine.core.acceleration import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS
@@ -106,6 +107,11 @@ class Tournament(models.Model):
         ZERO = "Z", "Zero-point bye"
         HALF = "H", "Half-point bye"
 
+    class Listing(models.TextChoices):
+        LISTED = "", _("Listed on the home page")
+        ARCHIVED = "archived", _("Archived: listed with the finished tournaments")
+        HIDDEN = "hidden", _("Hidden from the home page")
+
     class TiebreakEdition(models.TextChoices):
         FROM_2026 = "2026", "C.07 from 1 March 2026"
         FROM_2024 = "2024", "C.07 from 1 August 2024"
@@ -164,6 +170,9 @@ class Tournament(models.Model):
     # (services.leave_fide_mode).  Manual pairing changes are reviewed and recorded in either mode.
     fide_mode = models.BooleanField("FIDE mode", default=True, editable=False)
     fide_mode_left_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Where the public home page lists it: a test tournament is hidden, an old one archived.
+    listing = models.CharField(max_length=10, choices=Listing.choices, blank=True, default=Listing.LISTED,
+                               editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # One more at every change of what the public pages show: their cache key (tournaments/cache.py).
     revision = models.PositiveIntegerField(default=0, editable=False)

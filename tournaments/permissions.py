@@ -39,6 +39,7 @@ class Perm(StrEnum):
     FORBIDDEN_PAIRS = "forbidden_pairs"  # players kept apart
     PAIRING = "pairing"                  # pair, publish, discard (cancel) a round, change a draft by hand
     RESULTS = "results"                  # enter and correct results
+    LISTING = "listing"                  # list, archive or hide the tournament on the public home page
     MEMBERS = "members"                  # the club's members and their roles (the Django admin for now)
 
 
@@ -74,6 +75,7 @@ RULES: dict[str, Rule] = {
     "arbiter:tournament": Rule(Perm.VIEW),
     "arbiter:tournament_edit": Rule(Perm.SETTINGS),
     "arbiter:fide_mode": Rule(Perm.SETTINGS),
+    "arbiter:tournament_listing": Rule(Perm.LISTING),
     "arbiter:trf_export": Rule(Perm.VIEW),
     "arbiter:audit": Rule(Perm.VIEW),
     "arbiter:audit_csv": Rule(Perm.VIEW),

@@ -17,13 +17,10 @@ import segno
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
-from pairing.engine.trf import score
-
 from .models import Game, Player, Round, Tournament
-from .standings import Row
+from .standings import Row, points_before
 from .templatetags.chess import points as format_points
 from .templatetags.chess import tiebreak as format_tiebreak
-from .trf import tournament_document
 
 # fontTools logs every glyph of every subset it makes at INFO.
 logging.getLogger("fontTools").setLevel(logging.WARNING)
@@ -143,13 +140,6 @@ class Printout(FPDF):
 
 def _rating(player: Player | None) -> str:
     return str(player.rating) if player is not None and player.rating else ""
-
-
-def points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
-    """Each player's points (tenths) by pairing number before ``round_number``: what the board list
-    prints beside the names (byes and forfeits counted as the tournament scores them)."""
-    document = tournament_document(tournament, rounds=round_number - 1)
-    return {number: score(document, record, round_number - 1) for number, record in document.players.items()}
 
 
 def _games(round_: Round) -> list[Game]:

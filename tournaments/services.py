@@ -22,6 +22,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from . import audit
 from .audit import Kind
@@ -170,6 +171,25 @@ def leave_fide_mode(tournament: Tournament, user=None, confirmations: int = 0) -
     audit.record(tournament, Kind.SETTINGS, "left FIDE mode", "Left FIDE mode (for good, confirmed twice)",
                  user=user, before={"fide_mode": True}, after={"fide_mode": False})
     return tournament
+
+
+@transaction.atomic
+def set_listing(tournament: Tournament, listing: str, user=None) -> Tournament:
+    """List the tournament on the public home page, archive it (listed with the finished ones) or
+    hide it (a test tournament); its pages stay open to whoever has their address."""
+    if listing not in Tournament.Listing.values:
+        raise Refused(gettext("Choose listed, archived or hidden."))
+    stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if stored.listing == listing:
+        return stored
+    before = stored.get_listing_display()
+    stored.listing = listing
+    stored.save(update_fields=["listing"])
+    audit.record(stored, Kind.SETTINGS, listing or "listed",
+                 f"Home page: {before} → {stored.get_listing_display()}", user=user,
+                 before={"listing": before}, after={"listing": stored.get_listing_display()})
+    tournament.listing = listing
+    return stored
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:

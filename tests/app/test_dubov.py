@@ -92,13 +92,16 @@ def win(round_, number):
 
 def shown_aros(html: str, numbers: dict[str, int]) -> dict[int, str]:
     """The ARO shown under each player's name on a board list."""
-    return {numbers[name]: aro for name, aro in re.findall(r"<td>([^<]+)<small class=\"aro\">ARO (\d+)</small>", html)}
+    shown = re.findall(r"<span class=\"who\">([^<]+)</span>\s*<small class=\"meta\">.*?</small></a>"
+                       r"<small class=\"aro\">ARO (\d+)</small>", html)
+    return {numbers[name]: aro for name, aro in shown}
 
 
 def standings_aros(html: str) -> dict[int, str]:
     """The ARO column of the standings, by pairing number (the second cell)."""
-    return {int(number): aro for number, aro in
-            re.findall(r"<tr><td>\d+</td><td>(\d+)</td>.*?<td class=\"aro\">(\d+)</td>", html)}
+    shown = re.findall(r"<tr><td class=\"rk\">\d+</td><td class=\"no\">(\d+)</td>.*?<td class=\"aro\">(\d+)</td>",
+                       html)
+    return {int(number): aro for number, aro in shown}
 
 
 def test_aro_on_the_board_list_and_the_standings(client, four):

@@ -130,7 +130,7 @@ def test_dubov_tournament(page, arbiter):
         before[game.black.pairing_number].append(game.white.rating)
     checked = 0
     for cell in page.locator("table.boards tbody td:has(small.aro)").all():
-        name, aro = cell.inner_text().split("\n")
+        name, aro = cell.locator("a.name .who").inner_text(), cell.locator("small.aro").inner_text()
         number = next(n for n, full in names.items() if full == name.strip())
         ratings = before[number]
         assert aro == f"ARO {int(sum(ratings) / len(ratings) + 0.5)}", name

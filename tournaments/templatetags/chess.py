@@ -1,5 +1,9 @@
-from django import template
+from fractions import Fraction
 
+from django import template
+from django.utils.translation import ngettext
+
+from pairing.engine.ratings import half_up
 from pairing.engine.tiebreaks import format_value
 
 register = template.Library()
@@ -20,13 +24,18 @@ def points(tenths: int) -> str:
     return f"{whole}" if tenth == 0 else f"{whole}.{tenth}"
 
 
-@register.simple_tag
-def game_for(game, player) -> dict:
-    """One game from ``player``'s side: colour, opponent and his own score."""
-    if game.is_bye:
-        return {"colour": "", "opponent": None, "score": "bye"}
-    white = game.white_id == player.pk
-    scores = {"1-0": ("1", "0"), "½-½": ("½", "½"), "0-1": ("0", "1"),
-              "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-"), "": ("", "")}[game.result]
-    return {"colour": "white" if white else "black", "opponent": game.black if white else game.white,
-            "score": scores[0 if white else 1]}
+@register.filter
+def signed(value) -> str:
+    """A rating change to one decimal with its sign: ``+12.8``, ``-3.0`` (a minus sign), ``0.0``."""
+    tenths = half_up(Fraction(value) * 10)
+    sign = "+" if tenths > 0 else "\N{MINUS SIGN}" if tenths < 0 else ""
+    whole, tenth = divmod(abs(tenths), 10)
+    return f"{sign}{whole}.{tenth}"
+
+
+@register.filter
+def points_unit(tenths: int) -> str:
+    """Points with their unit: ``1 pt``, ``1½ pts``, ``0 pts``."""
+    whole, tenth = divmod(int(tenths), 10)
+    count = whole if tenth == 0 else 2
+    return ngettext("%(points)s pt", "%(points)s pts", count) % {"points": points(tenths)}

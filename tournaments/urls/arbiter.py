@@ -10,6 +10,7 @@ urlpatterns = [
     path("t/<slug:slug>/", arbiter.tournament, name="tournament"),
     path("t/<slug:slug>/edit/", arbiter.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/fide-mode/", arbiter.fide_mode, name="fide_mode"),
+    path("t/<slug:slug>/listing/", arbiter.tournament_listing, name="tournament_listing"),
     path("t/<slug:slug>/export.trf", arbiter.trf_export, name="trf_export"),
     path("t/<slug:slug>/audit/", arbiter.audit_log, name="audit"),
     path("t/<slug:slug>/audit.csv", arbiter.audit_csv, name="audit_csv"),

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from .. import audit, services
@@ -23,7 +24,7 @@ from ..forms import (
     TrfImportForm,
     WithdrawForm,
 )
-from ..models import Club, ForbiddenPair, Game, Player, Round
+from ..models import Club, ForbiddenPair, Game, Player, Round, Tournament
 from ..permissions import Perm, clubs_of, clubs_where, managed_tournaments
 from ..trf import TrfImportError, export, import_tournament
 from . import perform
@@ -126,6 +127,16 @@ def fide_mode(request, slug):
     return redirect(tournament.get_manage_url())
 
 
+@require_POST
+def tournament_listing(request, slug):
+    """List, archive or hide the tournament on the public home page."""
+    tournament = request.tournament
+    listing = request.POST.get("listing", "")
+    perform(request, lambda: services.set_listing(tournament, listing, request.user),
+            gettext("Home page: %(listing)s.") % {"listing": dict(Tournament.Listing.choices).get(listing, "")})
+    return redirect(tournament.get_manage_url())
+
+
 @login_required
 def tournament(request, slug):
     tournament = request.tournament
@@ -141,6 +152,7 @@ def tournament(request, slug):
         "csv_form": CsvImportForm(),
         "forbidden_pairs": tournament.forbidden_pairs.select_related("player", "other"),
         "forbidden_pair_form": ForbiddenPairForm(tournament),
+        "listings": Tournament.Listing.choices,
     })
 
 

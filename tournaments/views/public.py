@@ -5,24 +5,29 @@ page per revision of its tournament (``shared_page``).
 """
 
 import hashlib
+from dataclasses import dataclass, field
+from datetime import date
 from functools import wraps
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.db.models import Count, Q
+from django.db.models import F, Func, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import TiebreakCodeError
 
 from .. import cache, printouts
 from ..models import Game, Player, Round, Tournament
-from ..standings import completed_round, crosstable, explanation, published_rounds, with_aros
+from ..standings import board_list, completed_round, crosstable, explanation, player_record, published_rounds
 
 #: The query parameters the public pages read; any other leaves the page as it is.
-PARAMETERS = ("after", "code")
+PARAMETERS = ("after", "code", "q")
 
 
 def shared_page(view):
@@ -71,33 +76,86 @@ def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
 
 
+#: The longest search a reader may type (a name or a city).
+MAX_QUERY = 60
+
+
+def _query(request) -> str:
+    return request.GET.get("q", "").strip()[:MAX_QUERY]
+
+
+def _count(queryset):
+    """COUNT(*) of ``queryset`` (filtered on the outer tournament) as a subquery: one join per count
+    would multiply the counts by each other (rounds times players)."""
+    counted = queryset.order_by().annotate(n=Func(F("pk"), function="COUNT")).values("n")
+    return Coalesce(Subquery(counted[:1]), 0)
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    tournaments: list = field(default_factory=list)
+
+
+def home_sections(query: str = "") -> list[Section]:
+    """The tournaments listed on the home page (hidden ones left out), by name or city when
+    searched: ongoing (a round published), upcoming (none yet), finished (every round complete, or
+    archived by its arbiter)."""
+    tournaments = (Tournament.objects.select_related("club").exclude(listing=Tournament.Listing.HIDDEN)
+                   .annotate(published=_count(Round.objects.filter(tournament=OuterRef("pk"),
+                                                                   status=Round.Status.PUBLISHED)),
+                             pending=_count(Game.objects.filter(round__tournament=OuterRef("pk"),
+                                                                round__status=Round.Status.PUBLISHED, result="")),
+                             entrants=_count(Player.objects.filter(tournament=OuterRef("pk")))))
+    if query:
+        tournaments = tournaments.filter(Q(name__icontains=query) | Q(place__icontains=query))
+    sections = {key: Section(key, title) for key, title in (
+        ("ongoing", _("Ongoing")), ("upcoming", _("Upcoming")), ("finished", _("Finished")))}
+    for tournament in tournaments:
+        if tournament.listing == Tournament.Listing.ARCHIVED or (
+                tournament.published == tournament.rounds and not tournament.pending):
+            key = "finished"
+        else:
+            key = "ongoing" if tournament.published else "upcoming"
+        sections[key].tournaments.append(tournament)
+    # Upcoming: the soonest first; the others (the model's order): the latest first.
+    sections["upcoming"].tournaments.sort(key=lambda t: (t.start_date is None, t.start_date or date.min, t.name))
+    return list(sections.values())
+
+
 @shared_page
 def home(request):
-    tournaments = (Tournament.objects.select_related("club")
-                   .annotate(published=Count("round_set", filter=Q(round_set__status=Round.Status.PUBLISHED)),
-                             entrants=Count("players", distinct=True)))
-    return render(request, "public/home.html", {"tournaments": tournaments})
+    query = _query(request)
+    sections = home_sections(query)
+    return render(request, "public/home.html", {
+        "sections": sections, "query": query, "found": sum(len(s.tournaments) for s in sections)})
 
 
 @shared_page
 def tournament(request, slug):
     tournament = _tournament(slug)
+    latest = published_rounds(tournament).order_by("number").last()
     return render(request, "public/tournament.html", {
         "tournament": tournament,
         "players": tournament.players.all(),
+        "latest_round": latest,
         "public_url": _public_url(request, tournament),
     })
 
 
 @shared_page
 def round_pairings(request, slug, number):
+    """The board list; ``?q=`` (part of a name, or a pairing number) keeps the boards it finds."""
     tournament = _tournament(slug)
     round_ = get_object_or_404(published_rounds(tournament), number=number)
+    # One page whoever asks: htmx's search takes the board list out of it (hx-select), so the
+    # shared copy of a page never depends on a request header.
     return render(request, "public/round.html", {
         "tournament": tournament,
         "round": round_,
-        "round_label": f"Round {round_.number}",
-        "games": with_aros(tournament, round_),
+        "round_label": gettext("Round %(number)s") % {"number": round_.number},
+        "boards": board_list(tournament, round_, _query(request)),
     })
 
 
@@ -150,11 +208,12 @@ def tiebreak(request, slug, number):
 
 @shared_page
 def player(request, slug, number):
+    """Every published round of the player (byes and absences too), his points, rank, performance
+    and rating change."""
     tournament = _tournament(slug)
     player = get_object_or_404(Player, tournament=tournament, pairing_number=number)
-    games = (Game.objects.filter(round__tournament=tournament, round__status=Round.Status.PUBLISHED)
-             .filter(Q(white=player) | Q(black=player)).select_related("round", "white", "black"))
-    return render(request, "public/player.html", {"tournament": tournament, "player": player, "games": games})
+    return render(request, "public/player.html", {"tournament": tournament, "player": player,
+                                                  "record": player_record(tournament, player)})
 
 
 # Printouts: PDF files and the QR code.  Like the pages, each is made once per revision of its
