@@ -442,7 +442,8 @@ def import_players_csv(tournament: Tournament, text: str, user=None) -> list[Pla
             problems = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in form.errors.items())
             errors.append(_("Line %(line)s: %(problems)s") % {"line": line, "problems": problems})
     if errors:
-        raise Refused(_("Nothing was imported: the file has errors."), listed(errors))
+        raise Refused(_("Nothing was imported: the file has errors."),
+                      listed(errors, _("and {count} more problems")))
     if not players:
         raise Refused(_("The file holds no players."))
     lock_tournament(tournament)

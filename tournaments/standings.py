@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
 from pairing.engine.standings import standings
 from pairing.engine.systems import dubov
 from pairing.engine.tiebreaks import Contribution, explain, parse_codes
@@ -13,8 +16,20 @@ from .models import Player, Round, Tournament
 from .trf import tournament_document
 
 CELL_RESULTS = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½"}
-BYE_CELLS = {"U": ("bye", "pairing-allocated bye"), "H": ("½", "half-point bye"),
-             "F": ("1", "full-point bye"), "Z": ("0", "not paired")}
+# The cells' titles are lazy texts: the rows are cached once for every language (tournaments/cache.py).
+BYE_CELLS = {"U": ("bye", gettext_lazy("pairing-allocated bye")), "H": ("½", gettext_lazy("half-point bye")),
+             "F": ("1", gettext_lazy("full-point bye")), "Z": ("0", gettext_lazy("not paired"))}
+AGAINST = {"+": gettext_noop("forfeit win against %(opponent)s"),
+           "-": gettext_noop("forfeit loss against %(opponent)s"),
+           "w": gettext_noop("White against %(opponent)s"), "b": gettext_noop("Black against %(opponent)s")}
+
+
+def _against(message: str, opponent: str) -> str:
+    return gettext(message) % {"opponent": opponent}
+
+
+#: A cell's title in the reader's language (a module-level function: the cache pickles it).
+against = lazy(_against, str)
 #: Tie-breaks whose value can be broken down round by round.
 EXPLAINED = {"BH", "SB", "FB"}
 
@@ -89,10 +104,10 @@ def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
             opponent = players[entry.opponent]
             if entry.code in "+-":
                 text = entry.code
-                title = f"forfeit {'win' if entry.code == '+' else 'loss'} against {opponent}"
+                title = against(AGAINST[entry.code], str(opponent))
             else:
                 text = f"{rank_of[entry.opponent]}{entry.colour}{CELL_RESULTS[entry.code]}"
-                title = f"{'White' if entry.colour == 'w' else 'Black'} against {opponent}"
+                title = against(AGAINST[entry.colour], str(opponent))
             cells.append(Cell(text, title, opponent))
         values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]
         rows.append(Row(standing.rank, players[standing.number], standing.points, cells, values,

@@ -18,6 +18,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from tournaments.models import AuditEntry, Result
+from tournaments.standings import crosstable
 from tournaments.templatetags.chess import points, tiebreak
 
 from .conftest import make_tournament, pair, play
@@ -84,7 +85,7 @@ def test_every_message_is_translated_and_compiled(language):
 
 
 def placeholders(text: str) -> set[str]:
-    return set(re.findall(r"%\(\w+\)s", text))
+    return set(re.findall(r"%\(\w+\)s|\{\w+\}", text))
 
 
 @pytest.fixture
@@ -219,3 +220,18 @@ def test_scores_and_tiebreaks_take_the_decimal_separator(language, expected):
     with translation.override(language):
         assert (tiebreak(Decimal("12.5")), points(25), points(33)) == expected
         assert tiebreak(Decimal("7")) == "7" and tiebreak(None) == "—"
+
+
+def test_crosstable_rows_are_cached_once_for_every_language(event):
+    """The rows are computed once per revision (standings.crosstable): their titles are translated
+    when shown, in the reader's language, from the cached copy too."""
+    computed, cached = crosstable(event), crosstable(event)
+    assert cached is not computed  # unpickled from the cache
+    for rows in (computed, cached):
+        cell = rows[0].cells[0]
+        opponent = str(cell.opponent)
+        with translation.override("it"):
+            assert str(cell.title) in (f"Bianco contro {opponent}", f"Nero contro {opponent}")
+        with translation.override("de"):
+            assert str(cell.title) in (f"Weiß gegen {opponent}", f"Schwarz gegen {opponent}")
+        assert str(cell.title) in (f"White against {opponent}", f"Black against {opponent}")
