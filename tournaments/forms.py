@@ -12,12 +12,17 @@ from pairing.engine.core.acceleration import baku_virtual_points
 from pairing.engine.tiebreaks import TiebreakCodeError, parse_codes
 from pairing.engine.trf import CONTROL_CHARACTER, DIGITS
 
-from .limits import MAX_FILE_BYTES, MAX_PLAYERS, MAX_ROUND_RESULTS, MAX_ROUNDS, megabytes
+from .limits import MAX_FILE_BYTES, MAX_PLAYERS, MAX_ROUND_RESULTS, MAX_ROUNDS
 from .models import Player, Tournament
 
 
 class DateInput(forms.DateInput):
     input_type = "date"
+
+
+def _file_size() -> str:
+    """The largest file an import takes, in the reader's number format (``3.0 MB``, ``3,0 MB``)."""
+    return f"{number_format(MAX_FILE_BYTES / 1024 / 1024, 1)} MB"
 
 
 def federation_code(value: str) -> str:
@@ -35,7 +40,7 @@ def no_control_characters(value: str) -> None:
 
 def too_big() -> forms.ValidationError:
     return forms.ValidationError(_("The file is too large: at most %(size)s can be imported.") % {
-        "size": megabytes(MAX_FILE_BYTES)})
+        "size": _file_size()})
 
 
 def read_upload(upload, encodings: tuple[str, ...] = ("utf-8-sig",)) -> str:
@@ -220,7 +225,7 @@ class PlayerForm(forms.ModelForm):
 
 def _csv_help() -> str:
     return _("A .csv file (UTF-8) with a header line, at most %(size)s and %(players)s players in all; "
-             "%(limits)s.") % {"size": megabytes(MAX_FILE_BYTES), "players": MAX_PLAYERS,
+             "%(limits)s.") % {"size": _file_size(), "players": MAX_PLAYERS,
                                "limits": text_limits(Player, ["name", "fide_id"])}
 
 
@@ -279,7 +284,7 @@ class ForbiddenPairForm(forms.Form):
 def _trf_help() -> str:
     return _("TRF-16 or TRF-2026 (with XXR/142 for the number of rounds): at most %(size)s, %(players)s players, "
              "%(rounds)s rounds and %(results)s results in all (one per player and round); %(limits)s.") % {
-        "size": megabytes(MAX_FILE_BYTES), "players": MAX_PLAYERS, "rounds": MAX_ROUNDS,
+        "size": _file_size(), "players": MAX_PLAYERS, "rounds": MAX_ROUNDS,
         "results": number_format(MAX_ROUND_RESULTS, force_grouping=True),
         "limits": text_limits(Tournament, ["name", "place", "chief_arbiter", "time_control"])}
 

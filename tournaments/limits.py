@@ -22,10 +22,6 @@ MAX_FORBIDDEN_PAIRS = 100_000
 MAX_LISTED_PROBLEMS = 50
 
 
-def megabytes(size: int) -> str:
-    return f"{size / 1024 / 1024:.1f} MB"
-
-
 def listed(problems: list[str], more: str = "and {count} more problems") -> list[str]:
     """The first problems of a refused file, then how many more there are (``more``, translated by
     the caller)."""

@@ -235,3 +235,11 @@ def test_crosstable_rows_are_cached_once_for_every_language(event):
         with translation.override("de"):
             assert str(cell.title) in (f"Weiß gegen {opponent}", f"Schwarz gegen {opponent}")
         assert str(cell.title) in (f"White against {opponent}", f"Black against {opponent}")
+
+
+def test_the_import_limits_in_the_reader_number_format(club, arbiter):
+    desk = Client(HTTP_ACCEPT_LANGUAGE="it")
+    desk.force_login(arbiter)
+    page = desk.get(reverse("arbiter:tournament_import") + f"?club={club.pk}").content.decode()
+    assert "al massimo 3,0 MB, 9999 giocatori, 99 turni e 120.000 risultati in tutto" in page
+    assert "nome, città, arbitro principale, cadenza al massimo 120 caratteri" in page
