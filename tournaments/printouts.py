@@ -105,7 +105,7 @@ class Printout(FPDF):
     def table_of(self, headings: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
                  align: Sequence[str], size: float = 9) -> None:
         """A table the width of the page (``widths`` are proportions), one line a row (a text too
-        long for its column is shortened), its headings repeated on every page.  Drawn cell by
+        long for its column is shortened, a heading too), its headings repeated on every page.  Drawn cell by
         cell: fpdf2's own tables wrap every cell's text and take seconds for 300 players."""
         widths = [w * self.epw / sum(widths) for w in widths]
         height = size * 0.42 + 1.4
@@ -115,7 +115,7 @@ class Printout(FPDF):
             self.set_font(FONT, "B", size)
             self.set_fill_color(*HEADINGS.fill_color.colors255)
             for text, width, side in zip(headings, widths, align, strict=True):
-                self.cell(width, height, text, align=side, fill=True)
+                self.cell(width, height, self._fit(text, width - 2), align=side, fill=True)
             self.ln(height)
             self.set_font(FONT, "", size)
 
@@ -186,13 +186,14 @@ def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
         left = [str(game.board), str(white.pairing_number), str(white), _rating(white),
                 format_points(scores.get(white.pairing_number, 0))]
         if black is None:
-            rows.append([*left, _bye_text(tournament), "", "", "", ""])
+            # The bye in the opponent's column, which has room for it in every language.
+            rows.append([*left, "", "", "", _bye_text(tournament), ""])
         else:
             rows.append([*left, game.result or "–", format_points(scores.get(black.pairing_number, 0)),
                          _rating(black), str(black), str(black.pairing_number)])
     bd, no, rtg, pts = map(str, (BOARD, NUMBER, RATING, POINTS))
     pdf.table_of((bd, no, _("White"), rtg, pts, _("Result"), pts, rtg, _("Black"), no), rows,
-                 (6, 6, 36, 8, 6, 12, 6, 8, 36, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))
+                 (6, 6, 35, 8, 6, 14, 6, 8, 35, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))
     return pdf.bytes()
 
 
@@ -214,7 +215,7 @@ def pairing_list(tournament: Tournament, round_: Round, url: str) -> bytes:
     rows = [(str(player), str(player.pairing_number), board, colour, opponent)
             for player, board, colour, opponent in entries]
     pdf.table_of((_("Name"), str(NUMBER), _("Board"), _("Colour"), _("Opponent (No.)")), rows,
-                 (40, 7, 8, 10, 45),
+                 (40, 7, 10, 10, 43),
                  ("L", "R", "C", "L", "L"), size=10)
     return pdf.bytes()
 
