@@ -99,3 +99,14 @@ def test_a_reader_switches_to_italian_and_the_arbiter_works_in_it(page, event):
     page.set_viewport_size({"width": 1200, "height": 900})
     expect(page.get_by_role("button", name="English")).to_have_attribute("aria-current", "true")
     screenshot(page, "language-en-round-desktop")
+
+    # The longest words (German) still fit the phone: the round page and the tournament page.
+    page.set_viewport_size(PHONE)
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.locator("h1")).to_contain_text("Runde 3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "language-de-results-390")
+    page.get_by_role("link", name="Torneo di Primavera").click()
+    expect(page.locator("#rounds h2")).to_have_text("Runden")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "language-de-arbiter-390")
