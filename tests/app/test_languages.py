@@ -114,6 +114,9 @@ def test_arbiter_pages_forms_and_messages_in_italian(event, arbiter):
     desk.force_login(arbiter)
     page = desk.get(event.get_manage_url()).content.decode()
     assert "Turni" in page and "Abbina il turno 4" in page and "Coppie vietate" in page
+    # The script's messages come with its tag (static/js/arbiter.js reads them).
+    assert 'data-working="In corso…"' in page
+    assert 'data-server-error="Non salvato: il server ha risposto {status}."' in page
     assert "Data di inizio" in desk.get(reverse("arbiter:tournament_edit", args=[event.slug])).content.decode()
     # Dates in the language's format (Django's: "d F Y").
     assert "01 Marzo 2026" in desk.get(reverse("arbiter:dashboard")).content.decode()

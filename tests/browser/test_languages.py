@@ -90,6 +90,15 @@ def test_a_reader_switches_to_italian_and_the_arbiter_works_in_it(page, event):
     page.locator("input.result").first.press("Enter")
     expect(page.locator("input.result").first).to_have_value("½-½")
     expect(page.locator(".saved-mark").first).to_have_text("salvato")
+    # The script's messages too (static/js/arbiter.js): a save that cannot reach the server.
+    page.context.set_offline(True)
+    page.locator("input.result").nth(1).fill("1")
+    page.locator("input.result").nth(1).press("Enter")
+    expect(page.locator("tr.unsaved .error")).to_contain_text("Non salvato: connessione persa.")
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Riprova").click()
+    expect(page.locator("input.result").nth(1)).to_have_value("1-0")
+    expect(page.locator("tr.unsaved")).to_have_count(0)
     screenshot(page, "language-it-results-390")
 
     # And back to English from any page.
