@@ -8,7 +8,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
 NATIVE := pairing/engine/core/_blossom.so
 
-.PHONY: run test lint bench services browser native
+.PHONY: run test lint bench services browser native messages
 
 $(VENV)/installed: requirements.txt
 	python3 -m venv $(VENV)
@@ -54,3 +54,15 @@ browser:
 
 bench: $(VENV)/installed native
 	$(PYTHON) -m pairing.engine.bench
+
+# The translation catalogues (locale/<language>/LC_MESSAGES/django.po): every translatable text of
+# the templates and the Python code, added to each language's file (existing translations kept, those
+# of texts no longer used as #~ entries, which a text that comes back gets again), then compiled to
+# the .mo files the app reads (both are committed: `make test` needs no gettext).
+# Needs GNU gettext (xgettext, msgmerge, msgfmt): apt-get install gettext.
+LANGUAGES := it fr de es
+messages: $(VENV)/installed
+	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages --no-location \
+		$(addprefix --locale=,$(LANGUAGES)) --ignore='.venv/*' --ignore='tests/*' --ignore='staticfiles/*' \
+		--ignore='pairing/engine/*' --ignore='scripts/*'
+	DJANGO_DEBUG=1 $(PYTHON) manage.py compilemessages --ignore='.venv/*'

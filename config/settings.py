@@ -13,6 +13,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.limits import MAX_FILE_BYTES, MAX_PAIRING_TIME_LIMIT
 
@@ -75,6 +76,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the visitor's choice (the switcher's cookie), else the browser's
+    # Accept-Language, else LANGUAGE_CODE.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -97,6 +101,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -133,7 +138,18 @@ LOGOUT_REDIRECT_URL = "public:home"
 # temporary file past 2.5 MB (Django's default) and its size is checked before it is read.
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_FILE_BYTES + 64 * 1024
 
+# Languages (locale/: the catalogues, see the README): pages, forms, messages and printouts in the
+# visitor's language; dates and numbers in its format.  FIDE codes (titles, federations, results,
+# tie-breaks, TRF) are the same in every language.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("it", _("Italian")), ("fr", _("French")), ("de", _("German")),
+             ("es", _("Spanish"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice is kept a year, sent over HTTPS only like the other cookies, unread by scripts.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

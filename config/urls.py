@@ -1,5 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 urlpatterns = [
@@ -13,4 +15,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api/docs.html"),
          name="api-docs"),
     path("admin/", admin.site.urls),
+    # The language switcher of every page (templates/base.html).  Without a CSRF token: the public
+    # pages carry none (one copy is shared by every anonymous reader, tournaments/views/public.py),
+    # and a forged request could only change the visitor's language; ``next`` stays on this site.
+    path("language/", csrf_exempt(set_language), name="set_language"),
 ]

@@ -1,5 +1,8 @@
 """The round lifecycle: request a pairing, run the engine, publish or discard.
 
+A refusal speaks the arbiter's language; what is stored (the audit log, a failed round's
+``error``, written by the task as well) stays in English.
+
 ``request_pairing`` creates the round in the database first: the unique
 (tournament, number) constraint makes a second request for the same round
 fail however it arrives (double click, two arbiters, the API), so one
@@ -41,13 +44,14 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.engine import EngineError, NoValidPairing, pair_round
 from pairing.engine.review import Board, Finding, differences, in_publishing_order, new_findings, review, round_state
 from tournaments import audit
 from tournaments.models import Game, ManualChange, Player, Result, Round, Tournament
-from tournaments.services import Refused, draw_lots, last_paired_round, lock_tournament
+from tournaments.services import Refused, all_paired, draw_lots, last_paired_round, lock_tournament
 from tournaments.standings import published_aros
 from tournaments.trf import tournament_document
 
@@ -118,20 +122,22 @@ def check_can_pair(tournament: Tournament) -> int:
     if last is not None and last.status == Round.Status.FAILED:
         number = last.number
     elif last is not None and last.status == Round.Status.PAIRING:
-        raise Refused(f"Round {last.number} is being paired: wait for it, or cancel it on the round's page.")
+        raise Refused(_("Round %(number)s is being paired: wait for it, or cancel it on the round's page.") % {
+            "number": last.number})
     elif last is not None and last.status != Round.Status.PUBLISHED:
-        raise Refused(f"Round {last.number} is not published yet: publish or discard it first.")
+        raise Refused(_("Round %(number)s is not published yet: publish or discard it first.") % {
+            "number": last.number})
     # Every earlier round, not only the last: a result cleared later would allow a rematch.
     missing = sorted(set(Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
                          .values_list("round__number", flat=True)))
     if missing:
         rounds = ", ".join(map(str, missing))
-        raise Refused(f"Round{'s' if len(missing) > 1 else ''} {rounds} still {'have' if len(missing) > 1 else 'has'} "
-                      f"missing results.")
+        raise Refused((_("Round %(rounds)s still has missing results.") if len(missing) == 1 else
+                       _("Rounds %(rounds)s still have missing results.")) % {"rounds": rounds})
     if number > tournament.rounds:
-        raise Refused(f"All {tournament.rounds} rounds have been paired.")
+        raise Refused(all_paired(tournament))
     if sum(p.plays_in(number) for p in tournament.players.all()) < 2:
-        raise Refused("At least two players are needed to pair a round.")
+        raise Refused(_("At least two players are needed to pair a round."))
     return number
 
 
@@ -150,7 +156,7 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
                 round_ = Round.objects.create(tournament=tournament, number=number, requested_by=user,
                                               date=timezone.localdate())
         except IntegrityError:
-            raise Refused(f"Round {number} is already being paired.") from None
+            raise Refused(_("Round %(number)s is already being paired.") % {"number": number}) from None
         drew_colour = number == 1 and not tournament.initial_colour
         if drew_colour:
             # The initial colour is drawn by lot and recorded with the tournament.
@@ -158,7 +164,7 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
             tournament.initial_colour_by_lot = True
             tournament.save(update_fields=["initial_colour", "initial_colour_by_lot"])
         audit.record(tournament, audit.Kind.ROUND, "requested", f"Round {number}: pairing requested", user=user,
-                     after={"round": number, "status": round_.get_status_display()})
+                     after={"round": number, "status": Round.Status(round_.status).label})
         transaction.on_commit(lambda: _queue(round_, drew_colour))
     return round_
 
@@ -179,8 +185,8 @@ def _queue(round_: Round, drew_colour: bool) -> None:
             if drew_colour:
                 Tournament.objects.filter(pk=round_.tournament_id).update(initial_colour="",
                                                                           initial_colour_by_lot=False)
-        raise ServiceUnavailable("The pairing service cannot be reached: nothing was changed. "
-                                 "Try again in a moment.") from None
+        raise ServiceUnavailable(_("The pairing service cannot be reached: nothing was changed. Try again in a "
+                                   "moment.")) from None
 
 
 class RoundProgress:
@@ -217,7 +223,7 @@ def run_pairing(round_id: int) -> None:
     """
     started = time.monotonic()
     try:
-        for _ in range(PAIRING_ATTEMPTS):
+        for _attempt in range(PAIRING_ATTEMPTS):
             round_ = (Round.objects.select_related("tournament")
                       .filter(pk=round_id, status=Round.Status.PAIRING).first())
             if round_ is None or release_if_stale(round_):
@@ -367,7 +373,7 @@ def publish_round(round_: Round, user=None) -> None:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != Round.Status.DRAFT:
-            raise Refused(f"Round {round_.number} has no draft pairing to publish.")
+            raise Refused(_("Round %(number)s has no draft pairing to publish.") % {"number": round_.number})
         round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
         round_.save(update_fields=["status", "published_at"])
         audit.record(round_.tournament, audit.Kind.ROUND, "published", f"Round {round_.number} published", user=user,
@@ -410,12 +416,12 @@ def discard_round(round_: Round, user=None) -> None:
         if round_ is None:
             return  # discarded already (a second click)
         if round_.number != last_paired_round(round_.tournament):
-            raise Refused("Only the last round can be discarded.")
+            raise Refused(_("Only the last round can be discarded."))
         if round_.games.exclude(result__in=["", Result.BYE]).exists():
-            raise Refused(f"Round {round_.number} has results: it cannot be paired again.")
+            raise Refused(_("Round %(number)s has results: it cannot be paired again.") % {"number": round_.number})
         action = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
         audit.record(round_.tournament, audit.Kind.ROUND, action, f"Round {round_.number}: pairing {action}",
-                     user=user, before={"round": round_.number, "status": round_.get_status_display(),
+                     user=user, before={"round": round_.number, "status": Round.Status(round_.status).label,
                                         "boards": _boards(round_)})
         round_.delete()
 

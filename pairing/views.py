@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Round
@@ -65,7 +66,7 @@ def round_detail(request, slug, number):
 def publish(request, slug, number):
     round_ = _round(request, slug, number)
     perform(request, lambda: services.publish_round(round_, request.user),
-            f"Round {number} published. Enter the results as they come in.")
+            _("Round %(number)s published. Enter the results as they come in.") % {"number": number})
     return redirect("pairing:round", slug, number)
 
 
@@ -85,9 +86,9 @@ def explanation(request, slug, number):
 def discard(request, slug, number):
     """Discard a pairing, or cancel one under way."""
     round_ = _round(request, slug, number)
-    done = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
-    if perform(request, lambda: services.discard_round(round_, request.user),
-               f"The pairing of round {number} was {done}."):
+    done = (_("The pairing of round %(number)s was cancelled.") if round_.status == Round.Status.PAIRING else
+            _("The pairing of round %(number)s was discarded.")) % {"number": number}
+    if perform(request, lambda: services.discard_round(round_, request.user), done):
         return redirect(round_.tournament.get_manage_url())
     return redirect("pairing:round", slug, number)
 

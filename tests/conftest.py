@@ -16,3 +16,14 @@ def empty_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the default language: a request's LocaleMiddleware leaves its language
+    active in the thread, so a test after an Italian page would otherwise read Italian."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()

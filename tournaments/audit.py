@@ -4,6 +4,10 @@ One way to write it: :func:`record`, called by the business actions (``services`
 ``pairing.services``, ``trf.import_tournament``) inside the transaction of the change, with the
 user they are given, and by the Django admin (``admin.AuditedAdmin``) with the request's user.
 A bulk write (a CSV import, a renumbering) is one entry with a summary.
+
+The log is a record, written in English whatever the language of the pages (as the TRF file is):
+the summaries are plain text, and a label given translatable (``Round.Status.DRAFT.label``) is
+stored untranslated.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import decimal
 import io
 
 from django.db import models
+from django.utils.functional import Promise
+from django.utils.translation import override
 
 from .models import AuditEntry, Tournament
 
@@ -28,6 +34,18 @@ def _plain(value):
         return format(value.normalize(), "f")
     if isinstance(value, datetime.date | datetime.datetime):
         return value.isoformat()
+    return value
+
+
+def _untranslated(value):
+    """``value`` with its translatable texts in English (JSON cannot hold a lazy text)."""
+    if isinstance(value, Promise):
+        with override(None):
+            return str(value)
+    if isinstance(value, dict):
+        return {name: _untranslated(item) for name, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_untranslated(item) for item in value]
     return value
 
 
@@ -58,8 +76,9 @@ def record(tournament: Tournament | int, kind: str, action: str, summary: str, *
     tournament_id = tournament if isinstance(tournament, int) else tournament.pk
     if user is not None and not user.is_authenticated:
         user = None
-    return AuditEntry.objects.create(tournament_id=tournament_id, kind=kind, action=action, summary=summary[:300],
-                                     before=before, after=after, game=game, user=user, via=via)
+    return AuditEntry.objects.create(tournament_id=tournament_id, kind=kind, action=action,
+                                     summary=_untranslated(summary)[:300], before=_untranslated(before),
+                                     after=_untranslated(after), game=game, user=user, via=via)
 
 
 def entries(tournament: Tournament, kind: str = ""):

@@ -2,6 +2,10 @@ import codecs
 import re
 
 from django import forms
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairing.engine import SYSTEMS
 from pairing.engine.core.acceleration import baku_virtual_points
@@ -15,7 +19,6 @@ from .limits import (
     MAX_ROUND_RESULTS,
     MAX_ROUNDS,
     MIN_PAIRING_TIME_LIMIT,
-    megabytes,
 )
 from .models import Player, Tournament
 
@@ -24,21 +27,27 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
+def _file_size() -> str:
+    """The largest file an import takes, in the reader's number format (``3.0 MB``, ``3,0 MB``)."""
+    return f"{number_format(MAX_FILE_BYTES / 1024 / 1024, 1)} MB"
+
+
 def federation_code(value: str) -> str:
     federation = value.strip().upper()
     if federation and not re.fullmatch(r"[A-Z]{3}", federation):
-        raise forms.ValidationError("A federation is a three-letter code such as FRA.")
+        raise forms.ValidationError(_("A federation is a three-letter code such as FRA."))
     return federation
 
 
 def no_control_characters(value: str) -> None:
     # NUL has its own message, from the validator Django gives every CharField.
     if CONTROL_CHARACTER.search(value.replace("\x00", "")):
-        raise forms.ValidationError("Control characters (tab, escape...) are not allowed.")
+        raise forms.ValidationError(_("Control characters (tab, escape...) are not allowed."))
 
 
 def too_big() -> forms.ValidationError:
-    return forms.ValidationError(f"The file is too large: at most {megabytes(MAX_FILE_BYTES)} can be imported.")
+    return forms.ValidationError(_("The file is too large: at most %(size)s can be imported.") % {
+        "size": _file_size()})
 
 
 def read_upload(upload, encodings: tuple[str, ...] = ("utf-8-sig",)) -> str:
@@ -54,16 +63,19 @@ def read_upload(upload, encodings: tuple[str, ...] = ("utf-8-sig",)) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise forms.ValidationError("The file is not UTF-8 text.")
+    raise forms.ValidationError(_("The file is not UTF-8 text."))
 
 
 def text_limits(model, names: list[str]) -> str:
-    """``name, city at most 120 characters``: the model columns' lengths, for help texts."""
+    """``name, city at most 120 characters``: the model columns' lengths, for help texts (the names
+    as the forms label them)."""
+    labels = {**TournamentForm.Meta.labels, **PlayerForm.Meta.labels}
     lengths: dict[int, list[str]] = {}
     for name in names:
         field = model._meta.get_field(name)
-        lengths.setdefault(field.max_length, []).append(str(field.verbose_name))
-    return "; ".join(f"{', '.join(fields)} at most {length} characters" for length, fields in lengths.items())
+        lengths.setdefault(field.max_length, []).append(str(labels.get(name, field.verbose_name)).lower())
+    return "; ".join(_("%(fields)s at most %(length)s characters") % {"fields": ", ".join(fields), "length": length}
+                     for length, fields in lengths.items())
 
 
 class EditionSelect(forms.Select):
@@ -76,7 +88,7 @@ class EditionSelect(forms.Select):
         groups = super().optgroups(name, value, attrs)
         if self.system_title is None:
             return groups
-        for group_name, options, _ in groups:
+        for group_name, options, _index in groups:
             for option in options:
                 option["selected"] = group_name == self.system_title and str(option["value"]) in value
                 option["attrs"].pop("selected", None)
@@ -94,8 +106,22 @@ class TournamentForm(forms.ModelForm):
                   "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
-        labels = {"points_pairing_bye": "Points for the pairing-allocated bye",
-                  "points_half_bye": "Points for a half-point bye", "initial_colour": "Initial colour"}
+        labels = {
+            "name": gettext_lazy("Name"), "place": gettext_lazy("City"), "federation": gettext_lazy("Federation"),
+            "start_date": gettext_lazy("Start date"), "end_date": gettext_lazy("End date"),
+            "chief_arbiter": gettext_lazy("Chief arbiter"), "deputy_arbiters": gettext_lazy("Deputy arbiters"),
+            "time_control": gettext_lazy("Time control"), "rounds": gettext_lazy("Rounds"),
+            "system": gettext_lazy("System"), "edition": gettext_lazy("Edition of the rules"),
+            "acceleration": gettext_lazy("Acceleration"), "points_win": gettext_lazy("Points for a win"),
+            "points_draw": gettext_lazy("Points for a draw"), "points_loss": gettext_lazy("Points for a loss"),
+            "points_pairing_bye": gettext_lazy("Points for the pairing-allocated bye"),
+            "points_half_bye": gettext_lazy("Points for a half-point bye"),
+            "initial_colour": gettext_lazy("Initial colour"),
+            "half_point_byes": gettext_lazy("Half-point byes on request"),
+            "late_entry_bye": gettext_lazy("Late entry bye"), "tiebreaks": gettext_lazy("Tie-breaks"),
+            "tiebreak_edition": gettext_lazy("Tie-break edition"),
+            "ties_by_lot": gettext_lazy("Break remaining ties by lot"),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -105,18 +131,19 @@ class TournamentForm(forms.ModelForm):
             for system in SYSTEMS.values()]
         system = SYSTEMS.get(self["system"].value() or self.instance.system)
         self.fields["edition"].widget.system_title = system.title if system else None
-        self.fields["edition"].help_text = "The edition of the pairing rules; fixed once round 1 is paired."
+        self.fields["edition"].help_text = _("The edition of the pairing rules; fixed once round 1 is paired.")
         limit = self.fields["pairing_time_limit"]
         limit.required = False
         limit.widget.attrs.update(min=MIN_PAIRING_TIME_LIMIT, max=MAX_PAIRING_TIME_LIMIT)
-        self.fields["points_pairing_bye"].help_text = (
+        self.fields["points_pairing_bye"].help_text = _(
             "A win's points unless the tournament's rules say otherwise, the same for every PAB (C.04.1 2026 "
             "Art. 3). In FIDE mode the points are fixed once round 1 is paired.")
-        methods = dict.fromkeys(f"{edition.acceleration} under the {edition.name} edition"
-                                for system in SYSTEMS.values() for edition in system.editions)
-        self.fields["acceleration"].help_text = (
+        methods = dict.fromkeys(_("%(method)s under the %(edition)s edition") % {
+            "method": edition.acceleration, "edition": edition.name}
+            for system in SYSTEMS.values() for edition in system.editions)
+        self.fields["acceleration"].help_text = _(
             "Announced in advance (C.04.2 A.3). Baku: virtual points for the top half of the players in the "
-            f"first rounds ({', '.join(methods)}); fixed once round 1 is paired.")
+            "first rounds (%(methods)s); fixed once round 1 is paired.") % {"methods": ", ".join(methods)}
 
     def clean_federation(self):
         return federation_code(self.cleaned_data["federation"])
@@ -138,21 +165,21 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The tournament cannot end before it starts.")
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
         stored = self.instance
         if stored.pk and stored.round_set.exists():
             # The pairings made so far follow from the edition and the virtual points: both stay.
             for name in ("edition", "acceleration"):
                 if name in data and data[name] != getattr(stored, name):
-                    self.add_error(name, f"The {self.fields[name].label.lower()} cannot change once round 1 is "
-                                         "paired: the pairings already made would no longer follow from the "
-                                         "tournament's file.")
+                    self.add_error(name, _("The %(field)s cannot change once round 1 is paired: the pairings "
+                                           "already made would no longer follow from the tournament's file.") % {
+                        "field": str(self.fields[name].label).lower()})
             rounds = data.get("rounds")
             if stored.baku and rounds and self._virtual_points(stored, rounds) != self._virtual_points(
                     stored, stored.rounds):
-                self.add_error("rounds", "With the Baku acceleration the number of rounds cannot change once "
-                                         "round 1 is paired: the virtual points of the rounds depend on it "
-                                         f"({stored.rules_edition.acceleration}).")
+                self.add_error("rounds", _("With the Baku acceleration the number of rounds cannot change once "
+                                           "round 1 is paired: the virtual points of the rounds depend on it "
+                                           "(%(method)s).") % {"method": stored.rules_edition.acceleration})
         return data
 
     @staticmethod
@@ -163,18 +190,22 @@ class TournamentForm(forms.ModelForm):
 
 
 class PlayerForm(forms.ModelForm):
-    entry_round = forms.IntegerField(min_value=1, required=False, initial=1,
-                                     help_text="Late entry (C.04.2 C.2): the first round the player is paired in.")
+    entry_round = forms.IntegerField(
+        min_value=1, required=False, initial=1, label=gettext_lazy("Entry round"),
+        help_text=gettext_lazy("Late entry (C.04.2 C.2): the first round the player is paired in."))
 
     class Meta:
         model = Player
         fields = ["name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "entry_round"]
         widgets = {"birth_date": DateInput}
+        labels = {"name": gettext_lazy("Name"), "title": gettext_lazy("Title"), "rating": gettext_lazy("Rating"),
+                  "fide_id": gettext_lazy("FIDE id"), "federation": gettext_lazy("Federation"),
+                  "sex": gettext_lazy("Sex"), "birth_date": gettext_lazy("Birth date")}
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise forms.ValidationError("A name is required.")
+            raise forms.ValidationError(_("A name is required."))
         return name
 
     def clean_federation(self):
@@ -183,7 +214,7 @@ class PlayerForm(forms.ModelForm):
     def clean_fide_id(self):
         fide_id = self.cleaned_data["fide_id"]
         if fide_id and not DIGITS.fullmatch(fide_id):
-            raise forms.ValidationError("A FIDE id has digits only.")
+            raise forms.ValidationError(_("A FIDE id has digits only."))
         return fide_id
 
     def clean_entry_round(self):
@@ -210,12 +241,18 @@ class PlayerForm(forms.ModelForm):
                 field.validators.append(no_control_characters)
 
 
+def _csv_help() -> str:
+    return _("A .csv file (UTF-8) with a header line, at most %(size)s and %(players)s players in all; "
+             "%(limits)s.") % {"size": _file_size(), "players": MAX_PLAYERS,
+                               "limits": text_limits(Player, ["name", "fide_id"])}
+
+
 class CsvImportForm(forms.Form):
-    file = forms.FileField(required=False, help_text=(
-        f"A .csv file (UTF-8) with a header line, at most {megabytes(MAX_FILE_BYTES)} and {MAX_PLAYERS} players "
-        f"in all; {text_limits(Player, ['name', 'fide_id'])}."))
+    # The help texts are made when a form is shown, in the reader's language.
+    file = forms.FileField(required=False, label=gettext_lazy("File"), help_text=lazy(_csv_help, str)())
     text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6, "maxlength": MAX_FILE_BYTES}),
-                           label="or paste CSV", help_text="name,title,rating,fide_id,federation,sex,birth_date")
+                           label=gettext_lazy("or paste CSV"),
+                           help_text="name,title,rating,fide_id,federation,sex,birth_date")
 
     def clean(self):
         data = super().clean()
@@ -227,30 +264,32 @@ class CsvImportForm(forms.Form):
             if len(data["csv"].encode()) > MAX_FILE_BYTES:
                 raise too_big()
         if not data["csv"].strip():
-            raise forms.ValidationError("Choose a file or paste the CSV text.")
+            raise forms.ValidationError(_("Choose a file or paste the CSV text."))
         return data
 
 
 class AbsenceForm(forms.Form):
-    round_number = forms.IntegerField(min_value=1)
-    bye = forms.ChoiceField(choices=[("Z", "Zero-point bye"), ("H", "Half-point bye"), ("", "Remove")],
-                            required=False)
+    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round number"))
+    bye = forms.ChoiceField(choices=[("Z", gettext_lazy("Zero-point bye")), ("H", gettext_lazy("Half-point bye")),
+                                     ("", gettext_lazy("Remove"))], required=False, label=gettext_lazy("Bye"))
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(min_value=1, required=False,
-                                    help_text="Not paired from this round on; empty to reinstate.")
+    from_round = forms.IntegerField(min_value=1, required=False, label=gettext_lazy("From round"),
+                                    help_text=gettext_lazy("Not paired from this round on; empty to reinstate."))
 
 
 class ForbiddenPairForm(forms.Form):
     """Two players of the tournament who must not be paired with each other, over a range of rounds."""
 
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None, label="Player")
-    other = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None, label="may not meet")
-    first_round = forms.IntegerField(min_value=1, required=False, label="from round",
-                                     help_text="Empty: the next round to be paired.")
-    last_round = forms.IntegerField(min_value=1, required=False, label="to round",
-                                    help_text="Empty: the last round.")
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None,
+                                    label=gettext_lazy("Player"))
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None,
+                                   label=gettext_lazy("may not meet"))
+    first_round = forms.IntegerField(min_value=1, required=False, label=gettext_lazy("from round"),
+                                     help_text=gettext_lazy("Empty: the next round to be paired."))
+    last_round = forms.IntegerField(min_value=1, required=False, label=gettext_lazy("to round"),
+                                    help_text=gettext_lazy("Empty: the last round."))
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -260,12 +299,16 @@ class ForbiddenPairForm(forms.Form):
             lambda p: f"{p.pairing_number}. {p.name}")
 
 
+def _trf_help() -> str:
+    return _("TRF-16 or TRF-2026 (with XXR/142 for the number of rounds): at most %(size)s, %(players)s players, "
+             "%(rounds)s rounds and %(results)s results in all (one per player and round); %(limits)s.") % {
+        "size": _file_size(), "players": MAX_PLAYERS, "rounds": MAX_ROUNDS,
+        "results": number_format(MAX_ROUND_RESULTS, force_grouping=True),
+        "limits": text_limits(Tournament, ["name", "place", "chief_arbiter", "time_control"])}
+
+
 class TrfImportForm(forms.Form):
-    file = forms.FileField(help_text=(
-        f"TRF-16 or TRF-2026 (with XXR/142 for the number of rounds): at most {megabytes(MAX_FILE_BYTES)}, "
-        f"{MAX_PLAYERS} players, {MAX_ROUNDS} rounds and {MAX_ROUND_RESULTS:,} results in all "
-        "(one per player and round); "
-        f"{text_limits(Tournament, ['name', 'place', 'chief_arbiter', 'time_control'])}."))
+    file = forms.FileField(label=gettext_lazy("File"), help_text=lazy(_trf_help, str)())
 
     def clean_file(self):
         # Older programs write Windows-1252 or Latin-1 (which reads any byte; the parser refuses control characters).

@@ -28,12 +28,9 @@ MAX_PAIRING_TIME_LIMIT = 60 * 60
 MAX_LISTED_PROBLEMS = 50
 
 
-def megabytes(size: int) -> str:
-    return f"{size / 1024 / 1024:.1f} MB"
-
-
-def listed(problems: list[str]) -> list[str]:
-    """The first problems of a refused file, then how many more there are."""
+def listed(problems: list[str], more: str = "and {count} more problems") -> list[str]:
+    """The first problems of a refused file, then how many more there are (``more``, translated by
+    the caller)."""
     if len(problems) <= MAX_LISTED_PROBLEMS:
         return problems
-    return [*problems[:MAX_LISTED_PROBLEMS], f"and {len(problems) - MAX_LISTED_PROBLEMS} more problems"]
+    return [*problems[:MAX_LISTED_PROBLEMS], more.format(count=len(problems) - MAX_LISTED_PROBLEMS)]

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine import SYSTEMS, Edition, SwissSystem, get_system
@@ -46,20 +47,23 @@ def baku_problem(edition: Edition, rounds: int | None, win, draw, loss) -> str |
     """Why the Baku acceleration of ``edition`` cannot run with these rounds and points (None if it can)."""
     if None in (rounds, win, draw, loss):
         return None  # reported on the fields themselves
-    points = f"here a win is worth {_points(win)}, a draw {_points(draw)} and a loss {_points(loss)}"
+    points = gettext("here a win is worth %(win)s, a draw %(draw)s and a loss %(loss)s") % {
+        "win": _points(win), "draw": _points(draw), "loss": _points(loss)}
     if not edition.acceleration:
-        return "The pairing system's rules provide for no acceleration: choose none."
+        return gettext("The pairing system's rules provide for no acceleration: choose none.")
     if edition.acceleration == BAKU_2026 and (win != 2 * draw or loss != 0):
-        return ("The Baku acceleration of C.04.7 needs a win worth two draws and a loss worth nothing "
-                f"(C.04.7 1.1): {points}.")
+        return gettext("The Baku acceleration of C.04.7 needs a win worth two draws and a loss worth nothing "
+                       "(C.04.7 1.1): %(points)s.") % {"points": points}
     if edition.acceleration == BAKU_2016:
         if (win, draw, loss) != (1, Decimal("0.5"), 0):
-            return ("The Baku acceleration of the 2017 edition (C.04.5.1) needs the standard scoring, "
-                    f"1 for a win, ½ for a draw, 0 for a loss (C.04.5.1 rule 1): {points}.")
+            return gettext("The Baku acceleration of the 2017 edition (C.04.5.1) needs the standard scoring, "
+                           "1 for a win, ½ for a draw, 0 for a loss (C.04.5.1 rule 1): %(points)s.") % {
+                "points": points}
         if rounds < BAKU_MINIMUM_ROUNDS:
-            return (f"The Baku acceleration of the 2017 edition (C.04.5.1) is for tournaments of "
-                    f"{BAKU_MINIMUM_ROUNDS} rounds or more (C.04.5.1 rule 1); this one has {rounds}. "
-                    f"The 2026 edition (C.04.7) has no such limit.")
+            return gettext("The Baku acceleration of the 2017 edition (C.04.5.1) is for tournaments of "
+                           "%(minimum)s rounds or more (C.04.5.1 rule 1); this one has %(rounds)s. "
+                           "The 2026 edition (C.04.7) has no such limit.") % {
+                "minimum": BAKU_MINIMUM_ROUNDS, "rounds": rounds}
     return None
 
 
@@ -78,9 +82,9 @@ class Membership(models.Model):
     """A user's role in a club; what each role may do is the table of ``permissions.py``."""
 
     class Role(models.TextChoices):
-        ADMIN = "admin", "Club admin"
-        CHIEF = "chief", "Chief arbiter"
-        DEPUTY = "deputy", "Deputy arbiter"
+        ADMIN = "admin", _("Club admin")
+        CHIEF = "chief", _("Chief arbiter")
+        DEPUTY = "deputy", _("Deputy arbiter")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
@@ -95,17 +99,17 @@ class Membership(models.Model):
 
 class Tournament(models.Model):
     class Acceleration(models.TextChoices):
-        NONE = "", "None"
-        BAKU = "baku", "Baku acceleration"
+        NONE = "", _("None")
+        BAKU = "baku", _("Baku acceleration")
 
     class InitialColour(models.TextChoices):
-        LOT = "", "Drawn by lot when round 1 is paired"
-        WHITE = "w", "White for the top seed"
-        BLACK = "b", "Black for the top seed"
+        LOT = "", _("Drawn by lot when round 1 is paired")
+        WHITE = "w", _("White for the top seed")
+        BLACK = "b", _("Black for the top seed")
 
     class Bye(models.TextChoices):
-        ZERO = "Z", "Zero-point bye"
-        HALF = "H", "Half-point bye"
+        ZERO = "Z", _("Zero-point bye")
+        HALF = "H", _("Half-point bye")
 
     class Listing(models.TextChoices):
         LISTED = "", _("Listed on the home page")
@@ -113,24 +117,24 @@ class Tournament(models.Model):
         HIDDEN = "hidden", _("Hidden from the home page")
 
     class TiebreakEdition(models.TextChoices):
-        FROM_2026 = "2026", "C.07 from 1 March 2026"
-        FROM_2024 = "2024", "C.07 from 1 August 2024"
-        SPPC_2009 = "2009", "Unplayed games against a virtual opponent (2009)"
+        FROM_2026 = "2026", _("C.07 from 1 March 2026")
+        FROM_2024 = "2024", _("C.07 from 1 August 2024")
+        SPPC_2009 = "2009", _("Unplayed games against a virtual opponent (2009)")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True, max_length=140)
-    place = models.CharField("city", max_length=120, blank=True)
-    federation = models.CharField(max_length=3, blank=True, help_text="Host federation, e.g. FRA.")
+    place = models.CharField(_("city"), max_length=120, blank=True)
+    federation = models.CharField(max_length=3, blank=True, help_text=_("Host federation, e.g. FRA."))
     chief_arbiter = models.CharField(max_length=120, blank=True)
-    deputy_arbiters = models.TextField(blank=True, help_text="One per line.")
-    time_control = models.CharField(max_length=120, blank=True, help_text="e.g. 90 min + 30 s/move")
+    deputy_arbiters = models.TextField(blank=True, help_text=_("One per line."))
+    time_control = models.CharField(max_length=120, blank=True, help_text=_("e.g. 90 min + 30 s/move"))
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)])
     # The pairing system and the edition of its rules (C.04 family), both from the engine's registry.
     system = models.CharField(max_length=20, choices=system_choices, default=DEFAULT_SYSTEM)
-    edition = models.CharField("edition of the rules", max_length=10, choices=edition_choices,
+    edition = models.CharField(_("edition of the rules"), max_length=10, choices=edition_choices,
                                default=default_edition)
     # C.04.2 A.3: an accelerated method announced in advance; Baku (C.04.5.1 in 2017, C.04.7 in 2026).
     acceleration = models.CharField(max_length=10, choices=Acceleration.choices, blank=True,
@@ -144,20 +148,20 @@ class Tournament(models.Model):
     initial_colour = models.CharField(max_length=1, choices=InitialColour.choices, blank=True, default="")
     initial_colour_by_lot = models.BooleanField(default=False, editable=False)
     half_point_byes = models.BooleanField(
-        "half-point byes on request", default=True,
-        help_text="Players who announce an absence may take a half-point bye (else a zero-point bye).")
+        _("half-point byes on request"), default=True,
+        help_text=_("Players who announce an absence may take a half-point bye (else a zero-point bye)."))
     late_entry_bye = models.CharField(
         max_length=1, choices=Bye.choices, default=Bye.ZERO,
-        help_text="What a late entrant scores for the rounds before arrival (C.04.2 C.2 b).")
+        help_text=_("What a late entrant scores for the rounds before arrival (C.04.2 C.2 b)."))
     # C.07: the ordered tie-breaks (FIDE codes), their edition, and what breaks the last ties.
     tiebreaks = models.CharField(
         max_length=200, default="DE,BH/C1,BH,SB,PS,WIN",
-        help_text="FIDE codes in order, e.g. DE,BH/C1,BH,SB,PS,WIN (C.07).")
+        help_text=_("FIDE codes in order, e.g. DE,BH/C1,BH,SB,PS,WIN (C.07)."))
     tiebreak_edition = models.CharField(max_length=4, choices=TiebreakEdition.choices,
                                         default=TiebreakEdition.FROM_2026)
     ties_by_lot = models.BooleanField(
-        "break remaining ties by lot", default=False,
-        help_text="When every tie-break is equal: a lot drawn by the app and recorded (else the place is shared).")
+        _("break remaining ties by lot"), default=False,
+        help_text=_("When every tie-break is equal: a lot drawn by the app and recorded (else the place is shared)."))
     # The engine's time for one round; past it the round goes back to not paired (pairing/services.py).
     pairing_time_limit = models.PositiveIntegerField(
         "pairing time limit (seconds)", default=PAIRING_TIME_LIMIT,
@@ -207,8 +211,9 @@ class Tournament(models.Model):
             return  # the field's choices report it
         names = [edition.name for edition in system.editions]
         if self.edition not in names:
-            raise ValidationError({"edition": f"The {system.title} has no edition {self.edition}: "
-                                              f"choose {' or '.join(names)}."})
+            raise ValidationError({"edition": gettext("The %(system)s has no edition %(edition)s: choose %(names)s.")
+                                   % {"system": system.title, "edition": self.edition,
+                                      "names": gettext(" or ").join(names)}})
         if self.baku:
             problem = baku_problem(system.edition(self.edition), self.rounds, self.points_win,
                                    self.points_draw, self.points_loss)
@@ -240,9 +245,10 @@ class Tournament(models.Model):
     def pairing_rules(self) -> str:
         """What the header says: system, edition and acceleration."""
         system, edition = self.swiss_system, self.rules_edition
-        text = f"{system.title} ({system.article}), {edition.name} edition"
+        text = gettext("%(system)s (%(article)s), %(edition)s edition") % {
+            "system": system.title, "article": system.article, "edition": edition.name}
         if self.baku:
-            text += f", Baku acceleration ({edition.acceleration})"
+            text += gettext(", Baku acceleration (%(method)s)") % {"method": edition.acceleration}
         return text
 
     def tiebreak_codes(self) -> list[str]:
@@ -280,14 +286,14 @@ class Player(models.Model):
         WCM = "WCM"
 
     class Sex(models.TextChoices):
-        MALE = "m", "Male"
-        FEMALE = "w", "Female"
+        MALE = "m", _("Male")
+        FEMALE = "w", _("Female")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=33, help_text="Lastname, Firstname")
+    name = models.CharField(max_length=33, help_text=_("Lastname, Firstname"))
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
     rating = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(3500)])
-    fide_id = models.CharField("FIDE id", max_length=11, blank=True)
+    fide_id = models.CharField(_("FIDE id"), max_length=11, blank=True)
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
     birth_date = models.DateField(null=True, blank=True)
@@ -323,9 +329,9 @@ class Absence(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
     round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
     class Kind(models.TextChoices):
-        ZERO = "Z", "Zero-point bye"
-        HALF = "H", "Half-point bye"
-        FULL = "F", "Full-point bye"
+        ZERO = "Z", _("Zero-point bye")
+        HALF = "H", _("Half-point bye")
+        FULL = "F", _("Full-point bye")
 
     bye = models.CharField(max_length=1, choices=Kind.choices, default=Kind.ZERO)
 
@@ -365,10 +371,11 @@ class ForbiddenPair(models.Model):
 
     def rounds_display(self) -> str:
         if self.last_round is None:
-            return "every round" if self.first_round == 1 else f"from round {self.first_round}"
+            return gettext("every round") if self.first_round == 1 else gettext("from round %(first)s") % {
+                "first": self.first_round}
         if self.first_round == self.last_round:
-            return f"round {self.first_round}"
-        return f"rounds {self.first_round}–{self.last_round}"
+            return gettext("round %(number)s") % {"number": self.first_round}
+        return gettext("rounds %(first)s–%(last)s") % {"first": self.first_round, "last": self.last_round}
 
     def applies(self, round_number: int) -> bool:
         return self.first_round <= round_number and (self.last_round is None or round_number <= self.last_round)
@@ -376,10 +383,10 @@ class ForbiddenPair(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        PAIRING = "pairing", "Being paired"
-        FAILED = "failed", "Pairing failed"
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
+        PAIRING = "pairing", _("Being paired")
+        FAILED = "failed", _("Pairing failed")
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
@@ -388,7 +395,7 @@ class Round(models.Model):
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
                                      related_name="+")
     requested_at = models.DateTimeField(auto_now_add=True)
-    date = models.DateField(null=True, blank=True, help_text="The day the round is played.")
+    date = models.DateField(null=True, blank=True, help_text=_("The day the round is played."))
     paired_at = models.DateTimeField(null=True)
     published_at = models.DateTimeField(null=True)
     # How the engine formed each bracket, when the system reports it (the Dubov system does):
@@ -424,14 +431,14 @@ class Round(models.Model):
 
 
 class Result(models.TextChoices):
-    PENDING = "", "Not yet played"
+    PENDING = "", _("Not yet played")
     WHITE_WINS = "1-0", "1-0"
     DRAW = "½-½", "½-½"
     BLACK_WINS = "0-1", "0-1"
-    WHITE_FORFEIT_WIN = "+-", "+/- (forfeit)"
-    BLACK_FORFEIT_WIN = "-+", "-/+ (forfeit)"
-    DOUBLE_FORFEIT = "--", "-/- (double forfeit)"
-    BYE = "bye", "Pairing-allocated bye"
+    WHITE_FORFEIT_WIN = "+-", _("+/- (forfeit)")
+    BLACK_FORFEIT_WIN = "-+", _("-/+ (forfeit)")
+    DOUBLE_FORFEIT = "--", _("-/- (double forfeit)")
+    BYE = "bye", _("Pairing-allocated bye")
 
 
 class Game(models.Model):
@@ -502,15 +509,15 @@ class AuditEntry(models.Model):
     """
 
     class Kind(models.TextChoices):
-        RESULT = "result", "Result"
-        PLAYER = "player", "Player"
-        PAIRING_NUMBERS = "numbers", "Pairing numbers"
-        ABSENCE = "absence", "Absence"
-        SETTINGS = "settings", "Settings"
-        TIEBREAKS = "tiebreaks", "Tie-breaks"
-        FORBIDDEN_PAIR = "pair", "Forbidden pair"
-        ROUND = "round", "Round"
-        MANUAL = "manual", "Manual pairing change"
+        RESULT = "result", _("Result")
+        PLAYER = "player", _("Player")
+        PAIRING_NUMBERS = "numbers", _("Pairing numbers")
+        ABSENCE = "absence", _("Absence")
+        SETTINGS = "settings", _("Settings")
+        TIEBREAKS = "tiebreaks", _("Tie-breaks")
+        FORBIDDEN_PAIR = "pair", _("Forbidden pair")
+        ROUND = "round", _("Round")
+        MANUAL = "manual", _("Manual pairing change")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)

@@ -2,8 +2,10 @@
 (segno) that leads a phone to the tournament's public page.
 
 Every builder takes what the public pages show (published rounds only: the views check that) and
-returns the PDF's bytes.  Text is set in DejaVu Sans Condensed, shipped in ``tournaments/fonts``
-(every Latin, Greek and Cyrillic name prints; fpdf2 embeds only the glyphs used).
+returns the PDF's bytes, its words in the active language (the reader's: the views run in the
+request), its codes (results, titles, tie-breaks) as FIDE writes them.  Text is set in DejaVu
+Sans Condensed, shipped in ``tournaments/fonts`` (every Latin, Greek and Cyrillic name prints;
+fpdf2 embeds only the glyphs used).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import segno
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
@@ -60,7 +64,7 @@ class Printout(FPDF):
         self.set_auto_page_break(True, margin=14)
         self.set_title(f"{tournament}: {title}")
         self.set_author(str(tournament.club))
-        self.set_creator("Swiss tournaments")
+        self.set_creator(_("Swiss tournaments"))
         self.set_font(FONT, size=9)
 
     def header(self):
@@ -77,7 +81,7 @@ class Printout(FPDF):
         self.set_text_color(*GREY)
         self.cell(0, 4, self.url, align="L")
         self.set_x(self.l_margin)
-        self.cell(0, 4, f"page {self.page_no()}/{{nb}}", align="R")
+        self.cell(0, 4, _("page %(page)s/%(pages)s") % {"page": self.page_no(), "pages": "{nb}"}, align="R")
         self.set_text_color(0, 0, 0)
 
     def qr(self, url: str, size: float = 24, x: float | None = None, y: float | None = None) -> None:
@@ -98,7 +102,7 @@ class Printout(FPDF):
     def table_of(self, headings: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
                  align: Sequence[str], size: float = 9) -> None:
         """A table the width of the page (``widths`` are proportions), one line a row (a text too
-        long for its column is shortened), its headings repeated on every page.  Drawn cell by
+        long for its column is shortened, a heading too), its headings repeated on every page.  Drawn cell by
         cell: fpdf2's own tables wrap every cell's text and take seconds for 300 players."""
         widths = [w * self.epw / sum(widths) for w in widths]
         height = size * 0.42 + 1.4
@@ -108,7 +112,7 @@ class Printout(FPDF):
             self.set_font(FONT, "B", size)
             self.set_fill_color(*HEADINGS.fill_color.colors255)
             for text, width, side in zip(headings, widths, align, strict=True):
-                self.cell(width, height, text, align=side, fill=True)
+                self.cell(width, height, self._fit(text, width - 2), align=side, fill=True)
             self.ln(height)
             self.set_font(FONT, "", size)
 
@@ -147,14 +151,22 @@ def _games(round_: Round) -> list[Game]:
 
 
 def _bye_text(tournament: Tournament) -> str:
-    return f"bye ({format_points(int(tournament.points_pairing_bye * 10))} pt)"
+    return _("bye (%(points)s pt)") % {"points": format_points(int(tournament.points_pairing_bye * 10))}
+
+
+#: The column headings the printouts share (abbreviations in each language; not FIDE codes).
+BOARD = pgettext_lazy("column heading: board, abbreviated", "Bd")
+NUMBER = pgettext_lazy("column heading: pairing number, abbreviated", "No.")
+RATING = pgettext_lazy("column heading: rating, abbreviated", "Rtg")
+POINTS = pgettext_lazy("column heading: points, abbreviated", "Pts")
+RANK = pgettext_lazy("column heading: rank, abbreviated", "Rk")
 
 
 def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
     """The round's boards in order: pairing numbers, names, ratings and points before the round of
     both players, the result when it is in; the pairing-allocated bye last.  The QR code of the
     tournament's public page sits at the top right of the first page."""
-    pdf = Printout(tournament, f"Round {round_.number}: board list", url)
+    pdf = Printout(tournament, _("Round %(number)s: board list") % {"number": round_.number}, url)
     pdf.add_page()
     pdf.qr(url, size=22, y=4)
     scores = points_before(tournament, round_.number)
@@ -164,33 +176,36 @@ def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
         left = [str(game.board), str(white.pairing_number), str(white), _rating(white),
                 format_points(scores.get(white.pairing_number, 0))]
         if black is None:
-            rows.append([*left, _bye_text(tournament), "", "", "", ""])
+            # The bye in the opponent's column, which has room for it in every language.
+            rows.append([*left, "", "", "", _bye_text(tournament), ""])
         else:
             rows.append([*left, game.result or "–", format_points(scores.get(black.pairing_number, 0)),
                          _rating(black), str(black), str(black.pairing_number)])
-    pdf.table_of(("Bd", "No.", "White", "Rtg", "Pts", "Result", "Pts", "Rtg", "Black", "No."), rows,
-                 (6, 6, 36, 8, 6, 12, 6, 8, 36, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))
+    bd, no, rtg, pts = map(str, (BOARD, NUMBER, RATING, POINTS))
+    pdf.table_of((bd, no, _("White"), rtg, pts, _("Result"), pts, rtg, _("Black"), no), rows,
+                 (6, 6, 35, 8, 6, 14, 6, 8, 35, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))
     return pdf.bytes()
 
 
 def pairing_list(tournament: Tournament, round_: Round, url: str) -> bytes:
     """Every player of the round in alphabetical order, with board, colour and opponent: where a
     player finds his board without reading the whole board list."""
-    pdf = Printout(tournament, f"Round {round_.number}: pairings by name", url)
+    pdf = Printout(tournament, _("Round %(number)s: pairings by name") % {"number": round_.number}, url)
     pdf.add_page()
     entries = []
     for game in _games(round_):
         if game.black is None:
             entries.append((game.white, "", "", _bye_text(tournament)))
             continue
-        entries.append((game.white, str(game.board), "White",
+        entries.append((game.white, str(game.board), _("White"),
                         f"{game.black} ({game.black.pairing_number})"))
-        entries.append((game.black, str(game.board), "Black",
+        entries.append((game.black, str(game.board), _("Black"),
                         f"{game.white} ({game.white.pairing_number})"))
     entries.sort(key=lambda entry: (entry[0].name.casefold(), entry[0].pairing_number))
     rows = [(str(player), str(player.pairing_number), board, colour, opponent)
             for player, board, colour, opponent in entries]
-    pdf.table_of(("Name", "No.", "Board", "Colour", "Opponent (No.)"), rows, (40, 7, 8, 10, 45),
+    pdf.table_of((_("Name"), str(NUMBER), _("Board"), _("Colour"), _("Opponent (No.)")), rows,
+                 (40, 7, 10, 10, 43),
                  ("L", "R", "C", "L", "L"), size=10)
     return pdf.bytes()
 
@@ -198,7 +213,7 @@ def pairing_list(tournament: Tournament, round_: Round, url: str) -> bytes:
 def result_slips(tournament: Tournament, round_: Round, url: str) -> bytes:
     """One slip per board (the bye needs none), five to an A4 page, cut along the dashed lines: the
     pairing card laid on the board, on which the players write and sign the result."""
-    pdf = Printout(tournament, f"Round {round_.number}: result slips", url)
+    pdf = Printout(tournament, _("Round %(number)s: result slips") % {"number": round_.number}, url)
     pdf.add_page()
     top, height = pdf.get_y(), (pdf.h - pdf.get_y() - 14) / 5
     slot = 0
@@ -222,21 +237,21 @@ def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: f
     pdf.set_draw_color(0, 0, 0)
     pdf.set_xy(x, y + 3)
     pdf.set_font(FONT, "B", 11)
-    pdf.cell(width * 0.7, 6, f"Round {round_.number} · Board {game.board}")
+    pdf.cell(width * 0.7, 6, _("Round %(number)s · Board %(board)s") % {"number": round_.number, "board": game.board})
     pdf.set_font(FONT, "", 8)
     pdf.cell(width * 0.3, 6, str(tournament), align="R", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(1.5)
-    for colour, player in (("White", game.white), ("Black", game.black)):
+    for colour, player in ((_("White"), game.white), (_("Black"), game.black)):
         pdf.set_font(FONT, "", 9)
         pdf.cell(16, 7, colour)
         pdf.set_font(FONT, "B", 11)
         pdf.cell(width * 0.55, 7, f"{player.pairing_number}. {player}")
         pdf.set_font(FONT, "", 9)
         pdf.cell(20, 7, _rating(player))
-        pdf.cell(0, 7, "Signature ________________", align="R", new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 7, _("Signature") + " ________________", align="R", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     pdf.set_font(FONT, "", 10)
-    pdf.cell(22, 7, "Result:")
+    pdf.cell(22, 7, _("Result:"))
     for choice in ("1 – 0", "½ – ½", "0 – 1"):
         box_x, box_y = pdf.get_x(), pdf.get_y() + 1.5
         pdf.rect(box_x, box_y, 4, 4)
@@ -244,7 +259,7 @@ def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: f
         pdf.cell(22, 7, choice)
     pdf.set_font(FONT, "", 8)
     pdf.set_text_color(*GREY)
-    pdf.cell(0, 7, "(tick one; forfeits: the arbiter)", align="R")
+    pdf.cell(0, 7, _("(tick one; forfeits: the arbiter)"), align="R")
     pdf.set_text_color(0, 0, 0)
     pdf.set_font(FONT, "", 9)
 
@@ -252,9 +267,11 @@ def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: f
 def standings_pdf(tournament: Tournament, rows: list[Row], after: int, codes: Sequence[str], url: str) -> bytes:
     """The standings after ``after`` rounds with the tie-break values (landscape past six tie-breaks)."""
     aro = tournament.pairs_by_aro
-    pdf = Printout(tournament, f"Standings after round {after}", url, landscape=len(codes) > 6)
+    pdf = Printout(tournament, _("Standings after round %(number)s") % {"number": after}, url,
+                   landscape=len(codes) > 6)
     pdf.add_page()
-    headings = ["Rk", "No.", "Name", "Rtg"] + (["ARO"] if aro else []) + ["Pts"] + list(codes)
+    rk, no, rtg, pts = map(str, (RANK, NUMBER, RATING, POINTS))
+    headings = [rk, no, _("Name"), rtg] + (["ARO"] if aro else []) + [pts] + list(codes)
     table = []
     for row in rows:
         cells = [str(row.rank), str(row.player.pairing_number), str(row.player), _rating(row.player)]
@@ -272,11 +289,13 @@ def crosstable_pdf(tournament: Tournament, rows: list[Row], completed: int, code
     """The ranked crosstable as a landscape wall chart (A4; A3 past 20 round and tie-break columns), each cell
     as the page shows it (``12w1``), the QR code in the top right corner."""
     wide = completed + len(codes) > 20
-    pdf = Printout(tournament, f"Crosstable after round {completed}", url, landscape=True,
+    pdf = Printout(tournament, _("Crosstable after round %(number)s") % {"number": completed}, url, landscape=True,
                    page_format="A3" if wide else "A4")
     pdf.add_page()
     pdf.qr(url, size=20, y=4)
-    headings = ["Rk", "Name", "Rtg"] + [f"R{n}" for n in range(1, completed + 1)] + ["Pts"] + list(codes)
+    rk, rtg, pts = map(str, (RANK, RATING, POINTS))
+    r = pgettext("round, abbreviated: R1, R2...", "R")
+    headings = [rk, _("Name"), rtg] + [f"{r}{n}" for n in range(1, completed + 1)] + [pts] + list(codes)
     table = [[str(row.rank), str(row.player), _rating(row.player)] + [cell.text for cell in row.cells]
              + [format_points(row.points)] + [format_tiebreak(tb.value) for tb in row.tiebreaks] for row in rows]
     widths = [5, 34, 7] + [8] * completed + [6] + [8] * len(codes)
@@ -285,16 +304,17 @@ def crosstable_pdf(tournament: Tournament, rows: list[Row], completed: int, code
     size = max(6.0, min(9.0, 9.0 * 24 / max(24, completed + len(codes) + 12)))
     pdf.table_of(headings, table, widths, align, size=size)
     pdf.set_font(FONT, "", 7)
-    pdf.multi_cell(0, 3.5, "Each cell: the opponent's rank, the colour (w/b) and the result; + and - are "
-                           "forfeits.", new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, 3.5, _("Each cell: the opponent's rank, the colour (w/b) and the result; + and - are "
+                             "forfeits."), new_x="LMARGIN", new_y="NEXT")
     _tiebreak_note(pdf, tournament, codes)
     return pdf.bytes()
 
 
 def _tiebreak_note(pdf: Printout, tournament: Tournament, codes: Sequence[str]) -> None:
-    ties = "then by lot" if tournament.ties_by_lot else "players still equal share the place"
+    values = {"codes": ", ".join(codes), "edition": tournament.get_tiebreak_edition_display()}
+    note = (_("Ranked by points, then %(codes)s (%(edition)s); then by lot.") if tournament.ties_by_lot else
+            _("Ranked by points, then %(codes)s (%(edition)s); players still equal share the place.")) % values
     pdf.set_font(FONT, "", 7)
     pdf.set_text_color(*GREY)
-    pdf.multi_cell(0, 3.5, f"Ranked by points, then {', '.join(codes)} ({tournament.get_tiebreak_edition_display()}); "
-                           f"{ties}.", new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, 3.5, note, new_x="LMARGIN", new_y="NEXT")
     pdf.set_text_color(0, 0, 0)

@@ -22,7 +22,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, override
 
 from . import audit
 from .audit import Kind
@@ -73,7 +74,7 @@ def save_new_tournament(tournament: Tournament) -> Tournament:
     savepoint and the next free suffix is tried.
     """
     base = slugify(tournament.name)[:120] or "tournament"
-    for _ in range(SLUG_ATTEMPTS):
+    for _attempt in range(SLUG_ATTEMPTS):
         tournament.slug = _free_slug(base)
         try:
             with transaction.atomic():
@@ -83,7 +84,8 @@ def save_new_tournament(tournament: Tournament) -> Tournament:
             tournament.pk = None
             if not Tournament.objects.filter(slug=tournament.slug).exists():
                 raise  # another constraint: not ours to hide
-    raise Refused(f"Many tournaments named “{tournament.name}” are being created at this moment: try again.")
+    raise Refused(_("Many tournaments named “%(name)s” are being created at this moment: try again.") % {
+        "name": tournament.name})
 
 
 @transaction.atomic
@@ -120,7 +122,7 @@ def update_tournament(tournament: Tournament, user=None, confirm: bool = False) 
     lock_tournament(tournament)
     stored = Tournament.objects.get(pk=tournament.pk)
     if tournament.rounds < last_paired_round(stored):
-        raise Refused("Fewer rounds than have been paired already.")
+        raise Refused(_("Fewer rounds than have been paired already."))
     before, after = audit.changes(audit.snapshot(stored, exclude=("club",)),
                                   audit.snapshot(tournament, exclude=("club",)))
     scoring = [name for name in after if name in SCORING_FIELDS]
@@ -133,8 +135,9 @@ def update_tournament(tournament: Tournament, user=None, confirm: bool = False) 
     published = stored.round_set.filter(status=Round.Status.PUBLISHED).exists()
     if tiebreaks and published and not confirm:
         raise ConfirmationNeeded(
-            f"Round 1 has been published: changing the tie-breaks ({stored.tiebreaks} → {tournament.tiebreaks}) "
-            f"changes the order of standings already published. Confirm to change them.")
+            _("Round 1 has been published: changing the tie-breaks (%(before)s → %(after)s) changes the order "
+              "of standings already published. Confirm to change them.") % {
+                "before": stored.tiebreaks, "after": tournament.tiebreaks})
     tournament.save()
     if tiebreaks:
         audit.record(tournament, Kind.TIEBREAKS, "changed",
@@ -178,7 +181,7 @@ def set_listing(tournament: Tournament, listing: str, user=None) -> Tournament:
     """List the tournament on the public home page, archive it (listed with the finished ones) or
     hide it (a test tournament); its pages stay open to whoever has their address."""
     if listing not in Tournament.Listing.values:
-        raise Refused(gettext("Choose listed, archived or hidden."))
+        raise Refused(_("Choose listed, archived or hidden."))
     stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if stored.listing == listing:
         return stored
@@ -204,6 +207,15 @@ def lock_tournament(tournament: Tournament) -> Tournament:
 
 def last_paired_round(tournament: Tournament) -> int:
     return tournament.round_set.aggregate(last=Max("number"))["last"] or 0
+
+
+def _only_rounds(tournament: Tournament) -> str:
+    return ngettext("The tournament has only %(rounds)s round.", "The tournament has only %(rounds)s rounds.",
+                    tournament.rounds) % {"rounds": tournament.rounds}
+
+
+def all_paired(tournament: Tournament) -> str:
+    return _("All %(rounds)s rounds have been paired.") % {"rounds": tournament.rounds}
 
 
 # Players and the initial order -------------------------------------------------------------------
@@ -262,7 +274,7 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = (), u
 def _check_entry_round(tournament: Tournament, player: Player, paired: int) -> None:
     """``paired``: the last round paired so far."""
     if player.entry_round > tournament.rounds:
-        raise Refused(f"The tournament has only {tournament.rounds} rounds.")
+        raise Refused(_only_rounds(tournament))
     if player._state.adding and paired and player.entry_round <= paired:
         # C.04.2 C.2 b: a late entry is paired only from his arrival on.
         player.entry_round = paired + 1
@@ -271,8 +283,9 @@ def _check_entry_round(tournament: Tournament, player: Player, paired: int) -> N
 def _check_room(tournament: Tournament, adding: int) -> None:
     registered = tournament.players.count()
     if registered + adding > MAX_PLAYERS:
-        raise Refused(f"A tournament has at most {MAX_PLAYERS} players (TRF pairing numbers have four digits): "
-                      f"this one has {registered}, and {adding} more would make {registered + adding}.")
+        raise Refused(_("A tournament has at most %(max)s players (TRF pairing numbers have four digits): this "
+                        "one has %(registered)s, and %(adding)s more would make %(total)s.") % {
+            "max": MAX_PLAYERS, "registered": registered, "adding": adding, "total": registered + adding})
 
 
 @transaction.atomic
@@ -299,7 +312,7 @@ def update_player(player: Player, user=None) -> Player:
     paired = last_paired_round(player.tournament)
     stored = Player.objects.get(pk=player.pk)
     if player.entry_round != stored.entry_round and min(player.entry_round, stored.entry_round) <= paired:
-        raise Refused("The entry round can only be changed for rounds not yet paired.")
+        raise Refused(_("The entry round can only be changed for rounds not yet paired."))
     before, after = audit.changes(_player_data(stored), _player_data(player))
     player.save()
     if after:
@@ -314,7 +327,7 @@ def update_player(player: Player, user=None) -> Player:
 def remove_player(player: Player, user=None) -> None:
     lock_tournament(player.tournament)
     if Game.objects.filter(white=player).exists() or Game.objects.filter(black=player).exists():
-        raise Refused(f"{player.name} has been paired already: withdraw the player instead.")
+        raise Refused(_("%(name)s has been paired already: withdraw the player instead.") % {"name": player.name})
     tournament = player.tournament
     audit.record(tournament, Kind.PLAYER, "removed", f"{player.name} (#{player.pairing_number}) removed", user=user,
                  before=_player_data(player))
@@ -329,9 +342,10 @@ def withdraw_player(player: Player, from_round: int | None, user=None) -> None:
     lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     if from_round is not None and from_round <= paired:
-        raise Refused(f"Round {from_round} has been paired already; withdraw from round {paired + 1} on.")
+        raise Refused(_("Round %(number)s has been paired already; withdraw from round %(next)s on.") % {
+            "number": from_round, "next": paired + 1})
     if from_round is not None and from_round > player.tournament.rounds:
-        raise Refused(f"The tournament has only {player.tournament.rounds} rounds.")
+        raise Refused(_only_rounds(player.tournament))
     before = player.withdrawn_from_round
     player.withdrawn_from_round = from_round
     player.save(update_fields=["withdrawn_from_round"])
@@ -346,18 +360,19 @@ def set_absence(player: Player, round_number: int, bye: str | None, user=None) -
     """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
     tournament = lock_tournament(player.tournament)
     if round_number <= last_paired_round(tournament):
-        raise Refused(f"Round {round_number} has been paired already.")
+        raise Refused(_("Round %(number)s has been paired already.") % {"number": round_number})
     if round_number > tournament.rounds:
-        raise Refused(f"The tournament has only {tournament.rounds} rounds.")
+        raise Refused(_only_rounds(tournament))
     if bye == Tournament.Bye.HALF and not tournament.half_point_byes:
-        raise Refused("This tournament does not give half-point byes.")
+        raise Refused(_("This tournament does not give half-point byes."))
     stored = Absence.objects.filter(player=player, round_number=round_number).first()
-    before = stored.get_bye_display() if stored else None
     if bye is None:
         Absence.objects.filter(player=player, round_number=round_number).delete()
     else:
         Absence.objects.update_or_create(player=player, round_number=round_number, defaults={"bye": bye})
-    after = Absence.Kind(bye).label if bye else None
+    with override(None):  # the audit log is written in English (audit.py)
+        before = str(Absence.Kind(stored.bye).label) if stored else None
+        after = str(Absence.Kind(bye).label) if bye else None
     if before != after:
         audit.record(tournament, Kind.ABSENCE, "set" if after else "cleared",
                      f"{player.name}, round {round_number}: {after or 'plays'}", user=user,
@@ -374,35 +389,40 @@ def forbid_pair(tournament: Tournament, player: Player, other: Player, first_rou
     players who have met (an absolute criterion, C.04.3 C.1); TRF: XXP / 260."""
     lock_tournament(tournament)
     if player.tournament_id != tournament.pk or other.tournament_id != tournament.pk:
-        raise Refused("Both players must be registered in this tournament.")
+        raise Refused(_("Both players must be registered in this tournament."))
     if player.pk == other.pk:
-        raise Refused(f"Choose two different players: {player.name} cannot be kept apart from himself.")
+        raise Refused(_("Choose two different players: %(name)s cannot be kept apart from himself.") % {
+            "name": player.name})
     paired = last_paired_round(tournament)
     if paired >= tournament.rounds:
-        raise Refused(f"All {tournament.rounds} rounds have been paired.")
+        raise Refused(all_paired(tournament))
     if first_round is None:
         first_round = paired + 1
     elif first_round <= paired:
-        raise Refused(f"Round {first_round} has been paired already: a forbidden pair applies from round "
-                      f"{paired + 1} on.")
+        raise Refused(_("Round %(number)s has been paired already: a forbidden pair applies from round "
+                        "%(next)s on.") % {"number": first_round, "next": paired + 1})
     if first_round > tournament.rounds or (last_round or 0) > tournament.rounds:
-        raise Refused(f"The tournament has only {tournament.rounds} rounds.")
+        raise Refused(_only_rounds(tournament))
     if last_round is not None and last_round < first_round:
-        raise Refused(f"The last round ({last_round}) comes before the first ({first_round}).")
+        raise Refused(_("The last round (%(last)s) comes before the first (%(first)s).") % {
+            "last": last_round, "first": first_round})
     if last_round == tournament.rounds:
         last_round = None
     low, high = sorted((player, other), key=lambda p: p.pk)
     existing = ForbiddenPair.objects.filter(player=low, other=high).first()
     if existing is not None:
-        raise Refused(f"{low.name} and {high.name} are already kept apart ({existing.rounds_display()}).")
+        raise Refused(_("%(player)s and %(other)s are already kept apart (%(rounds)s).") % {
+            "player": low.name, "other": high.name, "rounds": existing.rounds_display()})
     pair = ForbiddenPair.objects.create(tournament=tournament, player=low, other=high, first_round=first_round,
                                         last_round=last_round)
-    audit.record(tournament, Kind.FORBIDDEN_PAIR, "added", f"{low.name} and {high.name} kept apart "
-                 f"({pair.rounds_display()})", user=user, after=_pair_data(pair))
+    with override(None):  # the audit log is written in English (audit.py)
+        audit.record(tournament, Kind.FORBIDDEN_PAIR, "added", f"{low.name} and {high.name} kept apart "
+                     f"({pair.rounds_display()})", user=user, after=_pair_data(pair))
     return pair
 
 
 def _pair_data(pair: ForbiddenPair) -> dict:
+    """For the audit log (in English: called under ``override(None)``)."""
     return {"players": f"{pair.player.name} – {pair.other.name}", "rounds": pair.rounds_display()}
 
 
@@ -414,21 +434,25 @@ def allow_pair(pair: ForbiddenPair, user=None) -> str:
     pair = ForbiddenPair.objects.select_for_update().select_related("tournament", "player", "other").get(pk=pair.pk)
     paired = last_paired_round(pair.tournament)
     names = f"{pair.player.name} and {pair.other.name}"
-    before = _pair_data(pair)
+    players = {"player": pair.player.name, "other": pair.other.name}
+    with override(None):
+        before = _pair_data(pair)
     if pair.first_round > paired:
         pair.delete()
         audit.record(pair.tournament, Kind.FORBIDDEN_PAIR, "removed", f"{names} may be paired again", user=user,
                      before=before)
-        return f"{names} may be paired with each other again."
+        return _("%(player)s and %(other)s may be paired with each other again.") % players
     if pair.last_round is not None and pair.last_round <= paired:
-        raise Refused(f"The pairings of {pair.rounds_display()} kept {names} apart and stay as they are; "
-                      f"the pair applies to no later round.")
+        raise Refused(_("The pairings of %(rounds)s kept %(player)s and %(other)s apart and stay as they are; the "
+                        "pair applies to no later round.") % {**players, "rounds": pair.rounds_display()})
     pair.last_round = paired
     pair.save(update_fields=["last_round"])
-    audit.record(pair.tournament, Kind.FORBIDDEN_PAIR, "ended", f"{names} may be paired from round {paired + 1} on",
-                 user=user, before=before, after=_pair_data(pair))
-    return (f"{names} may be paired with each other from round {paired + 1} on "
-            f"(kept apart in {pair.rounds_display()}, which have been paired already).")
+    with override(None):
+        audit.record(pair.tournament, Kind.FORBIDDEN_PAIR, "ended", f"{names} may be paired from round {paired + 1} "
+                     "on", user=user, before=before, after=_pair_data(pair))
+    return _("%(player)s and %(other)s may be paired with each other from round %(next)s on (kept apart in "
+             "%(rounds)s, which have been paired already).") % {**players, "next": paired + 1,
+                                                                 "rounds": pair.rounds_display()}
 
 
 CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")
@@ -443,7 +467,8 @@ def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
             if any(cell.strip() for cell in row):
                 rows.append((reader.line_num, row))
     except csv.Error as error:
-        raise Refused(f"Nothing was imported: line {reader.line_num} cannot be read as CSV ({error}).") from None
+        raise Refused(_("Nothing was imported: line %(line)s cannot be read as CSV (%(error)s).") % {
+            "line": reader.line_num, "error": error}) from None
     return rows
 
 
@@ -457,29 +482,31 @@ def import_players_csv(tournament: Tournament, text: str, user=None) -> list[Pla
     rows = _csv_rows(text)
     header = [h.strip().lower() for h in rows[0][1]] if rows else []
     if "name" not in header:
-        raise Refused("The CSV file needs a header line with at least a 'name' column.")
+        raise Refused(_("The CSV file needs a header line with at least a 'name' column."))
     unknown = [h for h in header if h not in CSV_FIELDS]
     if unknown:
-        raise Refused(f"Unknown column(s): {', '.join(unknown)}. Known: {', '.join(CSV_FIELDS)}.")
+        raise Refused(_("Unknown column(s): %(unknown)s. Known: %(known)s.") % {
+            "unknown": ", ".join(unknown), "known": ", ".join(CSV_FIELDS)})
     twice = sorted({h for h in header if header.count(h) > 1})
     if twice:
-        raise Refused(f"Column(s) named twice: {', '.join(twice)}.")
+        raise Refused(_("Column(s) named twice: %(names)s.") % {"names": ", ".join(twice)})
     _check_room(tournament, len(rows) - 1)
     players, errors = [], []
     for line, row in rows[1:]:
         if len(row) > len(header):
-            errors.append(f"Line {line}: more fields than columns.")
+            errors.append(_("Line %(line)s: more fields than columns.") % {"line": line})
             continue
         form = PlayerForm(data={key: value.strip() for key, value in zip(header, row, strict=False)})
         if form.is_valid():
             players.append(form.save(commit=False))
         else:
             problems = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in form.errors.items())
-            errors.append(f"Line {line}: {problems}")
+            errors.append(_("Line %(line)s: %(problems)s") % {"line": line, "problems": problems})
     if errors:
-        raise Refused("Nothing was imported: the file has errors.", listed(errors))
+        raise Refused(_("Nothing was imported: the file has errors."),
+                      listed(errors, _("and {count} more problems")))
     if not players:
-        raise Refused("The file holds no players.")
+        raise Refused(_("The file holds no players."))
     lock_tournament(tournament)
     paired = last_paired_round(tournament)
     for player in players:
@@ -537,8 +564,8 @@ def parse_result(text: str) -> str:
     try:
         return _RESULT_BY_INPUT[text.strip().lower().replace(" ", "")]
     except KeyError:
-        raise Refused(f"“{text}” is not a result: type 1, =, 0, + (white wins by forfeit), "
-                      f"-+ (black wins by forfeit) or -- (double forfeit).") from None
+        raise Refused(_("“%(text)s” is not a result: type 1, =, 0, + (white wins by forfeit), -+ (black wins by "
+                        "forfeit) or -- (double forfeit).") % {"text": text}) from None
 
 
 @transaction.atomic
@@ -553,26 +580,31 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> G
     lock_tournament(round_.tournament)
     game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
     if result not in Result.values or result == Result.BYE:
-        raise Refused(f"“{result}” is not a result.")
+        raise Refused(_("“%(text)s” is not a result.") % {"text": result})
     if game.is_bye:
-        raise Refused("The pairing-allocated bye is scored automatically.")
+        raise Refused(_("The pairing-allocated bye is scored automatically."))
     if game.round.status != Round.Status.PUBLISHED:
-        raise Refused("Publish the pairing before entering results.")
+        raise Refused(_("Publish the pairing before entering results."))
     if game.result == result:
         return game
     later = sorted(round_.tournament.round_set.filter(number__gt=round_.number)
                    .exclude(status=Round.Status.FAILED).values_list("number", flat=True))
     if later:
-        paired = f"Round {later[0]} has" if len(later) == 1 else f"Rounds {later[0]}–{later[-1]} have"
-        board = f"board {game.board} of round {round_.number}"
+        values = {"first": later[0], "last": later[-1], "board": game.board, "round": round_.number,
+                  "old": game.result or _("none"), "new": result}
         if result == Result.PENDING:
-            raise Refused(f"{paired} been paired with the result of {board}: it cannot be cleared, only "
-                          f"corrected.")
+            raise Refused((_("Round %(first)s has been paired with the result of board %(board)s of round "
+                             "%(round)s: it cannot be cleared, only corrected.") if len(later) == 1 else
+                           _("Rounds %(first)s–%(last)s have been paired with the result of board %(board)s of "
+                             "round %(round)s: it cannot be cleared, only corrected.")) % values)
         if not confirm:
-            raise ConfirmationNeeded(
-                f"{paired} been paired with the old result of {board} ({game.result or 'none'}). Changing it "
-                f"to {result} changes the scores and standings but not the pairings already made. Confirm to "
-                f"change it.")
+            raise ConfirmationNeeded((
+                _("Round %(first)s has been paired with the old result of board %(board)s of round %(round)s "
+                  "(%(old)s). Changing it to %(new)s changes the scores and standings but not the pairings "
+                  "already made. Confirm to change it.") if len(later) == 1 else
+                _("Rounds %(first)s–%(last)s have been paired with the old result of board %(board)s of round "
+                  "%(round)s (%(old)s). Changing it to %(new)s changes the scores and standings but not the "
+                  "pairings already made. Confirm to change it.")) % values)
     audit.record(round_.tournament, Kind.RESULT, "changed" if game.result else "entered",
                  f"Round {round_.number} board {game.board}: {game.result or '—'} → {result or '—'}", user=user,
                  before={"result": game.result}, after={"result": result}, game=game)

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db.models import Q
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from pairing.engine import ratings
 from pairing.engine.standings import standings
@@ -21,8 +21,20 @@ from .models import Absence, Game, Player, Result, Round, Tournament
 from .trf import RESULT_CODES, scoring, tournament_document
 
 CELL_RESULTS = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½"}
-BYE_CELLS = {"U": ("bye", _("pairing-allocated bye")), "H": ("½", _("half-point bye")),
-             "F": ("1", _("full-point bye")), "Z": ("0", _("not paired"))}
+# The cells' titles are lazy texts: the rows are cached once for every language (tournaments/cache.py).
+BYE_CELLS = {"U": ("bye", gettext_lazy("pairing-allocated bye")), "H": ("½", gettext_lazy("half-point bye")),
+             "F": ("1", gettext_lazy("full-point bye")), "Z": ("0", gettext_lazy("not paired"))}
+AGAINST = {"+": gettext_noop("forfeit win against %(opponent)s"),
+           "-": gettext_noop("forfeit loss against %(opponent)s"),
+           "w": gettext_noop("White against %(opponent)s"), "b": gettext_noop("Black against %(opponent)s")}
+
+
+def _against(message: str, opponent: str) -> str:
+    return gettext(message) % {"opponent": opponent}
+
+
+#: A cell's title in the reader's language (a module-level function: the cache pickles it).
+against = lazy(_against, str)
 #: Tie-breaks whose value can be broken down round by round.
 EXPLAINED = {"BH", "SB", "FB"}
 
@@ -98,12 +110,10 @@ def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
             if entry.code in "+-":
                 # A forfeit names the opponent as a game does (``12w+``): whom it was against.
                 text = f"{rank_of[entry.opponent]}{entry.colour}{entry.code}"
-                title = (gettext("forfeit win against %(opponent)s") if entry.code == "+"
-                         else gettext("forfeit loss against %(opponent)s")) % {"opponent": opponent}
+                title = against(AGAINST[entry.code], str(opponent))
             else:
                 text = f"{rank_of[entry.opponent]}{entry.colour}{CELL_RESULTS[entry.code]}"
-                title = (gettext("White against %(opponent)s") if entry.colour == "w"
-                         else gettext("Black against %(opponent)s")) % {"opponent": opponent}
+                title = against(AGAINST[entry.colour], str(opponent))
             cells.append(Cell(text, title, opponent))
         values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]
         rows.append(Row(standing.rank, players[standing.number], standing.points, cells, values,
@@ -151,13 +161,13 @@ def points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
 
 #: Why a player has no board in a round, and the TRF code of what he scores for it.
 ABSENCE_REASONS = {
-    Absence.Kind.HALF: _("Half-point bye"),
-    Absence.Kind.ZERO: _("Zero-point bye"),
-    Absence.Kind.FULL: _("Full-point bye"),
+    Absence.Kind.HALF: gettext_lazy("Half-point bye"),
+    Absence.Kind.ZERO: gettext_lazy("Zero-point bye"),
+    Absence.Kind.FULL: gettext_lazy("Full-point bye"),
 }
-WITHDRAWN = _("Withdrawn")
-NOT_ENTERED = _("Not yet entered")
-ABSENT = _("Absent, not paired")
+WITHDRAWN = gettext_lazy("Withdrawn")
+NOT_ENTERED = gettext_lazy("Not yet entered")
+ABSENT = gettext_lazy("Absent, not paired")
 
 
 @dataclass

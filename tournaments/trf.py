@@ -16,6 +16,8 @@ from itertools import combinations
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from pairing.engine import SYSTEMS, Edition, SwissSystem, TrfDocument, TrfError, parse, read_trf_code, resolve_edition
 from pairing.engine.core.acceleration import with_baku_acceleration
@@ -211,7 +213,7 @@ def export(tournament: Tournament, version: str = "16") -> str:
 class TrfImportError(Exception):
     def __init__(self, errors: list[str]):
         super().__init__("; ".join(errors))
-        self.errors = listed(errors)
+        self.errors = listed(errors, gettext("and {count} more problems"))
 
 
 #: The records an imported tournament's fields come from, for the messages.
@@ -258,37 +260,48 @@ def import_tournament(club: Club, text: str, user=None) -> Tournament:
     except TrfError as error:
         raise TrfImportError([str(error)]) from None
     if not document.players:
-        raise TrfImportError(["the file has no player (001) lines"])
+        raise TrfImportError([gettext("the file has no player (001) lines")])
     paired = document.paired_rounds
     total = document.total_rounds or max(paired, 1)
     if total > MAX_ROUNDS or paired > MAX_ROUNDS:
-        what = f"the 001 lines hold {paired}" if paired > MAX_ROUNDS else f"XXR/142 announces {total}"
-        raise TrfImportError([f"{what} rounds: a tournament has at most {MAX_ROUNDS} rounds"])
+        values = {"paired": paired, "total": total, "max": MAX_ROUNDS}
+        raise TrfImportError([(gettext("the 001 lines hold %(paired)s rounds: a tournament has at most %(max)s rounds")
+                               if paired > MAX_ROUNDS else
+                               gettext("XXR/142 announces %(total)s rounds: a tournament has at most %(max)s rounds"))
+                              % values])
     if len(document.players) * paired > MAX_ROUND_RESULTS:
-        raise TrfImportError([f"the file holds {len(document.players)} players of {paired} rounds: the app imports "
-                              f"at most {MAX_ROUND_RESULTS:,} round results (players x rounds)"])
+        raise TrfImportError([gettext("the file holds %(players)s players of %(rounds)s rounds: the app imports at "
+                                      "most %(max)s round results (players x rounds)") % {
+            "players": len(document.players), "rounds": paired,
+            "max": number_format(MAX_ROUND_RESULTS, force_grouping=True)}])
     errors = []
     players = []
     for record in document.players.values():
         birth = _date(record.birth_date) if record.birth_date.strip("0/.") else None  # 0000/00/00: unknown
         if record.birth_date.strip("0/.") and birth is None:
-            errors.append(f"line {record.line}: birth date {record.birth_date!r} is not YYYY/MM/DD")
+            errors.append(gettext("line %(line)s: birth date %(value)s is not YYYY/MM/DD") % {
+                "line": record.line, "value": repr(record.birth_date)})
         title = record.title.upper()
         if title and title not in Player.Title.values:
-            errors.append(f"line {record.line}: unknown title {record.title!r}")
+            errors.append(gettext("line %(line)s: unknown title %(value)s") % {
+                "line": record.line, "value": repr(record.title)})
         if record.sex and record.sex.lower() not in ("m", "w", "f"):
-            errors.append(f"line {record.line}: sex must be m or w, not {record.sex!r}")
+            errors.append(gettext("line %(line)s: sex must be m or w, not %(value)s") % {
+                "line": record.line, "value": repr(record.sex)})
         if not record.name:
-            errors.append(f"line {record.line}: the player has no name")
+            errors.append(gettext("line %(line)s: the player has no name") % {"line": record.line})
         player = Player(
             name=record.name, title=title, rating=record.rating or None, fide_id=record.fide_id,
             federation=record.federation.upper(), sex={"f": "w"}.get(record.sex.lower(), record.sex.lower()),
             birth_date=birth, pairing_number=record.number)
         for field, messages in _field_errors(player, ["tournament", "name", "title", "sex"]).items():
-            errors.append(f"line {record.line}: {Player._meta.get_field(field).verbose_name}: {' '.join(messages)}")
+            errors.append(gettext("line %(line)s: %(field)s: %(problems)s") % {
+                "line": record.line, "field": Player._meta.get_field(field).verbose_name,
+                "problems": " ".join(messages)})
         players.append(player)
     if paired > total:
-        errors.append(f"the file holds {paired} rounds but announces {total} (XXR/142)")
+        errors.append(gettext("the file holds %(paired)s rounds but announces %(total)s (XXR/142)") % {
+            "paired": paired, "total": total})
     rules = _pairing_rules(document, text, total, errors)
     forbidden = _forbidden_pairs(document, total, errors)
     system, edition, baku = rules or (SYSTEMS[DEFAULT_SYSTEM], SYSTEMS[DEFAULT_SYSTEM].latest, False)
@@ -310,8 +323,10 @@ def import_tournament(club: Club, text: str, user=None) -> Tournament:
         points_half_bye=_tenths_to_points(scoring.half_bye),
     )
     for field, messages in _field_errors(tournament, ["club", "slug"]).items():
-        where = f" (record {RECORDS[field]})" if field in RECORDS else ""
-        errors.append(f"{Tournament._meta.get_field(field).verbose_name}{where}: {' '.join(messages)}")
+        name, problems = Tournament._meta.get_field(field).verbose_name, " ".join(messages)
+        errors.append(gettext("%(field)s (record %(record)s): %(problems)s") % {
+            "field": name, "record": RECORDS[field], "problems": problems} if field in RECORDS else
+            gettext("%(field)s: %(problems)s") % {"field": name, "problems": problems})
     if errors:
         raise TrfImportError(errors)
 
@@ -391,8 +406,9 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
         if code is None:
             line = next(n for n, t in enumerate(lines, start=1) if t.startswith("192"))
             known = ", ".join(swiss.trf_code(e) for swiss in SYSTEMS.values() for e in swiss.editions)
-            errors.append(f"line {line}: record 192 names the pairing system {document.system_code!r}, which the "
-                          f"app does not run (it runs {known}, each also with _BAKU)")
+            errors.append(gettext("line %(line)s: record 192 names the pairing system %(code)s, which the app does "
+                                  "not run (it runs %(known)s, each also with _BAKU)") % {
+                "line": line, "code": repr(document.system_code), "known": known})
             return None
         system, baku = code.system, code.baku
     edition = resolve_edition(document, system)
@@ -402,8 +418,10 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
     if not baku and not any(given.values()):
         return system, edition, False  # no acceleration (or only zero virtual points)
     if problem:
-        what = "record 192 asks for the Baku acceleration" if baku else "the file gives virtual points (XXA/250)"
-        errors.append(f"{what}, which cannot apply here: {problem}")
+        errors.append((gettext("record 192 asks for the Baku acceleration, which cannot apply here: %(problem)s")
+                       if baku else
+                       gettext("the file gives virtual points (XXA/250), which cannot apply here: %(problem)s"))
+                      % {"problem": problem})
         return None
     baku_points = with_baku_acceleration(replace(document, total_rounds=total, accelerations={}),
                                          edition.acceleration).accelerations
@@ -431,7 +449,8 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
 def _acceleration_errors(document: TrfDocument, lines: list[str], wrong: set[tuple[int, int]], given: dict,
                          expected: dict, system: SwissSystem, edition: Edition, limit: int = 10) -> list[str]:
     """One message per XXA/250 line (or player without one) whose virtual points are not Baku's."""
-    baku = f"the Baku acceleration of the {edition.name} edition ({edition.acceleration})"
+    baku = gettext("the Baku acceleration of the %(edition)s edition (%(method)s)") % {
+        "edition": edition.name, "method": edition.acceleration}
     messages, seen = [], set()
     for number, line in enumerate(lines, start=1):
         if line.startswith("XXA"):  # player at 5-8, round r at 10+5(r-1)
@@ -446,20 +465,25 @@ def _acceleration_errors(document: TrfDocument, lines: list[str], wrong: set[tup
         if bad:
             player, r = bad[0]
             seen.update(bad)
-            messages.append(f"line {number}: {line[:3]} gives player {player} "
-                            f"{format_points(given.get(bad[0], 0))} virtual points in round {r}, where {baku} "
-                            f"gives {format_points(expected.get(bad[0], 0))}; the app runs no other acceleration")
+            messages.append(gettext("line %(line)s: %(record)s gives player %(player)s %(given)s virtual points in "
+                                    "round %(round)s, where %(baku)s gives %(expected)s; the app runs no other "
+                                    "acceleration") % {
+                "line": number, "record": line[:3], "player": player, "given": format_points(given.get(bad[0], 0)),
+                "round": r, "baku": baku, "expected": format_points(expected.get(bad[0], 0))})
     uncovered: dict[int, int] = {}  # player -> first round no line gives (the engine takes 0)
     for player, r in sorted(wrong - seen, reverse=True):
         uncovered[player] = r
     for player, r in sorted(uncovered.items()):
-        messages.append(f"line {document.players[player].line}: player {player} has no virtual points (XXA/250) "
-                        f"in round {r}, where {baku} gives {format_points(expected.get((player, r), 0))}")
+        messages.append(gettext("line %(line)s: player %(player)s has no virtual points (XXA/250) in round "
+                                "%(round)s, where %(baku)s gives %(expected)s") % {
+            "line": document.players[player].line, "player": player, "round": r, "baku": baku,
+            "expected": format_points(expected.get((player, r), 0))})
     if len(messages) > limit:
-        messages = [*messages[:limit], f"and {len(messages) - limit} more lines with other virtual points"]
+        messages = [*messages[:limit], gettext("and %(count)s more lines with other virtual points") % {
+            "count": len(messages) - limit}]
     if uncovered:
-        messages.append(f"with record 192 {system.trf_code(edition, baku=True)}, the virtual points the file "
-                        f"does not give are those of {baku}")
+        messages.append(gettext("with record 192 %(code)s, the virtual points the file does not give are those of "
+                                "%(baku)s") % {"code": system.trf_code(edition, baku=True), "baku": baku})
     return messages
 
 
@@ -469,17 +493,20 @@ def _forbidden_pairs(document: TrfDocument, total: int, errors: list[str]) -> di
     pairs: dict[tuple[int, int], tuple[int, int | None]] = {}
     count = sum(len(group.players) * (len(group.players) - 1) // 2 for group in document.forbidden_pairs)
     if count > MAX_FORBIDDEN_PAIRS:
-        errors.append(f"XXP/260 keep {count} pairs of players apart: the app keeps at most {MAX_FORBIDDEN_PAIRS}")
+        errors.append(gettext("XXP/260 keep %(count)s pairs of players apart: the app keeps at most %(max)s") % {
+            "count": count, "max": MAX_FORBIDDEN_PAIRS})
         return pairs
     for group in document.forbidden_pairs:
         last = group.last_round if group.last_round is not None and group.last_round < total else None
         if group.first_round > total:
-            errors.append(f"XXP/260 keeps players {', '.join(map(str, sorted(group.players)))} apart from "
-                          f"round {group.first_round}, but the tournament has {total} rounds")
+            errors.append(gettext("XXP/260 keeps players %(players)s apart from round %(round)s, but the tournament "
+                                  "has %(total)s rounds") % {
+                "players": ", ".join(map(str, sorted(group.players))), "round": group.first_round, "total": total})
             continue
         for a, b in combinations(sorted(group.players), 2):
             if pairs.get((a, b), (group.first_round, last)) != (group.first_round, last):
-                errors.append(f"XXP/260 keeps players {a} and {b} apart twice, over different rounds")
+                errors.append(gettext("XXP/260 keeps players %(a)s and %(b)s apart twice, over different rounds")
+                              % {"a": a, "b": b})
             pairs[a, b] = (group.first_round, last)
     return pairs
 

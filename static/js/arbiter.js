@@ -1,10 +1,13 @@
 // Arbiter pages: no second click on a button that starts an action, and fast result entry.
+// The messages, in the page's language, come with the script tag (templates/arbiter/_script.html).
+const arbiterMessages = document.currentScript.dataset;
+
 document.addEventListener("submit", (event) => {
   const button = event.target.querySelector("button[data-once]");
   if (button) {
     if (button.disabled) { event.preventDefault(); return; }
     button.disabled = true;
-    button.textContent = "Working…";
+    button.textContent = arbiterMessages.working;
   }
 });
 
@@ -42,17 +45,17 @@ function markNotSaved(input, message) {
   const retry = document.createElement("button");
   retry.type = "button";
   retry.className = "retry";
-  retry.textContent = "Retry";
+  retry.textContent = arbiterMessages.retry;
   alert.append(retry);
   input.closest("form").after(alert);
 }
 
 document.addEventListener("htmx:sendError", (event) => {
-  markNotSaved(event.target, "Not saved: connection lost.");
+  markNotSaved(event.target, arbiterMessages.connectionLost);
 });
 
 document.addEventListener("htmx:responseError", (event) => {
-  markNotSaved(event.target, `Not saved: the server answered ${event.detail.xhr.status}.`);
+  markNotSaved(event.target, arbiterMessages.serverError.replace("{status}", event.detail.xhr.status));
 });
 
 document.addEventListener("click", (event) => {

@@ -1,8 +1,10 @@
 // The tournament page's share link: "Copy link" (Clipboard API) and "Share…" (Web Share API, on
 // phones), each shown only where the browser has it.  Without script the address stays in its box,
-// selected on focus.  A file of its own: the Content-Security-Policy allows no inline script.
+// selected on focus.  A file of its own: the Content-Security-Policy allows no inline script.  Its
+// messages in the page's language come with the script tag (data-copied, data-copy-from-box).
 (function () {
   "use strict";
+  var messages = document.currentScript.dataset;
   var input = document.getElementById("share-url");
   if (!input) return;
   var copy = document.getElementById("copy-link");
@@ -16,8 +18,8 @@
     copy.hidden = false;
     copy.addEventListener("click", function () {
       navigator.clipboard.writeText(input.value).then(
-        function () { say("Link copied."); },
-        function () { input.select(); say("Copy it from the box."); });
+        function () { say(messages.copied || "Link copied."); },
+        function () { input.select(); say(messages.copyFromBox || "Copy it from the box."); });
     });
   }
   if (navigator.share) {

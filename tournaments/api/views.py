@@ -5,6 +5,7 @@ Who may call what: ``tournaments.permissions.RULES``, checked by the default per
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound, ValidationError
@@ -103,7 +104,7 @@ class Standings(TournamentMixin, APIView):
         completed = tournament.completed_rounds()
         after = completed_round(request.query_params.get("after", str(completed)), completed)
         if after is None:
-            raise NotFound("No standings after that round.")
+            raise NotFound(_("No standings after that round."))
         rows = crosstable(tournament, after) if after else []
         return Response(serializers.StandingSerializer(rows, many=True).data)
 

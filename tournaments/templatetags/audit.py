@@ -1,6 +1,7 @@
 """How the audit log shows the values before and after a change."""
 
 from django import template
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -18,9 +19,9 @@ def audit_value(value) -> str:
     if value is None or value == "":
         return "—"
     if value is True:
-        return "yes"
+        return _("yes")
     if value is False:
-        return "no"
+        return _("no")
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "—"
     return str(value)

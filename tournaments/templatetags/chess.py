@@ -1,6 +1,7 @@
 from fractions import Fraction
 
 from django import template
+from django.utils.formats import get_format
 from django.utils.translation import ngettext
 
 from pairing.engine.ratings import half_up
@@ -11,8 +12,13 @@ register = template.Library()
 
 @register.filter
 def tiebreak(value) -> str:
-    """A tie-break value as the FIDE tools print it (exact points, two decimals at most)."""
-    return format_value(value) if value is not None else "—"
+    """A tie-break value as the FIDE tools print it (exact points, two decimals at most), with the
+    decimal separator of the reader's language (``12,5`` in Italian)."""
+    return _decimal(format_value(value)) if value is not None else "—"
+
+
+def _decimal(text: str) -> str:
+    return text.replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 @register.filter
@@ -21,7 +27,7 @@ def points(tenths: int) -> str:
     whole, tenth = divmod(int(tenths), 10)
     if tenth == 5:
         return f"{whole or ''}½"
-    return f"{whole}" if tenth == 0 else f"{whole}.{tenth}"
+    return f"{whole}" if tenth == 0 else _decimal(f"{whole}.{tenth}")
 
 
 @register.filter

@@ -11,7 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import audit, services
@@ -56,7 +57,8 @@ def tournament_create(request):
         except services.Refused as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, f"{tournament} created. Register the players next.")
+            messages.success(request, _("%(tournament)s created. Register the players next.") % {
+                "tournament": tournament})
             return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_form.html", {"form": form, "club": club})
 
@@ -71,12 +73,15 @@ def tournament_import(request):
         try:
             tournament = import_tournament(club, form.cleaned_data["file"], request.user)
         except TrfImportError as error:
-            messages.error(request, "Nothing was imported: the file has errors.")
+            messages.error(request, _("Nothing was imported: the file has errors."))
             errors = error.errors
         except services.Refused as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, f"{tournament} imported with {tournament.players.count()} players.")
+            count = tournament.players.count()
+            messages.success(request, ngettext("%(tournament)s imported with %(count)s player.",
+                                               "%(tournament)s imported with %(count)s players.", count)
+                             % {"tournament": tournament, "count": count})
             return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_import.html", {"form": form, "club": club, "errors": errors})
 
@@ -93,7 +98,7 @@ def tournament_edit(request, slug):
             form.fields[name].disabled = True
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["rounds"] < services.last_paired_round(tournament):
-            form.add_error("rounds", "Fewer rounds than have been paired already.")
+            form.add_error("rounds", _("Fewer rounds than have been paired already."))
         else:
             try:
                 services.update_tournament(form.save(commit=False), request.user,
@@ -103,7 +108,7 @@ def tournament_edit(request, slug):
             except services.Refused as refusal:
                 messages.error(request, refusal.message)
             else:
-                messages.success(request, "Tournament saved.")
+                messages.success(request, _("Tournament saved."))
                 return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament,
                                                             "confirm": confirm})
@@ -133,7 +138,7 @@ def tournament_listing(request, slug):
     tournament = request.tournament
     listing = request.POST.get("listing", "")
     perform(request, lambda: services.set_listing(tournament, listing, request.user),
-            gettext("Home page: %(listing)s.") % {"listing": dict(Tournament.Listing.choices).get(listing, "")})
+            _("Home page: %(listing)s.") % {"listing": dict(Tournament.Listing.choices).get(listing, "")})
     return redirect(tournament.get_manage_url())
 
 
@@ -166,7 +171,8 @@ def player_add(request, slug):
         except services.Refused as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, f"{player.name} registered as #{player.pairing_number}.")
+            messages.success(request, _("%(name)s registered as #%(number)s.") % {
+                "name": player.name, "number": player.pairing_number})
             return redirect(tournament.get_manage_url() + "#players")
     return render(request, "arbiter/player_form.html", {"form": form, "tournament": tournament})
 
@@ -184,7 +190,8 @@ def player_import(request, slug):
             errors = refusal.errors
         else:
             count = len(players)
-            messages.success(request, f"{count} player{'s' if count != 1 else ''} imported.")
+            messages.success(request, ngettext("%(count)s player imported.", "%(count)s players imported.", count)
+                             % {"count": count})
             return redirect(tournament.get_manage_url() + "#players")
     return render(request, "arbiter/player_import.html", {"form": form, "tournament": tournament,
                                                           "errors": errors})
@@ -204,7 +211,7 @@ def player_edit(request, slug, pk):
         except services.Refused as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, f"{player.name} saved.")
+            messages.success(request, _("%(name)s saved.") % {"name": player.name})
             return redirect(player.tournament.get_manage_url() + "#players")
     return render(request, "arbiter/player_form.html", {
         "form": form, "tournament": player.tournament, "player": player,
@@ -217,7 +224,8 @@ def player_edit(request, slug, pk):
 @require_POST
 def player_delete(request, slug, pk):
     player = _managed_player(request, slug, pk)
-    perform(request, lambda: services.remove_player(player, request.user), f"{player.name} removed.")
+    perform(request, lambda: services.remove_player(player, request.user),
+            _("%(name)s removed.") % {"name": player.name})
     return redirect(player.tournament.get_manage_url() + "#players")
 
 
@@ -228,9 +236,9 @@ def player_withdraw(request, slug, pk):
     form = WithdrawForm(request.POST)
     if form.is_valid():
         perform(request, lambda: services.withdraw_player(player, form.cleaned_data["from_round"], request.user),
-                f"{player.name}: withdrawal saved.")
+                _("%(name)s: withdrawal saved.") % {"name": player.name})
     else:
-        messages.error(request, "Give a round number.")
+        messages.error(request, _("Give a round number."))
     return redirect("arbiter:player_edit", slug, pk)
 
 
@@ -243,9 +251,9 @@ def player_absence(request, slug, pk):
         data = form.cleaned_data
         perform(request, lambda: services.set_absence(player, data["round_number"], data["bye"] or None,
                                                       request.user),
-                f"{player.name}: absence saved.")
+                _("%(name)s: absence saved.") % {"name": player.name})
     else:
-        messages.error(request, "Give a round number.")
+        messages.error(request, _("Give a round number."))
     return redirect("arbiter:player_edit", slug, pk)
 
 
@@ -258,10 +266,11 @@ def forbidden_pair_add(request, slug):
         data = form.cleaned_data
         perform(request, lambda: services.forbid_pair(tournament, data["player"], data["other"],
                                                       data["first_round"], data["last_round"], request.user),
-                f"{data['player'].name} and {data['other'].name} will not be paired with each other.")
+                _("%(player)s and %(other)s will not be paired with each other.") % {
+                    "player": data["player"].name, "other": data["other"].name})
     else:
-        messages.error(request, "Forbidden pair not saved: " + "; ".join(
-            f"{form.fields[name].label or name}: {' '.join(errors)}" for name, errors in form.errors.items()))
+        messages.error(request, _("Forbidden pair not saved: %(problems)s") % {"problems": "; ".join(
+            f"{form.fields[name].label or name}: {' '.join(errors)}" for name, errors in form.errors.items())})
     return redirect(tournament.get_manage_url() + "#forbidden-pairs")
 
 

@@ -16,8 +16,8 @@ from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
-from django.utils.http import quote_etag
-from django.utils.translation import gettext
+from django.utils.http import quote_etag, urlencode
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine.tiebreaks import TiebreakCodeError
@@ -35,7 +35,8 @@ def shared_page(view):
     tournament's; else the tournament's), read before the page is made (tournaments/cache.py), so a
     result entered is on the next page served.  Browsers and proxies may keep the page too, asking
     each time whether it changed (ETag).  A visitor with a session (an arbiter) or a pending message
-    is served his own page."""
+    is served his own page.  One copy per language (LocaleMiddleware's choice: the language cookie,
+    else Accept-Language, both in ``Vary``)."""
     @wraps(view)
     def page(request, **kwargs):
         own = settings.SESSION_COOKIE_NAME in request.COOKIES or CookieStorage.cookie_name in request.COOKIES
@@ -48,8 +49,10 @@ def shared_page(view):
         if "slug" in kwargs and not revisions:
             return view(request, **kwargs)  # its 404
         parameters = [(name, request.GET[name]) for name in PARAMETERS if name in request.GET]
+        # The address the language switcher comes back to: only what the copy depends on.
+        request.page_path = request.path + (f"?{urlencode(parameters)}" if parameters else "")
         # The host too: the pages name their own address (Open Graph, the QR code, the PDFs' footers).
-        where = (request.get_host(), request.path)
+        where = (request.get_host(), request.path, get_language())
         key = "page:" + hashlib.sha256(repr((where, parameters, revisions)).encode()).hexdigest()
         etag = quote_etag(key[5:37])
         not_modified = get_conditional_response(request, etag=etag)
@@ -68,7 +71,7 @@ def shared_page(view):
 def _shared(response, etag: str):
     response["ETag"] = etag
     patch_cache_control(response, public=True, no_cache=True)
-    patch_vary_headers(response, ["Cookie"])
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response
 
 
@@ -226,8 +229,8 @@ def _public_url(request, tournament: Tournament) -> str:
 def _pdf(request, tournament: Tournament, filename: str, build) -> HttpResponse:
     """The PDF ``build()`` makes, from the cache under the tournament's revision (read with the
     tournament, before the data) when it was made already."""
-    key = "pdf:" + hashlib.sha256(repr((request.get_host(), request.path, tournament.pk, tournament.revision,
-                                        request.GET.get("after"))).encode()).hexdigest()
+    key = "pdf:" + hashlib.sha256(repr((request.get_host(), request.path, get_language(), tournament.pk,
+                                        tournament.revision, request.GET.get("after"))).encode()).hexdigest()
     content = cache.get(key)
     if content is None:
         content = build()

@@ -1,0 +1,121 @@
+"""The language switcher in a real browser on a phone: a public page switched to Italian, then the
+arbiter's pages in Italian, and back to English; no script involved (one button per language)."""
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from pairing import services as pairing
+from tournaments import services
+from tournaments.models import Player, Result
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def event(arbiter):
+    """Eight players of Lyon Chess, two rounds played, the third published without results."""
+    tournament = services.create_tournament(arbiter.memberships.get().club, name="Torneo di Primavera", rounds=5,
+                                            initial_colour="w", place="Lyon")
+    for i, name in enumerate(["Rossi, Anna", "Bianchi, Bruno", "Conti, Carla", "Esposito, Elia",
+                              "Ferrari, Fabio", "Greco, Gaia", "Marino, Marco", "Romano, Rita"]):
+        services.register_player(tournament, Player(name=name, rating=2300 - 40 * i, federation="ITA"))
+    rng = random.Random(3)
+    for number in range(3):
+        round_ = pairing.request_pairing(tournament)
+        pairing.run_pairing(round_.pk)
+        round_.refresh_from_db()
+        pairing.publish_round(round_)
+        if number < 2:
+            for game in round_.games.exclude(result=Result.BYE):
+                services.enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]))
+    return tournament
+
+
+def fits_the_phone(page) -> None:
+    box = page.locator("header.site").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    for button in page.locator("#languages button").all():
+        box = button.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"] and box["height"] >= 20
+
+
+def test_a_reader_switches_to_italian_and_the_arbiter_works_in_it(page, event):
+    page.set_viewport_size(PHONE)
+    standings = f"/t/{event.slug}/standings/?after=1"
+    page.goto(standings)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("link", name="Arbiter login")).to_be_visible()
+    fits_the_phone(page)
+
+    # The switcher: back on the same page (with its round), in Italian.
+    page.get_by_role("button", name="Italiano").click()
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    assert page.url.endswith(standings)
+    expect(page.get_by_role("link", name="Accesso arbitri")).to_be_visible()
+    expect(page.get_by_role("button", name="Italiano")).to_have_attribute("aria-current", "true")
+    fits_the_phone(page)
+    screenshot(page, "language-it-public-390")
+
+    # Another public page keeps the language (the cookie), and so do the arbiter's pages.
+    page.goto(f"/t/{event.slug}/")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.get_by_role("link", name="Accesso arbitri").click()
+    expect(page.locator("h1")).to_have_text("Accesso arbitri")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann-123")
+    page.get_by_role("button", name="Accedi").click()
+    expect(page.locator("h1")).to_have_text("I miei tornei")
+    page.get_by_role("link", name="Torneo di Primavera").click()
+    expect(page.locator("#rounds h2")).to_have_text("Turni")
+    expect(page.locator("#players h2")).to_have_text("Giocatori (8)")
+    expect(page.locator("#pair-round")).to_have_text("Abbina il turno 4")
+    expect(page.get_by_text("Turno 3 — Pubblicato")).to_be_visible()
+    fits_the_phone(page)
+    screenshot(page, "language-it-arbiter-390")
+
+    # A result typed on the round page: the refusal in Italian, the FIDE code as it is.
+    page.get_by_role("link", name="Turno 3").click()
+    expect(page.locator("h1")).to_contain_text("Turno 3")
+    field = page.locator("input.result").first
+    field.fill("x")
+    field.press("Enter")
+    expect(page.locator("tr.unsaved .error")).to_contain_text("«x» non è un risultato")
+    page.locator("input.result").first.fill("=")
+    page.locator("input.result").first.press("Enter")
+    expect(page.locator("input.result").first).to_have_value("½-½")
+    expect(page.locator(".saved-mark").first).to_have_text("salvato")
+    # The script's messages too (static/js/arbiter.js): a save that cannot reach the server.
+    page.context.set_offline(True)
+    page.locator("input.result").nth(1).fill("1")
+    page.locator("input.result").nth(1).press("Enter")
+    expect(page.locator("tr.unsaved .error")).to_contain_text("Non salvato: connessione persa.")
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Riprova").click()
+    expect(page.locator("input.result").nth(1)).to_have_value("1-0")
+    expect(page.locator("tr.unsaved")).to_have_count(0)
+    screenshot(page, "language-it-results-390")
+
+    # And back to English from any page.
+    page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("h1")).to_contain_text("Round 3")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    expect(page.get_by_role("button", name="English")).to_have_attribute("aria-current", "true")
+    screenshot(page, "language-en-round-desktop")
+
+    # The longest words (German) still fit the phone: the round page and the tournament page.
+    page.set_viewport_size(PHONE)
+    page.get_by_role("button", name="Deutsch").click()
+    expect(page.locator("h1")).to_contain_text("Runde 3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "language-de-results-390")
+    page.get_by_role("link", name="Torneo di Primavera").click()
+    expect(page.locator("#rounds h2")).to_have_text("Runden")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "language-de-arbiter-390")
