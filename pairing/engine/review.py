@@ -5,16 +5,18 @@ An arbiter may change a draft pairing (swap colours, exchange opponents, pair, u
 pairing-allocated bye); before it is saved the app shows what the change breaks.  Everything
 read here comes from the round's :class:`~pairing.engine.core.state.RoundState` (colour
 histories, preferences, bye eligibility, forbidden pairs: one copy of each) and the absolute
-criteria from :func:`~pairing.engine.core.compatibility.compatibility_rows` with the system's own
-colour exemption (``SwissSystem.colour_exempt``).
+criteria from :func:`~pairing.engine.core.compatibility.kept_apart` with the system's own
+colour exemption (``SwissSystem.colour_exempt``); the lowest score the PAB can go to from
+:meth:`~pairing.engine.core.round.RoundPairer.lowest_bye_score`, as the pairers compute it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core.compatibility import compatibility_rows
+from .core.compatibility import kept_apart
 from .core.pairing import Pair, publishing_order
+from .core.round import RoundPairer
 from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState, build_round_state
 from .errors import EngineError
 from .systems import Edition, SwissSystem
@@ -94,8 +96,6 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     def exempt(player: Player) -> bool:
         return system.colour_exempt(state, player)
 
-    index = {p.number: i for i, p in enumerate(state.players)}
-    rows = compatibility_rows(state.players, exempt)  # [C1] and [C3] as the pairers read them
     findings: list[Finding] = []
     for white_number, black_number in boards:
         if not black_number:
@@ -105,22 +105,24 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
                     "bye", absolute_article(1, "bye"),
                     f"{white_number} gets the pairing-allocated bye but has already had it, or already "
                     f"scored a win's points in one round without playing.", (white_number,), True))
+            else:
+                findings += _bye_score_findings(state, system, edition, player, exempt)
             continue
         white, black = players[white_number], players[black_number]
         pair = (white_number, black_number)
-        if not rows[index[white_number]] >> index[black_number] & 1:
-            if black_number in white.played_opponents:  # [C1]
-                findings.append(Finding("rematch", absolute_article(0, "rematch"),
-                                        f"{white_number} and {black_number} have already played each other.",
-                                        pair, True))
-            elif black_number in white.forbidden:
-                findings.append(Finding("forbidden", "the tournament's forbidden pairs (TRF XXP / 260)",
-                                        f"{white_number} and {black_number} are a forbidden pair.", pair, True))
-            else:  # [C3]
-                findings.append(Finding(
-                    "colours", absolute_article(2, "difference"),
-                    f"{white_number} and {black_number} both have an absolute preference for "
-                    f"{COLOUR[white.preference]}: one of them cannot get it.", pair, True))
+        reason = kept_apart(white, black, exempt)  # [C1] and [C3] as the pairers read them
+        if reason == "rematch":  # [C1]
+            findings.append(Finding("rematch", absolute_article(0, "rematch"),
+                                    f"{white_number} and {black_number} have already played each other.",
+                                    pair, True))
+        elif reason == "forbidden":
+            findings.append(Finding("forbidden", "the tournament's forbidden pairs (TRF XXP / 260)",
+                                    f"{white_number} and {black_number} are a forbidden pair.", pair, True))
+        elif reason == "colour":  # [C3]
+            findings.append(Finding(
+                "colours", absolute_article(2, "difference"),
+                f"{white_number} and {black_number} both have an absolute preference for "
+                f"{COLOUR[white.preference]}: one of them cannot get it.", pair, True))
         if white.pairing_score != black.pairing_score:
             higher, lower = (white, black) if white.pairing_score > black.pairing_score else (black, white)
             findings.append(Finding(
@@ -138,6 +140,29 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
             f"Not paired: {who}. Only one player may be left unpaired, and that player gets the "
             f"pairing-allocated bye; a player left out scores nothing this round.", tuple(unpaired), True))
     return findings
+
+
+def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,
+                        exempt) -> list[Finding]:
+    """The PAB goes to the lowest score a complete pairing ([C1]-[C3], [C2]) allows, where the
+    edition says so (``Edition.bye_score``: Dutch 2026 [C5], Dubov, Burstein, Lim; not Dutch 2017):
+    a receiver above that score is a finding, naming the players of that score who could take it.
+    Not an absolute criterion: the round can be completed either way."""
+    if not edition.bye_score:
+        return []
+    pairer = RoundPairer(state, exempt)
+    lowest = pairer.lowest_bye_score(list(range(len(state.players))))
+    if lowest is None or receiver.pairing_score <= lowest:
+        return []
+    everyone = list(range(len(state.players)))
+    could = [p.number for v, p in enumerate(state.players)
+             if p.pairing_score == lowest and p.bye_eligible
+             and pairer.completion_mate([w for w in everyone if w != v]) is not None]
+    return [Finding(
+        "bye_score", f"{system.article} {edition.bye_score}",
+        f"{receiver.number} ({_points(receiver.pairing_score)}) gets the pairing-allocated bye, but a complete "
+        f"pairing can give it to a player with {_points(lowest)}: {', '.join(map(str, could))}.",
+        (receiver.number, *could), False)]
 
 
 def _colour_findings(player: Player, colour: str, basic: dict[str, str], exempt: bool) -> list[Finding]:

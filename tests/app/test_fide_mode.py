@@ -267,3 +267,38 @@ def test_a_deputy_may_neither_change_a_pairing_nor_leave_fide_mode(client, club,
     assert not ManualChange.objects.exists()
     draft.tournament.refresh_from_db()
     assert draft.tournament.fide_mode
+
+
+def test_a_player_unpaired_by_hand_then_removed(client, club, arbiter):
+    # Round 1: a player with no game left but the engine's draft board may be removed; the draft's
+    # changes are still reviewed (against the engine's other boards), not a 500.
+    tournament = make_tournament(club, players=6)
+    draft = request(tournament)
+    white = boards(draft)[0][0]
+    proposal = pairing.propose_change(draft, "unpair", board=1)
+    pairing.apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=1)
+    services.remove_player(tournament.players.get(pairing_number=white), arbiter)
+    assert pairing.engine_boards(draft) == boards(draft)  # the engine's other boards, renumbered
+    client.force_login(arbiter)
+    page = client.get(reverse("pairing:manual_change", args=[tournament.slug, 1]), {"kind": "swap", "board": 1})
+    assert page.status_code == 200 and "colours swapped on board 1" in page.content.decode()
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"kind": "swap"}, {"kind": "swap", "board": "0"}, {"kind": "swap", "board": "99999999999999999999"},
+    {"kind": "swap", "board": "1", "fingerprint": ""},
+    {"kind": "swap", "board": "1", "fingerprint": "x" * 200_000},
+    {"kind": "exchange", "board": "1"}, {"kind": "exchange", "board": "1", "other_board": "4"},
+    {"kind": "unpair", "board": "4", "fingerprint": "1-2"}, {"kind": "pair"},
+    {"kind": "pair", "player": "8", "other": "9"}, {"kind": "bye", "player": "0"},
+    {"kind": "bye", "player": "1", "board": "abc"}, {"kind": ["swap", "bye"], "board": "1"},
+    {"kind": "swap\x00", "board": "1"}, {"kind": "bye", "player": "1\x00"},
+])
+def test_garbage_is_a_message_and_changes_nothing(client, draft, arbiter, data):
+    client.force_login(arbiter)
+    url = reverse("pairing:manual_change", args=[draft.tournament.slug, 2])
+    before = boards(draft)
+    assert client.get(url, data).status_code in (200, 302)
+    response = client.post(url, data, follow=True)
+    assert response.status_code == 200 and '<ul class="messages">' in response.content.decode()
+    assert boards(draft) == before and not ManualChange.objects.exists()

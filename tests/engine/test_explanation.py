@@ -1,10 +1,14 @@
 """pair_round(..., explain=True): why each pairing, checked against facts read by hand from the TRF."""
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from pairing.engine import pair_round, parse
+from pairing.engine import build_round_state, explain_pairing, get_system, pair_round, parse
+from pairing.engine.core.explanation import Step
+from pairing.engine.core.pairing import RoundPairing
+from pairing.engine.systems import no_colour_exemption
 
 from .builder import TrfBuilder
 
@@ -125,3 +129,19 @@ def test_every_system_explains_brackets_colours_and_the_pab(system):
     # second round paired by the Dutch system, 1.6.2)
     assert explanation.bye == 5 and explanation.bye_reasons[0].players == (3,)
     assert explanation.bye_reasons[1].article
+
+
+def test_who_may_not_meet_follows_the_systems_colour_exemption():
+    # Round 3 of 3: 1 and 2 won twice with White (2 points), both must have Black.  The Dutch system
+    # exempts topscorers from [C3] in the last round (Art. 1.8, 2.1.3); a system without that
+    # exception (Dubov, Burstein) keeps them apart: the explanation must say why.
+    t = TrfBuilder(4, 3).game(1, 3, "1").game(2, 4, "1").next_round().game(1, 4, "1").game(2, 3, "1").next_round()
+    document = parse(t.text())
+    state = build_round_state(document)
+    both_float = RoundPairing([], steps=[Step(20, (), (1, 2), (), (1, 2))])  # the top bracket, unpaired
+    dutch = get_system("dutch")
+    strict = dataclasses.replace(dutch, colour_exempt=no_colour_exemption)
+    assert explain_pairing(document, state, both_float, dutch, dutch.latest).brackets[0].barred == []
+    barred = explain_pairing(document, state, both_float, strict, dutch.latest).brackets[0].barred
+    assert [(n.article, n.players, n.text) for n in barred] == [
+        ("[C3]", (1, 2), "both must have Black (an absolute colour preference)")]

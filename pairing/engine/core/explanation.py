@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..trf import BLACK, WHITE
+from .compatibility import kept_apart
 from .pairing import RoundPairing
 from .state import FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
@@ -277,8 +278,10 @@ def scoregroup_steps(state: RoundState, pairing: RoundPairing, order: list[int] 
     return steps
 
 
-def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str], last_round: bool) -> list[Note]:
-    """For each floater of the bracket, the others of the bracket he may not meet, and why."""
+def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str],
+            colour_exempt: Callable[[Player], bool]) -> list[Note]:
+    """For each floater of the bracket, the others of the bracket he may not meet, and why (the
+    pairers' own rule, :func:`~.compatibility.kept_apart`, with the system's colour exemption)."""
     members = [by_number[n] for n in (*step.incoming, *step.residents)]
     notes = []
     told: set[frozenset[int]] = set()  # two floaters kept apart: said once
@@ -289,13 +292,9 @@ def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str], 
             if other is floater or frozenset((number, other.number)) in told:
                 continue
             told.add(frozenset((number, other.number)))
-            if other.number in floater.played_opponents:
-                reasons.setdefault("rematch", []).append(other)
-            elif other.number in floater.forbidden:
-                reasons.setdefault("forbidden", []).append(other)
-            elif (floater.absolute and other.absolute and floater.preference == other.preference
-                  and not (last_round and (floater.topscorer or other.topscorer))):
-                reasons.setdefault("colour", []).append(other)
+            reason = kept_apart(floater, other, colour_exempt)
+            if reason is not None:
+                reasons.setdefault(reason, []).append(other)
         texts = {"rematch": "they have already played each other",
                  "forbidden": "the tournament keeps them apart (a forbidden pair)",
                  "colour": f"both must have {'White' if floater.preference == WHITE else 'Black'} "
@@ -351,8 +350,10 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
 
 
 def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], articles: Articles, *, system: str,
-            article: str, edition: str, names: dict[int, str] | None = None) -> Explanation:
-    """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``."""
+            article: str, edition: str, names: dict[int, str] | None = None,
+            colour_exempt: Callable[[Player], bool] = lambda player: False) -> Explanation:
+    """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``;
+    ``colour_exempt``: whom the system exempts from the colour limits (``SwissSystem.colour_exempt``)."""
     by_number = state.by_number()
     colour = {}
     for pair in pairing.pairs:
@@ -376,7 +377,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
                                     tuple(n for n in step.floaters if n not in step.incoming),
                                     _mdp_opponents(step, by_number),
                                     _barred(step, by_number, articles.absolute or basic_rules(edition),
-                                            state.last_round),
+                                            colour_exempt),
                                     _criteria_notes(step, by_number, colour, articles.criteria), step.label))
     boards = []
     if articles.colour_rule is not None:

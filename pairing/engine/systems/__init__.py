@@ -32,6 +32,9 @@ class Edition:
     trf_codes: tuple[str, ...]  # TRF-2026 record 192 codes; the first is the one written
     basic_rules: str           # the C.04.1 edition: "2017" (rules a-i) or "2026" (Articles 1-9)
     acceleration: str          # the Baku method of this edition, for messages and docs
+    #: the system's article that gives the PAB to the lowest score a complete pairing allows
+    #: ("": the edition has none), cited by the review of a manual pairing
+    bye_score: str = ""
 
 
 @dataclass(frozen=True)

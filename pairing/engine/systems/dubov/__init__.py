@@ -17,11 +17,11 @@ from .pairer import pair
 EDITION_2018 = Edition(
     name="2018", title="2018 (approved Batumi 2018, in force until 31 January 2026)",
     in_force_from=datetime.date(2018, 10, 1), trf_codes=("FIDE_DUBOV_2018",),
-    basic_rules="2017", acceleration="")
+    basic_rules="2017", acceleration="", bye_score="B.0 b-c")
 EDITION_2026 = Edition(
     name="2026", title="2026 (in force from 1 February 2026)",
     in_force_from=datetime.date(2026, 2, 1), trf_codes=("FIDE_DUBOV_2026", "FIDE_DUBOV_2025"),
-    basic_rules="2026", acceleration="")
+    basic_rules="2026", acceleration="", bye_score="Art. 3.1.2-3.1.3")
 
 DUBOV = register(SwissSystem(name="dubov", title="Dubov system", article="C.04.4.1",
                              editions=(EDITION_2018, EDITION_2026), pair=pair, explain=explain))
