@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from pairing import services as pairing
 from pairing.engine import parse
@@ -302,3 +303,28 @@ def test_garbage_is_a_message_and_changes_nothing(client, draft, arbiter, data):
     response = client.post(url, data, follow=True)
     assert response.status_code == 200 and '<ul class="messages">' in response.content.decode()
     assert boards(draft) == before and not ManualChange.objects.exists()
+
+
+def test_the_api_lists_the_manual_changes_to_the_clubs_arbiters(draft, arbiter, outsider, club):
+    engine = boards(draft)
+    proposal = pairing.propose_change(draft, "bye", player=7)
+    pairing.apply_manual_change(draft, "bye", proposal.fingerprint, arbiter, player=7)
+    url = reverse("api:manual_changes", args=[draft.tournament.slug, 2])
+    deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client = APIClient()
+    client.force_authenticate(deputy)  # a deputy reads them (he may not make one)
+    [change] = client.get(url).json()
+    assert (change["kind"], change["summary"], change["user"], change["fide_mode"]) == (
+        "bye", proposal.summary, "ann", True)
+    assert [(b["white"]["pairing_number"], b["black"]["pairing_number"] if b["black"] else 0)
+            for b in change["before"]] == engine
+    assert [(b["white"]["pairing_number"], b["black"]["pairing_number"] if b["black"] else 0)
+            for b in change["after"]] == boards(draft)
+    assert change["findings"] == [f.as_json() for f in proposal.introduced]
+    assert any(f["code"] == "bye" and f["absolute"] for f in change["findings"])
+    assert client.post(url, {}).status_code == 403  # read only
+    outside = APIClient()
+    outside.force_authenticate(outsider)
+    assert outside.get(url).status_code == 404
+    assert APIClient().get(url).status_code in (401, 403)
