@@ -2,6 +2,8 @@
 of change reviewed with the articles it breaks, recorded (rows, audit log, TRF ### lines), the double
 confirmation to leave FIDE mode, and chief arbiters only."""
 
+import subprocess
+import sys
 from decimal import Decimal
 
 import pytest
@@ -328,3 +330,29 @@ def test_the_api_lists_the_manual_changes_to_the_clubs_arbiters(draft, arbiter, 
     outside.force_authenticate(outsider)
     assert outside.get(url).status_code == 404
     assert APIClient().get(url).status_code in (401, 403)
+
+
+@pytest.mark.parametrize("version", ["16", "26"])
+def test_the_exported_file_with_its_comment_lines_is_checked_by_the_engines_cli(draft, arbiter, tmp_path, version):
+    # A manual colour swap in round 2, played: the engine's -c reads the file, ### lines and all,
+    # and finds round 2 is not its pairing (and round 1 is).
+    white, black = boards(draft)[0]
+    proposal = pairing.propose_change(draft, "swap", board=1)
+    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    pairing.publish_round(draft)
+    white_wins(draft)
+    text = export(draft.tournament, version)
+    lines = text.splitlines()
+    comments = [i for i, line in enumerate(lines) if line.startswith("###")]
+    first_player = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    # TRF-2026 comment lines, after the tournament's header records and before the players (trf.md 2, 4)
+    assert comments and comments == list(range(comments[0], first_player))
+    assert all(line[:3].isdigit() and line[2] == "2" for line in lines[:comments[0]])  # the xx2 headers
+    path = tmp_path / f"export{version}.trf"
+    path.write_text(text)
+    checked = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-c"],
+                             capture_output=True, text=True)
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr, checked.stderr
+    report = checked.stdout
+    assert "Round 2" in report and f"played {black}-{white}" in report and f"ours   {white}-{black}" in report
+    assert "Round 1" not in report and report.count("differs from ours") == 1  # the standings check too
