@@ -8,6 +8,7 @@ import pytest
 from pairing.engine import build_round_state, explain_pairing, get_system, pair_round, parse
 from pairing.engine.core.explanation import Step
 from pairing.engine.core.pairing import RoundPairing
+from pairing.engine.review import review
 from pairing.engine.systems import no_colour_exemption
 
 from .builder import TrfBuilder
@@ -145,3 +146,25 @@ def test_who_may_not_meet_follows_the_systems_colour_exemption():
     barred = explain_pairing(document, state, both_float, strict, dutch.latest).brackets[0].barred
     assert [(n.article, n.players, n.text) for n in barred] == [
         ("[C3]", (1, 2), "both must have Black (an absolute colour preference)")]
+
+
+def test_a_2017_pab_above_the_lowest_score_is_told_as_it_is():
+    # Round 6 of a tournament our generator made (seed 36, 2017): 1, 2 and 6 are absent, 7-10 had the
+    # PAB; of 3 (5 points), 4 (4) and 5 (3) the 2017 rules, which have no PAB score criterion (the PAB
+    # is part of the last bracket, A.9), leave 4 unpaired, though 3-8, 4-7, 9-10 would have let 5
+    # take it.  The 2026 rules ([C5]) give it to 5.
+    document = parse((Path(__file__).parent / "fixtures" / "dutch_2017_generated_seed36.trf").read_text())
+    old = pair_round(document, "dutch", edition="2017", round_number=6, explain=True)
+    assert old.bye.number == 4
+    eligibility, score, _ = old.explanation.bye_reasons
+    assert "nor a forfeit win; these players may not: 7, 9, 10, 8" in eligibility.text  # C.04.1 (2017) d
+    assert score.article == "A.9, C.4" and score.players == (5,)
+    assert "could leave unpaired an eligible player with less (5), but this edition does not ask" in score.text
+    new = pair_round(document, "dutch", edition="2026", round_number=6, explain=True)
+    assert new.bye.number == 5 and new.explanation.bye_reasons[1].text == "no eligible player has a lower score than 3"
+    # The review agrees: in 2026 the 2017 pairing breaks [C5]; in 2017 it breaks nothing of the kind.
+    dutch = get_system("dutch")
+    for edition, expected in (("2017", []), ("2026", [("C.04.3 Art. 2.3.1 [C5]", (4, 5))])):
+        state = build_round_state(document, 6, basic_rules=dutch.edition(edition).basic_rules)
+        findings = review(state, dutch, dutch.edition(edition), old.as_numbers())
+        assert [(f.article, f.players) for f in findings if f.code == "bye_score"] == expected

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..trf import BLACK, WHITE
 from .compatibility import kept_apart
 from .pairing import RoundPairing
+from .round import RoundPairer
 from .state import FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
 #: What decided a board's colours, by kind (each system names its own article for it).
@@ -351,9 +352,11 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
 
 def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], articles: Articles, *, system: str,
             article: str, edition: str, names: dict[int, str] | None = None,
-            colour_exempt: Callable[[Player], bool] = lambda player: False) -> Explanation:
+            colour_exempt: Callable[[Player], bool] = lambda player: False,
+            basic_edition: str = "2026") -> Explanation:
     """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``;
-    ``colour_exempt``: whom the system exempts from the colour limits (``SwissSystem.colour_exempt``)."""
+    ``colour_exempt``: whom the system exempts from the colour limits (``SwissSystem.colour_exempt``);
+    ``basic_edition``: the edition of C.04.1, "2017" or "2026" (who may take the PAB)."""
     by_number = state.by_number()
     colour = {}
     for pair in pairing.pairs:
@@ -385,7 +388,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
             rule, reason = articles.colour_rule(pair.white, pair.black, state)
             boards.append(BoardNote(board, pair.white.number, pair.black.number, rule, reason))
     return Explanation(system, article, edition, state.round_number, brackets, boards, bye,
-                       bye_reasons(state, pairing, articles), dict(names or {}),
+                       bye_reasons(state, pairing, articles, colour_exempt, basic_edition), dict(names or {}),
                        {p.number: p.pairing_score for p in state.players})
 
 
@@ -400,9 +403,12 @@ def _mdp_opponents(step: Step, by_number: dict[int, Player]) -> tuple[int, ...]:
     return tuple(found)
 
 
-def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles) -> list[Note]:
-    """Why the PAB went to its receiver: eligibility, the lowest score it could go to, then the
-    order among the eligible players of that score."""
+def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
+                colour_exempt: Callable[[Player], bool] = lambda player: False,
+                basic_edition: str = "2026") -> list[Note]:
+    """Why the PAB went to its receiver: eligibility, the lowest score it could go to in a complete
+    pairing (the pairers' completion check, ``RoundPairer``), then the order among the eligible
+    players of that score."""
     if pairing.bye is None:
         return []
     receiver = pairing.bye
@@ -415,12 +421,21 @@ def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles) ->
         return tuple(p.number for p in players)
 
     ineligible = [p for p in state.players if not p.bye_eligible]
-    text = "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing"
+    barred = "a forfeit win" if basic_edition == "2017" else "a win's points without playing"  # C.04.1 d / Art. 4
+    text = f"he may receive it: he has had no pairing-allocated bye, nor {barred}"
     if ineligible:
         text += f"; these players may not: {listed(ineligible)}"
     reasons = [Note(articles.bye_eligibility, text, numbers(ineligible))]
     lower = [p for p in state.players if p.bye_eligible and p.pairing_score < receiver.pairing_score]
-    if lower:
+    pairer, everyone = RoundPairer(state, colour_exempt), list(range(len(state.players)))
+    could = [p for v, p in enumerate(state.players) if p in lower
+             and pairer.completion_mate([w for w in everyone if w != v]) is not None]
+    if could:  # an edition without a rule for the lowest score (Dutch 2017): say so, not the contrary
+        reasons.append(Note(articles.bye_score, f"a complete pairing could leave unpaired an eligible player "
+                                                f"with less ({listed(could)}), but this edition does not ask "
+                                                f"for the lowest score: the PAB goes to whoever the pairing "
+                                                f"of the last bracket leaves unpaired", numbers(could)))
+    elif lower:
         reasons.append(Note(articles.bye_score, f"{score} is the lowest score the bye can go to in a complete "
                                                 f"pairing: the eligible players with less ({listed(lower)}) "
                                                 f"could not be left unpaired", numbers(lower)))
