@@ -168,13 +168,13 @@ def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition
 def _colour_findings(player: Player, colour: str, basic: dict[str, str], exempt: bool) -> list[Finding]:
     """C.04.1 colour limits (2017 f-g, 2026 Arts. 6-7) and the general colour rule (h, Art. 8)."""
     number, found = player.number, []
-    difference = player.colour_difference + (1 if colour == WHITE else -1)
+    difference = player.difference_after(colour)
     allowed = " (allowed to a topscorer in the last round by the system)" if exempt else ""
     if abs(difference) > 2:
         found.append(Finding("difference", basic["difference"],
                              f"{number} gets {COLOUR[colour]}: a colour difference of {difference:+d}, beyond ±2"
                              f"{allowed}.", (number,), not exempt))
-    if player.repeated_colour == colour:
+    if player.third_in_a_row(colour):
         found.append(Finding("repeat", basic["repeat"],
                              f"{number} gets {COLOUR[colour]} a third time in a row{allowed}.", (number,), not exempt))
     if player.preference and player.preference != colour and not found:

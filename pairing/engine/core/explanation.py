@@ -325,13 +325,10 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
     if len(step.pairs) < members // 2:
         add(("pairs", 0), "maximise the number of pairs", [by_number[n] for n in step.floaters])
 
-    def new_difference(p: Player) -> int:
-        return p.colour_difference + (1 if colour[p.number] == WHITE else -1)
-
     add(("topscorer_difference", 0), "topscorers or their opponents with a colour difference beyond +2 or -2",
-        [p for p in paired if abs(new_difference(p)) > 2])
+        [p for p in paired if abs(p.difference_after(colour[p.number])) > 2])
     add(("topscorer_repeat", 0), "topscorers or their opponents with the same colour three times in a row",
-        [p for p in paired if p.repeated_colour == colour[p.number]])
+        [p for p in paired if p.third_in_a_row(colour[p.number])])
     add(("preference", 0), "players who do not get their colour preference",
         [p for p in paired if p.preference and p.preference != colour[p.number]])
     add(("strong_preference", 0), "players who do not get their strong colour preference",
