@@ -6,7 +6,7 @@ pairing-allocated bye); before it is saved the app shows what the change breaks.
 read here comes from the round's :class:`~pairing.engine.core.state.RoundState` (colour
 histories, preferences, bye eligibility, forbidden pairs: one copy of each) and the absolute
 criteria from :func:`~pairing.engine.core.compatibility.kept_apart` with the system's own
-colour exemption (``SwissSystem.colour_exempt``); the lowest score the PAB can go to from
+colour exemptions (``SwissSystem.colour_exempt``, ``colour_exempt_pair``); the lowest score the PAB can go to from
 :meth:`~pairing.engine.core.round.RoundPairer.lowest_bye_score`, as the pairers compute it.
 """
 
@@ -96,6 +96,9 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     def exempt(player: Player) -> bool:
         return system.colour_exempt(state, player)
 
+    def pair_exempt(a: Player, b: Player) -> bool:
+        return system.colour_exempt_pair(state, a, b)
+
     findings: list[Finding] = []
     for white_number, black_number in boards:
         if not black_number:
@@ -110,7 +113,7 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
             continue
         white, black = players[white_number], players[black_number]
         pair = (white_number, black_number)
-        reason = kept_apart(white, black, exempt)  # [C1] and [C3] as the pairers read them
+        reason = kept_apart(white, black, exempt, pair_exempt)  # [C1] and [C3] as the pairers read them
         if reason == "rematch":  # [C1]
             findings.append(Finding("rematch", absolute_article(0, "rematch"),
                                     f"{white_number} and {black_number} have already played each other.",
@@ -131,7 +134,10 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
                 f"({_points(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
                 pair, False))
         for player, colour in ((white, WHITE), (black, BLACK)):
-            findings += _colour_findings(player, colour, basic, exempt(player))
+            allowed = ("allowed to a topscorer in the last round by the system" if exempt(player) else
+                       "allowed between players of the same score in the last round by the system"
+                       if pair_exempt(white, black) else "")
+            findings += _colour_findings(player, colour, basic, allowed)
     unpaired = sorted(set(players) - seen)
     if unpaired:
         who = ", ".join(map(str, unpaired))
@@ -165,11 +171,12 @@ def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition
         (receiver.number, *could), False)]
 
 
-def _colour_findings(player: Player, colour: str, basic: dict[str, str], exempt: bool) -> list[Finding]:
-    """C.04.1 colour limits (2017 f-g, 2026 Arts. 6-7) and the general colour rule (h, Art. 8)."""
+def _colour_findings(player: Player, colour: str, basic: dict[str, str], allowed: str) -> list[Finding]:
+    """C.04.1 colour limits (2017 f-g, 2026 Arts. 6-7) and the general colour rule (h, Art. 8);
+    ``allowed``: why the system allows a colour limit broken here ("": it does not, absolute)."""
     number, found = player.number, []
     difference = player.difference_after(colour)
-    allowed = " (allowed to a topscorer in the last round by the system)" if exempt else ""
+    exempt, allowed = bool(allowed), f" ({allowed})" if allowed else ""
     if abs(difference) > 2:
         found.append(Finding("difference", basic["difference"],
                              f"{number} gets {COLOUR[colour]}: a colour difference of {difference:+d}, beyond ±2"

@@ -168,3 +168,17 @@ def test_a_2017_pab_above_the_lowest_score_is_told_as_it_is():
         state = build_round_state(document, 6, basic_rules=dutch.edition(edition).basic_rules)
         findings = review(state, dutch, dutch.edition(edition), old.as_numbers())
         assert [(f.article, f.players) for f in findings if f.code == "bye_score"] == expected
+
+
+def test_who_may_not_meet_follows_the_systems_pair_exemption():
+    # Round 3 of 3, all drew twice: 1 and 2 had White twice (both must have Black), same score.  With
+    # Lim's last-round rule (Art. 6: the same score first) they may meet; without it they may not.
+    t = TrfBuilder(4, 3).game(1, 3, "=").game(2, 4, "=").next_round().game(1, 4, "=").game(2, 3, "=").next_round()
+    document = parse(t.text())
+    state = build_round_state(document)
+    both_float = RoundPairing([], steps=[Step(10, (), (1, 2), (), (1, 2))])
+    dutch, lim = get_system("dutch"), get_system("lim")
+    same_score = dataclasses.replace(dutch, colour_exempt_pair=lim.colour_exempt_pair)
+    assert explain_pairing(document, state, both_float, same_score, dutch.latest).brackets[0].barred == []
+    assert [n.players for n in explain_pairing(document, state, both_float, dutch, dutch.latest).brackets[0].barred] \
+        == [(1, 2)]

@@ -214,3 +214,19 @@ def test_kept_apart_reads_the_compatibility_graph():
             for j, b in enumerate(state.players):
                 if i != j:
                     assert (kept_apart(a, b, exempt) is None) == bool(rows[i] >> j & 1), (a, b)
+
+
+def test_lim_lets_players_of_the_same_score_meet_whatever_their_colours_in_the_last_round():
+    # C.04.4.3 Art. 6: in the last round the same score has priority over the colour rules of 2.1.
+    # All four drew twice (1 point each); 1 and 2 had White twice, 3 and 4 Black twice.
+    lim = get_system("lim")
+    last = found(state_of(two_whites("="), lim), [(1, 2), (3, 4)], lim)
+    assert ("colours", (1, 2)) not in last and ("colours", (3, 4)) not in last
+    repeat = last["repeat", (1,)]
+    assert not repeat.absolute and "same score in the last round" in repeat.text
+    assert not last["difference", (1,)].absolute
+    # Not in the last round: the colour rules are absolute again.
+    earlier = (TrfBuilder(4, 4).game(1, 3, "=").game(2, 4, "=").next_round()
+               .game(1, 4, "=").game(2, 3, "=").next_round())
+    before = found(state_of(earlier, lim), [(1, 2), (3, 4)], lim)
+    assert before["colours", (1, 2)].absolute and before["repeat", (1,)].absolute

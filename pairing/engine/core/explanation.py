@@ -280,9 +280,9 @@ def scoregroup_steps(state: RoundState, pairing: RoundPairing, order: list[int] 
 
 
 def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str],
-            colour_exempt: Callable[[Player], bool]) -> list[Note]:
+            colour_exempt: Callable[[Player], bool], pair_exempt: Callable[[Player, Player], bool]) -> list[Note]:
     """For each floater of the bracket, the others of the bracket he may not meet, and why (the
-    pairers' own rule, :func:`~.compatibility.kept_apart`, with the system's colour exemption)."""
+    pairers' own rule, :func:`~.compatibility.kept_apart`, with the system's colour exemptions)."""
     members = [by_number[n] for n in (*step.incoming, *step.residents)]
     notes = []
     told: set[frozenset[int]] = set()  # two floaters kept apart: said once
@@ -293,7 +293,7 @@ def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str],
             if other is floater or frozenset((number, other.number)) in told:
                 continue
             told.add(frozenset((number, other.number)))
-            reason = kept_apart(floater, other, colour_exempt)
+            reason = kept_apart(floater, other, colour_exempt, pair_exempt)
             if reason is not None:
                 reasons.setdefault(reason, []).append(other)
         texts = {"rematch": "they have already played each other",
@@ -350,9 +350,11 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
 def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], articles: Articles, *, system: str,
             article: str, edition: str, names: dict[int, str] | None = None,
             colour_exempt: Callable[[Player], bool] = lambda player: False,
+            pair_exempt: Callable[[Player, Player], bool] = lambda a, b: False,
             basic_edition: str = "2026") -> Explanation:
     """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``;
-    ``colour_exempt``: whom the system exempts from the colour limits (``SwissSystem.colour_exempt``);
+    ``colour_exempt``, ``pair_exempt``: whom the system exempts from the colour limits
+    (``SwissSystem.colour_exempt``, ``colour_exempt_pair``);
     ``basic_edition``: the edition of C.04.1, "2017" or "2026" (who may take the PAB)."""
     by_number = state.by_number()
     colour = {}
@@ -377,7 +379,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
                                     tuple(n for n in step.floaters if n not in step.incoming),
                                     _mdp_opponents(step, by_number),
                                     _barred(step, by_number, articles.absolute or basic_rules(edition),
-                                            colour_exempt),
+                                            colour_exempt, pair_exempt),
                                     _criteria_notes(step, by_number, colour, articles.criteria), step.label))
     boards = []
     if articles.colour_rule is not None:

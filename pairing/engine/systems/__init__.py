@@ -22,6 +22,10 @@ def no_colour_exemption(state: RoundState, player: Player) -> bool:
     return False
 
 
+def no_pair_exemption(state: RoundState, a: Player, b: Player) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Edition:
     """One edition of a system's rules."""
@@ -49,6 +53,9 @@ class SwissSystem:
     #: who the system exempts from the colour limits of C.04.1 (2017 f-g, 2026 Arts. 6-7) and so
     #: from [C3]: the pairer's compatibility graph and a manual pairing's review read this one copy
     colour_exempt: Callable[[RoundState, Player], bool] = no_colour_exemption
+    #: two players the system lets meet whatever their colours (Lim Art. 6: the same score in the
+    #: last round); read by its pairer, the review and the explanation
+    colour_exempt_pair: Callable[[RoundState, Player, Player], bool] = no_pair_exemption
     #: ``explain(state, pairing, edition)``: the brackets as paired and the system's articles
     #: (see core.explanation); None: the scoregroups from the top, without articles
     explain: Callable[[RoundState, RoundPairing, Edition], tuple[list[Step], Articles]] | None = None

@@ -20,7 +20,7 @@ import datetime
 
 from .. import Edition, SwissSystem, register
 from .explain import explain
-from .pairer import pair
+from .pairer import colour_exempt_pair, pair
 
 EDITION_1999 = Edition(
     name="1999", title="1999 (last amended by the 1999 Executive Board, in force until 31 January 2026)",
@@ -32,4 +32,5 @@ EDITION_2026 = Edition(
     basic_rules="2026", acceleration="", bye_score="Art. 1.1")
 
 LIM = register(SwissSystem(name="lim", title="Lim system", article="C.04.4.3",
-                           editions=(EDITION_1999, EDITION_2026), pair=pair, explain=explain))
+                           editions=(EDITION_1999, EDITION_2026), pair=pair, explain=explain,
+                           colour_exempt_pair=colour_exempt_pair))
