@@ -41,6 +41,7 @@ def test_arbiter_reads_it_and_publishes_it(client, club, arbiter):
     page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
     assert "Why this pairing" in page and 'id="publish-explanation"' in page
     assert "receives the pairing-allocated bye." in page
+    assert 'id="explanation-changed"' not in page  # not changed by hand
     public = reverse("public:round", args=[tournament.slug, 5])
     pairing.publish_round(round_)
     client.logout()
@@ -127,3 +128,21 @@ def test_a_round_paired_without_an_explanation_says_so(club, arbiter, monkeypatc
     chief.force_authenticate(arbiter)
     data = chief.get(reverse("api:arbiter_explanation", args=[tournament.slug, 5])).json()
     assert data["explanation"] is None
+
+
+def test_an_explanation_changed_by_hand_says_so(client, club, arbiter):
+    # The explanation is the engine's: after a manual change the round page, the public page and the
+    # API say the boards were changed since, so nobody reads it as the reasons of the changed boards.
+    tournament, round_ = paired_round_5(club)
+    proposal = pairing.propose_change(round_, "swap", board=1)
+    pairing.apply_manual_change(round_, "swap", proposal.fingerprint, arbiter, board=1)
+    client.force_login(arbiter)
+    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    assert 'id="explanation-changed"' in page and "changed by hand (1 change, see" in page
+    pairing.publish_round(round_)
+    pairing.publish_explanation(round_, True)
+    client.logout()
+    public = client.get(reverse("public:round", args=[tournament.slug, 5])).content.decode()
+    assert "the chief arbiter then changed its pairing by hand (1 change)" in public
+    assert APIClient().get(reverse("api:explanation", args=[tournament.slug, 5])).json()["manual_changes"] == 1
+

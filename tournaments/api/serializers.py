@@ -142,10 +142,15 @@ class RoundExplanationSerializer(serializers.ModelSerializer):
     published = serializers.BooleanField(source="explanation_published",
                                          help_text="shown with the published round to everybody")
     explanation = serializers.SerializerMethodField()
+    manual_changes = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["number", "status", "published", "explanation"]
+        fields = ["number", "status", "published", "explanation", "manual_changes"]
+
+    def get_manual_changes(self, round_) -> int:
+        """How many times the engine's pairing was changed by hand: the explanation is the engine's."""
+        return round_.manual_changes.count()
 
     @extend_schema_field(ExplanationDataSerializer(allow_null=True))
     def get_explanation(self, round_) -> dict | None:
