@@ -109,7 +109,7 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
                     f"{white_number} gets the pairing-allocated bye but has already had it, or already "
                     f"scored a win's points in one round without playing.", (white_number,), True))
             else:
-                findings += _bye_score_findings(state, system, edition, player, exempt)
+                findings += _bye_findings(state, system, edition, player, exempt)
             continue
         white, black = players[white_number], players[black_number]
         pair = (white_number, black_number)
@@ -146,6 +146,24 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
             f"Not paired: {who}. Only one player may be left unpaired, and that player gets the "
             f"pairing-allocated bye; a player left out scores nothing this round.", tuple(unpaired), True))
     return findings
+
+
+def _bye_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,
+                  exempt) -> list[Finding]:
+    """Where the eligible ``receiver`` of the PAB is not whom the system's rules give it to: a higher
+    score than needed (:func:`_bye_score_findings`), else, in a system that assigns the PAB before
+    pairing, not the first of that score by its order (``SwissSystem.first_bye``, Dubov 3.1.4-3.1.5,
+    Burstein 3.1.4-3.1.5, Lim 1.1)."""
+    found = _bye_score_findings(state, system, edition, receiver, exempt)
+    if found or system.first_bye is None or not edition.bye_order:
+        return found
+    chosen = system.first_bye(state, edition)
+    if chosen is None or chosen.number == receiver.number or chosen.pairing_score != receiver.pairing_score:
+        return []
+    return [Finding(
+        "bye_order", f"{system.article} {edition.bye_order}",
+        f"{receiver.number} gets the pairing-allocated bye, but among the players of his score who leave a "
+        f"complete pairing the system gives it to {chosen.number} first.", (receiver.number, chosen.number), False)]
 
 
 def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,

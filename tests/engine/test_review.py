@@ -230,3 +230,38 @@ def test_lim_lets_players_of_the_same_score_meet_whatever_their_colours_in_the_l
                .game(1, 4, "=").game(2, 3, "=").next_round())
     before = found(state_of(earlier, lim), [(1, 2), (3, 4)], lim)
     assert before["colours", (1, 2)].absolute and before["repeat", (1,)].absolute
+
+
+@pytest.mark.parametrize(("system", "edition", "article"), [
+    ("dubov", "2018", "C.04.4.1 B.0 d-e"),
+    ("dubov", "2026", "C.04.4.1 Art. 3.1.4-3.1.5"),
+    ("burstein", "2017", "C.04.4.2 4.2-4.3"),
+    ("burstein", "2026", "C.04.4.2 Art. 3.1.4-3.1.5"),
+    ("lim", "1999", "C.04.4.3 1.1 (round 1: 7.1)"),
+    ("lim", "2026", "C.04.4.3 Art. 1.1 (round 1: 7.1)"),
+])
+def test_a_pab_to_another_player_of_the_lowest_score_than_the_systems_order_gives(system, edition, article):
+    # one_point_ahead: 2, 4, 5 have 0 points and each leaves a complete pairing; 2 and 4 played a
+    # game, 5 none.  Dubov (most games, then the largest TPN) and Burstein 2026 (most games, then the
+    # lowest ranking) give it to 4, Lim (the lowest ranked) and Burstein 2017 (the lowest SB) to 5.
+    # Giving it to another of them is a finding naming both.
+    swiss = get_system(system)
+    state = state_of(one_point_ahead(), swiss, edition)
+    first = swiss.first_bye(state, swiss.edition(edition)).number
+    assert first == (5 if (system, edition) in (("lim", "1999"), ("lim", "2026"), ("burstein", "2017")) else 4)
+    engine = pair_round(parse(one_point_ahead().text()), system, edition=edition).as_numbers()
+    assert engine[-1] == (first, 0)  # the pairer's own choice
+    other = 2 if first != 2 else 4
+    rest = [n for n in (1, 2, 3, 4, 5) if n != other]
+    boards = [(rest[0], rest[1]), (rest[2], rest[3]), (other, 0)]
+    order = [f for f in review(state, swiss, swiss.edition(edition), boards) if f.code.startswith("bye")]
+    assert [(f.code, f.article, f.players, f.absolute) for f in order] == [
+        ("bye_order", article, (other, first), False)]
+    assert not [f for f in review(state, swiss, swiss.edition(edition), engine) if f.code.startswith("bye")]
+
+
+def test_no_pab_order_finding_in_the_dutch_system():
+    # Dutch: the PAB is not assigned before the pairing (its order is the brackets' pairing: [C9], 3.8.1)
+    state = state_of(one_point_ahead())
+    assert DUTCH.first_bye is None
+    assert not [f for f in review(state, DUTCH, DUTCH.latest, [(1, 3), (5, 4), (2, 0)]) if f.code == "bye_order"]

@@ -39,6 +39,9 @@ class Edition:
     #: the system's article that gives the PAB to the lowest score a complete pairing allows
     #: ("": the edition has none), cited by the review of a manual pairing
     bye_score: str = ""
+    #: its article ordering the players of that score for the PAB, where the system assigns it
+    #: before pairing (SwissSystem.first_bye)
+    bye_order: str = ""
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,9 @@ class SwissSystem:
     #: two players the system lets meet whatever their colours (Lim Art. 6: the same score in the
     #: last round); read by its pairer, the review and the explanation
     colour_exempt_pair: Callable[[RoundState, Player, Player], bool] = no_pair_exemption
+    #: ``first_bye(state, edition)``: whom a system that assigns the PAB before pairing (Dubov,
+    #: Burstein, Lim) gives it to, by its pairer's own order; None: no PAB, or no such step
+    first_bye: Callable[[RoundState, Edition], Player | None] | None = None
     #: ``explain(state, pairing, edition)``: the brackets as paired and the system's articles
     #: (see core.explanation); None: the scoregroups from the top, without articles
     explain: Callable[[RoundState, RoundPairing, Edition], tuple[list[Step], Articles]] | None = None

@@ -37,6 +37,18 @@ def pair(state: RoundState, edition) -> RoundPairing:
     return LimPairer(state).pair()
 
 
+def first_bye(state: RoundState, edition) -> Player | None:
+    """Whom 1.1 (round 1: 7.1) gives the PAB to, before the pairing; None: an even number of
+    players, or nobody can take it."""
+    everyone = list(range(len(state.players)))
+    if len(everyone) % 2 == 0:
+        return None
+    try:
+        return state.players[LimPairer(state).choose_bye(everyone)]
+    except NoValidPairing:
+        return None
+
+
 def exchange_order(arrangement: Sequence[int]) -> list[int]:
     """4.1-4.3: the opponents tried, in turn, for the first player of ``arrangement``
     (the players left to pair, first the one being scrutinised): his proposed
