@@ -174,14 +174,11 @@ def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition
     Not an absolute criterion: the round can be completed either way."""
     if not edition.bye_score:
         return []
-    pairer = RoundPairer(state, exempt)
-    lowest = pairer.lowest_bye_score(list(range(len(state.players))))
+    pairer, everyone = RoundPairer(state, exempt), list(range(len(state.players)))
+    lowest = pairer.lowest_bye_score(everyone)
     if lowest is None or receiver.pairing_score <= lowest:
         return []
-    everyone = list(range(len(state.players)))
-    could = [p.number for v, p in enumerate(state.players)
-             if p.pairing_score == lowest and p.bye_eligible
-             and pairer.completion_mate([w for w in everyone if w != v]) is not None]
+    could = [state.players[v].number for v in pairer.bye_takers(everyone, lowest)]
     return [Finding(
         "bye_score", f"{system.article} {edition.bye_score}",
         f"{receiver.number} ({_points(receiver.pairing_score)}) gets the pairing-allocated bye, but a complete "

@@ -427,8 +427,9 @@ def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
     reasons = [Note(articles.bye_eligibility, text, numbers(ineligible))]
     lower = [p for p in state.players if p.bye_eligible and p.pairing_score < receiver.pairing_score]
     pairer, everyone = RoundPairer(state, colour_exempt), list(range(len(state.players)))
-    could = [p for v, p in enumerate(state.players) if p in lower
-             and pairer.completion_mate([w for w in everyone if w != v]) is not None]
+    lowest = pairer.lowest_bye_score(everyone) if lower else None  # a matching per score below his, at most
+    could = ([state.players[v] for v in pairer.bye_takers(everyone, lowest)]
+             if lowest is not None and lowest < receiver.pairing_score else [])
     if could:  # an edition without a rule for the lowest score (Dutch 2017): say so, not the contrary
         reasons.append(Note(articles.bye_score, f"a complete pairing could leave unpaired an eligible player "
                                                 f"with less ({listed(could)}), but this edition does not ask "

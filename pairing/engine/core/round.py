@@ -42,6 +42,12 @@ class RoundPairer:
         self.bye_score = None
         return None
 
+    def bye_takers(self, everyone: list[int], score: int) -> list[int]:
+        """The eligible players of ``score`` each of whom, taking the PAB, leaves a complete pairing
+        of the others of ``everyone`` (a matching each: ask only when it is worth it)."""
+        return [v for v in everyone if self.players[v].pairing_score == score and self.players[v].bye_eligible
+                and self.completion_mate([w for w in everyone if w != v]) is not None]
+
     def graph(self, vertices: Iterable[int]) -> list[int]:
         """The compatibility graph restricted to ``vertices`` (rows of the others empty)."""
         rows = [0] * len(self.players)
