@@ -483,12 +483,14 @@ def current_boards(round_: Round) -> list[Board]:
 
 def engine_boards(round_: Round) -> list[Board]:
     """The engine's pairing of the round: the boards before the first manual change (stored by the
-    players' keys, so a renumbering since, a late entry's, changes nothing)."""
+    players' keys, so a renumbering since, a late entry's, changes nothing).  A board of a player
+    removed since (unpaired by hand, then removed from the tournament) is left out."""
     first = round_.manual_changes.order_by("pk").first()
     if first is None:
         return current_boards(round_)
-    number = dict(round_.tournament.players.values_list("pk", "pairing_number"))
-    return [(number[white], number[black] if black else 0) for white, black in first.before]
+    number = dict(round_.tournament.players.values_list("pk", "pairing_number")) | {0: 0}
+    return [(number[white], number[black]) for white, black in first.before
+            if white in number and black in number]
 
 
 def unpaired_players(round_: Round) -> list[Player]:

@@ -104,6 +104,9 @@ RULES: dict[str, Rule] = {
     "api:standings": Rule(PUBLIC, NOBODY),
     "api:crosstable": Rule(PUBLIC, NOBODY),
     "api:round_status": Rule(Perm.VIEW),
+    "api:explanation": Rule(PUBLIC, NOBODY),  # a published round's, once its explanation is published
+    "api:arbiter_explanation": Rule(Perm.VIEW, NOBODY),  # any round's, the draft's too
+    "api:manual_changes": Rule(Perm.VIEW, NOBODY),
     "api:result": Rule(Perm.RESULTS),
     "api:pair": Rule(Perm.PAIRING),
 }

@@ -72,7 +72,8 @@ def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPair
         steps, articles = scoregroup_steps(state, pairing), Articles()
     names = {number: record.name for number, record in document.players.items()}
     return explain(state, pairing, steps, articles, system=swiss.title, article=swiss.article,
-                   edition=edition.name, names=names)
+                   edition=edition.name, names=names, colour_exempt=lambda player: swiss.colour_exempt(state, player),
+                   pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), basic_edition=edition.basic_rules)
 
 
 __all__ = ["SYSTEMS", "Edition", "EngineError", "Explanation", "NoValidPairing", "Pair", "Progress", "RoundPairing",

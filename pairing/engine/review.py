@@ -5,16 +5,18 @@ An arbiter may change a draft pairing (swap colours, exchange opponents, pair, u
 pairing-allocated bye); before it is saved the app shows what the change breaks.  Everything
 read here comes from the round's :class:`~pairing.engine.core.state.RoundState` (colour
 histories, preferences, bye eligibility, forbidden pairs: one copy of each) and the absolute
-criteria from :func:`~pairing.engine.core.compatibility.compatibility_rows` with the system's own
-colour exemption (``SwissSystem.colour_exempt``).
+criteria from :func:`~pairing.engine.core.compatibility.kept_apart` with the system's own
+colour exemptions (``SwissSystem.colour_exempt``, ``colour_exempt_pair``); the lowest score the PAB can go to from
+:meth:`~pairing.engine.core.round.RoundPairer.lowest_bye_score`, as the pairers compute it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core.compatibility import compatibility_rows
+from .core.compatibility import kept_apart
 from .core.pairing import Pair, publishing_order
+from .core.round import RoundPairer
 from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState, build_round_state
 from .errors import EngineError
 from .systems import Edition, SwissSystem
@@ -94,8 +96,9 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     def exempt(player: Player) -> bool:
         return system.colour_exempt(state, player)
 
-    index = {p.number: i for i, p in enumerate(state.players)}
-    rows = compatibility_rows(state.players, exempt)  # [C1] and [C3] as the pairers read them
+    def pair_exempt(a: Player, b: Player) -> bool:
+        return system.colour_exempt_pair(state, a, b)
+
     findings: list[Finding] = []
     for white_number, black_number in boards:
         if not black_number:
@@ -105,22 +108,24 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
                     "bye", absolute_article(1, "bye"),
                     f"{white_number} gets the pairing-allocated bye but has already had it, or already "
                     f"scored a win's points in one round without playing.", (white_number,), True))
+            else:
+                findings += _bye_findings(state, system, edition, player, exempt)
             continue
         white, black = players[white_number], players[black_number]
         pair = (white_number, black_number)
-        if not rows[index[white_number]] >> index[black_number] & 1:
-            if black_number in white.played_opponents:  # [C1]
-                findings.append(Finding("rematch", absolute_article(0, "rematch"),
-                                        f"{white_number} and {black_number} have already played each other.",
-                                        pair, True))
-            elif black_number in white.forbidden:
-                findings.append(Finding("forbidden", "the tournament's forbidden pairs (TRF XXP / 260)",
-                                        f"{white_number} and {black_number} are a forbidden pair.", pair, True))
-            else:  # [C3]
-                findings.append(Finding(
-                    "colours", absolute_article(2, "difference"),
-                    f"{white_number} and {black_number} both have an absolute preference for "
-                    f"{COLOUR[white.preference]}: one of them cannot get it.", pair, True))
+        reason = kept_apart(white, black, exempt, pair_exempt)  # [C1] and [C3] as the pairers read them
+        if reason == "rematch":  # [C1]
+            findings.append(Finding("rematch", absolute_article(0, "rematch"),
+                                    f"{white_number} and {black_number} have already played each other.",
+                                    pair, True))
+        elif reason == "forbidden":
+            findings.append(Finding("forbidden", "the tournament's forbidden pairs (TRF XXP / 260)",
+                                    f"{white_number} and {black_number} are a forbidden pair.", pair, True))
+        elif reason == "colour":  # [C3]
+            findings.append(Finding(
+                "colours", absolute_article(2, "difference"),
+                f"{white_number} and {black_number} both have an absolute preference for "
+                f"{COLOUR[white.preference]}: one of them cannot get it.", pair, True))
         if white.pairing_score != black.pairing_score:
             higher, lower = (white, black) if white.pairing_score > black.pairing_score else (black, white)
             findings.append(Finding(
@@ -129,7 +134,10 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
                 f"({_points(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
                 pair, False))
         for player, colour in ((white, WHITE), (black, BLACK)):
-            findings += _colour_findings(player, colour, basic, exempt(player))
+            allowed = ("allowed to a topscorer in the last round by the system" if exempt(player) else
+                       "allowed between players of the same score in the last round by the system"
+                       if pair_exempt(white, black) else "")
+            findings += _colour_findings(player, colour, basic, allowed)
     unpaired = sorted(set(players) - seen)
     if unpaired:
         who = ", ".join(map(str, unpaired))
@@ -140,16 +148,55 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     return findings
 
 
-def _colour_findings(player: Player, colour: str, basic: dict[str, str], exempt: bool) -> list[Finding]:
-    """C.04.1 colour limits (2017 f-g, 2026 Arts. 6-7) and the general colour rule (h, Art. 8)."""
+def _bye_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,
+                  exempt) -> list[Finding]:
+    """Where the eligible ``receiver`` of the PAB is not whom the system's rules give it to: a higher
+    score than needed (:func:`_bye_score_findings`), else, in a system that assigns the PAB before
+    pairing, not the first of that score by its order (``SwissSystem.first_bye``, Dubov 3.1.4-3.1.5,
+    Burstein 3.1.4-3.1.5, Lim 1.1)."""
+    found = _bye_score_findings(state, system, edition, receiver, exempt)
+    if found or system.first_bye is None or not edition.bye_order:
+        return found
+    chosen = system.first_bye(state, edition)
+    if chosen is None or chosen.number == receiver.number or chosen.pairing_score != receiver.pairing_score:
+        return []
+    return [Finding(
+        "bye_order", f"{system.article} {edition.bye_order}",
+        f"{receiver.number} gets the pairing-allocated bye, but among the players of his score who leave a "
+        f"complete pairing the system gives it to {chosen.number} first.", (receiver.number, chosen.number), False)]
+
+
+def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,
+                        exempt) -> list[Finding]:
+    """The PAB goes to the lowest score a complete pairing ([C1]-[C3], [C2]) allows, where the
+    edition says so (``Edition.bye_score``: Dutch 2026 [C5], Dubov, Burstein, Lim; not Dutch 2017):
+    a receiver above that score is a finding, naming the players of that score who could take it.
+    Not an absolute criterion: the round can be completed either way."""
+    if not edition.bye_score:
+        return []
+    pairer, everyone = RoundPairer(state, exempt), list(range(len(state.players)))
+    lowest = pairer.lowest_bye_score(everyone)
+    if lowest is None or receiver.pairing_score <= lowest:
+        return []
+    could = [state.players[v].number for v in pairer.bye_takers(everyone, lowest)]
+    return [Finding(
+        "bye_score", f"{system.article} {edition.bye_score}",
+        f"{receiver.number} ({_points(receiver.pairing_score)}) gets the pairing-allocated bye, but a complete "
+        f"pairing can give it to a player with {_points(lowest)}: {', '.join(map(str, could))}.",
+        (receiver.number, *could), False)]
+
+
+def _colour_findings(player: Player, colour: str, basic: dict[str, str], allowed: str) -> list[Finding]:
+    """C.04.1 colour limits (2017 f-g, 2026 Arts. 6-7) and the general colour rule (h, Art. 8);
+    ``allowed``: why the system allows a colour limit broken here ("": it does not, absolute)."""
     number, found = player.number, []
-    difference = player.colour_difference + (1 if colour == WHITE else -1)
-    allowed = " (allowed to a topscorer in the last round by the system)" if exempt else ""
+    difference = player.difference_after(colour)
+    exempt, allowed = bool(allowed), f" ({allowed})" if allowed else ""
     if abs(difference) > 2:
         found.append(Finding("difference", basic["difference"],
                              f"{number} gets {COLOUR[colour]}: a colour difference of {difference:+d}, beyond ±2"
                              f"{allowed}.", (number,), not exempt))
-    if player.repeated_colour == colour:
+    if player.third_in_a_row(colour):
         found.append(Finding("repeat", basic["repeat"],
                              f"{number} gets {COLOUR[colour]} a third time in a row{allowed}.", (number,), not exempt))
     if player.preference and player.preference != colour and not found:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from pairing import services as pairing
 from tournaments.models import AuditEntry, Membership
@@ -40,6 +41,7 @@ def test_arbiter_reads_it_and_publishes_it(client, club, arbiter):
     page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
     assert "Why this pairing" in page and 'id="publish-explanation"' in page
     assert "receives the pairing-allocated bye." in page
+    assert 'id="explanation-changed"' not in page  # not changed by hand
     public = reverse("public:round", args=[tournament.slug, 5])
     pairing.publish_round(round_)
     client.logout()
@@ -92,3 +94,55 @@ def test_a_round_without_an_explanation_has_nothing_to_publish(client, club, arb
     assert "Round 5 has no explanation to publish." in response.content.decode()
     round_.refresh_from_db()
     assert not round_.explanation_published
+
+
+def test_the_api_gives_the_published_explanation_to_all_and_the_draft_to_the_arbiters(club, arbiter, outsider):
+    tournament, round_ = paired_round_5(club)
+    public = reverse("api:explanation", args=[tournament.slug, 5])
+    arbiters = reverse("api:arbiter_explanation", args=[tournament.slug, 5])
+    anybody, chief, other_club = APIClient(), APIClient(), APIClient()
+    chief.force_authenticate(arbiter)
+    other_club.force_authenticate(outsider)
+    # The draft: its arbiters read why, nobody else (not even as the public explanation).
+    assert anybody.get(public).status_code == 404 and chief.get(public).status_code == 404
+    draft = chief.get(arbiters).json()
+    assert (draft["number"], draft["status"], draft["published"]) == (5, "draft", False)
+    assert draft["explanation"]["bye"] == 11 and draft["explanation"]["brackets"][0]["floaters"] == [2, 5]
+    assert anybody.get(arbiters).status_code in (401, 403) and other_club.get(arbiters).status_code == 404
+    # Published with the round: everybody reads the same explanation.
+    pairing.publish_round(round_)
+    assert anybody.get(public).status_code == 404  # the round, but not yet its explanation
+    pairing.publish_explanation(round_, True)
+    shown = anybody.get(public).json()
+    assert shown["published"] and shown["explanation"] == round_.explanation
+    assert shown["explanation"]["text"][0][0] == "Round 5: FIDE Dutch system, C.04.3 (2026)"
+    pairing.publish_explanation(round_, False)
+    assert anybody.get(public).status_code == 404
+    assert chief.post(arbiters, {}).status_code == 403  # read only
+
+
+def test_a_round_paired_without_an_explanation_says_so(club, arbiter, monkeypatch):
+    monkeypatch.setattr("pairing.engine.explain_pairing", lambda *args: 1 / 0)
+    tournament, _ = paired_round_5(club)
+    chief = APIClient()
+    chief.force_authenticate(arbiter)
+    data = chief.get(reverse("api:arbiter_explanation", args=[tournament.slug, 5])).json()
+    assert data["explanation"] is None
+
+
+def test_an_explanation_changed_by_hand_says_so(client, club, arbiter):
+    # The explanation is the engine's: after a manual change the round page, the public page and the
+    # API say the boards were changed since, so nobody reads it as the reasons of the changed boards.
+    tournament, round_ = paired_round_5(club)
+    proposal = pairing.propose_change(round_, "swap", board=1)
+    pairing.apply_manual_change(round_, "swap", proposal.fingerprint, arbiter, board=1)
+    client.force_login(arbiter)
+    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    assert 'id="explanation-changed"' in page and "changed by hand (1 change, see" in page
+    pairing.publish_round(round_)
+    pairing.publish_explanation(round_, True)
+    client.logout()
+    public = client.get(reverse("public:round", args=[tournament.slug, 5])).content.decode()
+    assert "the chief arbiter then changed its pairing by hand (1 change)" in public
+    assert APIClient().get(reverse("api:explanation", args=[tournament.slug, 5])).json()["manual_changes"] == 1
+

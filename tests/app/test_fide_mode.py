@@ -2,11 +2,14 @@
 of change reviewed with the articles it breaks, recorded (rows, audit log, TRF ### lines), the double
 confirmation to leave FIDE mode, and chief arbiters only."""
 
+import subprocess
+import sys
 from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from pairing import services as pairing
 from pairing.engine import parse
@@ -267,3 +270,91 @@ def test_a_deputy_may_neither_change_a_pairing_nor_leave_fide_mode(client, club,
     assert not ManualChange.objects.exists()
     draft.tournament.refresh_from_db()
     assert draft.tournament.fide_mode
+
+
+def test_a_player_unpaired_by_hand_then_removed(client, club, arbiter):
+    # Round 1: a player with no game left but the engine's draft board may be removed; the draft's
+    # changes are still reviewed (against the engine's other boards), not a 500.
+    tournament = make_tournament(club, players=6)
+    draft = request(tournament)
+    white = boards(draft)[0][0]
+    proposal = pairing.propose_change(draft, "unpair", board=1)
+    pairing.apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=1)
+    services.remove_player(tournament.players.get(pairing_number=white), arbiter)
+    assert pairing.engine_boards(draft) == boards(draft)  # the engine's other boards, renumbered
+    client.force_login(arbiter)
+    page = client.get(reverse("pairing:manual_change", args=[tournament.slug, 1]), {"kind": "swap", "board": 1})
+    assert page.status_code == 200 and "colours swapped on board 1" in page.content.decode()
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"kind": "swap"}, {"kind": "swap", "board": "0"}, {"kind": "swap", "board": "99999999999999999999"},
+    {"kind": "swap", "board": "1", "fingerprint": ""},
+    {"kind": "swap", "board": "1", "fingerprint": "x" * 200_000},
+    {"kind": "exchange", "board": "1"}, {"kind": "exchange", "board": "1", "other_board": "4"},
+    {"kind": "unpair", "board": "4", "fingerprint": "1-2"}, {"kind": "pair"},
+    {"kind": "pair", "player": "8", "other": "9"}, {"kind": "bye", "player": "0"},
+    {"kind": "bye", "player": "1", "board": "abc"}, {"kind": ["swap", "bye"], "board": "1"},
+    {"kind": "swap\x00", "board": "1"}, {"kind": "bye", "player": "1\x00"},
+])
+def test_garbage_is_a_message_and_changes_nothing(client, draft, arbiter, data):
+    client.force_login(arbiter)
+    url = reverse("pairing:manual_change", args=[draft.tournament.slug, 2])
+    before = boards(draft)
+    assert client.get(url, data).status_code in (200, 302)
+    response = client.post(url, data, follow=True)
+    assert response.status_code == 200 and '<ul class="messages">' in response.content.decode()
+    assert boards(draft) == before and not ManualChange.objects.exists()
+
+
+def test_the_api_lists_the_manual_changes_to_the_clubs_arbiters(draft, arbiter, outsider, club):
+    engine = boards(draft)
+    proposal = pairing.propose_change(draft, "bye", player=7)
+    pairing.apply_manual_change(draft, "bye", proposal.fingerprint, arbiter, player=7)
+    url = reverse("api:manual_changes", args=[draft.tournament.slug, 2])
+    deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client = APIClient()
+    client.force_authenticate(deputy)  # a deputy reads them (he may not make one)
+    [change] = client.get(url).json()
+    assert (change["kind"], change["summary"], change["user"], change["fide_mode"]) == (
+        "bye", proposal.summary, "ann", True)
+    assert [(b["white"]["pairing_number"], b["black"]["pairing_number"] if b["black"] else 0)
+            for b in change["before"]] == engine
+    assert [(b["white"]["pairing_number"], b["black"]["pairing_number"] if b["black"] else 0)
+            for b in change["after"]] == boards(draft)
+    assert change["findings"] == [f.as_json() for f in proposal.introduced]
+    assert any(f["code"] == "bye" and f["absolute"] for f in change["findings"])
+    assert client.post(url, {}).status_code == 403  # read only
+    ManualChange.objects.update(user=None)  # the arbiter's account deleted since
+    assert client.get(url).json()[0]["user"] is None
+    outside = APIClient()
+    outside.force_authenticate(outsider)
+    assert outside.get(url).status_code == 404
+    assert APIClient().get(url).status_code in (401, 403)
+
+
+@pytest.mark.parametrize("version", ["16", "26"])
+def test_the_exported_file_with_its_comment_lines_is_checked_by_the_engines_cli(draft, arbiter, tmp_path, version):
+    # A manual colour swap in round 2, played: the engine's -c reads the file, ### lines and all,
+    # and finds round 2 is not its pairing (and round 1 is).
+    white, black = boards(draft)[0]
+    proposal = pairing.propose_change(draft, "swap", board=1)
+    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    pairing.publish_round(draft)
+    white_wins(draft)
+    text = export(draft.tournament, version)
+    lines = text.splitlines()
+    comments = [i for i, line in enumerate(lines) if line.startswith("###")]
+    first_player = next(i for i, line in enumerate(lines) if line.startswith("001"))
+    # TRF-2026 comment lines, after the tournament's header records and before the players (trf.md 2, 4)
+    assert comments and comments == list(range(comments[0], first_player))
+    assert all(line[:3].isdigit() and line[2] == "2" for line in lines[:comments[0]])  # the xx2 headers
+    path = tmp_path / f"export{version}.trf"
+    path.write_text(text)
+    checked = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-c"],
+                             capture_output=True, text=True)
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr, checked.stderr
+    report = checked.stdout
+    assert "Round 2" in report and f"played {black}-{white}" in report and f"ours   {white}-{black}" in report
+    assert "Round 1" not in report and report.count("differs from ours") == 1  # the standings check too

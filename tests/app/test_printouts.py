@@ -177,8 +177,10 @@ def test_api_root_links_every_endpoint_and_the_docs(event):
     assert body["tournaments"] == "http://testserver/api/tournaments/"
     assert body["schema"] == "http://testserver/api/schema/"
     assert body["docs"] == "http://testserver/api/docs/"
-    for name in ("tournament", "players", "rounds", "round", "standings", "crosstable", "pair", "result"):
+    for name in ("tournament", "players", "rounds", "round", "standings", "crosstable", "pair", "result",
+                 "explanation", "arbiter_explanation", "manual_changes"):
         assert body["per_tournament"][name].startswith("http://testserver/api/tournaments/{slug}/")
+    assert body["per_tournament"]["manual_changes"].endswith("/rounds/{number}/manual-changes/")
     assert Client().get(body["docs"]).status_code == 200
     assert Client().get(body["tournaments"], HTTP_ACCEPT="application/json").status_code == 200
 

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from pairing import services as pairing
 from tournaments import services
 from tournaments.models import Membership
 from tournaments.permissions import GUARDED, LOGIN, NOBODY, PUBLIC, ROLES, RULES
@@ -43,13 +44,15 @@ def test_every_guarded_url_is_in_the_table():
 
 @pytest.fixture
 def world(tournament, arbiter, outsider, club):
-    """A tournament with round 1 published, and a user of each role (``arbiter`` is its chief)."""
+    """A tournament with round 1 published with its explanation, and a user of each role (``arbiter``
+    is its chief)."""
     users = {Role.CHIEF: arbiter, "outsider": outsider}
     for role in (Role.ADMIN, Role.DEPUTY):
         user = get_user_model().objects.create_user(f"{role}-user", password="pw-x-123456")
         Membership.objects.create(club=club, user=user, role=role)
         users[role] = user
     round_ = pair(tournament)
+    pairing.publish_explanation(round_, True)
     players = list(tournament.players.all())
     objects = {"player": players[0], "game": round_.games.exclude(result="bye").first(),
                "pair": services.forbid_pair(tournament, players[1], players[2])}

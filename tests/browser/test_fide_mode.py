@@ -55,6 +55,8 @@ def test_a_manual_exchange_is_reviewed_recorded_and_exported(page, draft):
     expect(page.locator("ul.messages")).to_contain_text("The change was saved")
     expect(page.locator("#manual-changes .manual-list > li")).to_have_count(1)
     expect(page.locator("#manual-changes")).to_contain_text("C.04.1 (2026) Art. 5")
+    # The explanation is the engine's: it says the boards were changed by hand since.
+    expect(page.locator("#explanation-changed")).to_contain_text("changed by hand (1 change")
     screenshot(page, "fide-03-round-changed")
 
     # The audit log has it, with the rule it breaks.

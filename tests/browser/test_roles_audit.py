@@ -40,7 +40,8 @@ def test_a_deputy_scores_but_cannot_change_settings_and_reads_the_log(page, sett
     page.goto(f"/manage/t/{tournament.slug}/")
     expect(page.locator("h1")).to_have_text("Roles Open")
     # No controls for what a deputy may not do.
-    for absent in ("#edit-tournament", "#pair-round", "#add-player", "#import-players", "#add-forbidden-pair"):
+    for absent in ("#edit-tournament", "#pair-round", "#add-player", "#import-players", "#add-forbidden-pair",
+                   "#leave-fide-mode"):
         expect(page.locator(absent)).to_have_count(0)
     expect(page.locator("#audit-link")).to_be_visible()
     screenshot(page, "roles-01-deputy-tournament")

@@ -42,7 +42,7 @@ def test_c2_c5_a_full_point_bye_bars_the_pab_and_the_pab_score_rises():
     # nobody on 1 point may have it; [C5]: the lowest score left is 1.5
     state = build_round_state(parse(t.text()), basic_rules="2026")
     pairer = DutchPairer(state, edition="2026")
-    assert pairer._lowest_bye_score(list(range(len(state.players)))) == 15
+    assert pairer.lowest_bye_score(list(range(len(state.players)))) == 15
     assert boards(t, "2026")[-1] == (4, 0)
 
 

@@ -1,10 +1,15 @@
 """pair_round(..., explain=True): why each pairing, checked against facts read by hand from the TRF."""
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from pairing.engine import pair_round, parse
+from pairing.engine import build_round_state, explain_pairing, get_system, pair_round, parse
+from pairing.engine.core.explanation import Step
+from pairing.engine.core.pairing import RoundPairing
+from pairing.engine.review import review
+from pairing.engine.systems import no_colour_exemption
 
 from .builder import TrfBuilder
 
@@ -125,3 +130,55 @@ def test_every_system_explains_brackets_colours_and_the_pab(system):
     # second round paired by the Dutch system, 1.6.2)
     assert explanation.bye == 5 and explanation.bye_reasons[0].players == (3,)
     assert explanation.bye_reasons[1].article
+
+
+def test_who_may_not_meet_follows_the_systems_colour_exemption():
+    # Round 3 of 3: 1 and 2 won twice with White (2 points), both must have Black.  The Dutch system
+    # exempts topscorers from [C3] in the last round (Art. 1.8, 2.1.3); a system without that
+    # exception (Dubov, Burstein) keeps them apart: the explanation must say why.
+    t = TrfBuilder(4, 3).game(1, 3, "1").game(2, 4, "1").next_round().game(1, 4, "1").game(2, 3, "1").next_round()
+    document = parse(t.text())
+    state = build_round_state(document)
+    both_float = RoundPairing([], steps=[Step(20, (), (1, 2), (), (1, 2))])  # the top bracket, unpaired
+    dutch = get_system("dutch")
+    strict = dataclasses.replace(dutch, colour_exempt=no_colour_exemption)
+    assert explain_pairing(document, state, both_float, dutch, dutch.latest).brackets[0].barred == []
+    barred = explain_pairing(document, state, both_float, strict, dutch.latest).brackets[0].barred
+    assert [(n.article, n.players, n.text) for n in barred] == [
+        ("[C3]", (1, 2), "both must have Black (an absolute colour preference)")]
+
+
+def test_a_2017_pab_above_the_lowest_score_is_told_as_it_is():
+    # Round 6 of a tournament our generator made (seed 36, 2017): 1, 2 and 6 are absent, 7-10 had the
+    # PAB; of 3 (5 points), 4 (4) and 5 (3) the 2017 rules, which have no PAB score criterion (the PAB
+    # is part of the last bracket, A.9), leave 4 unpaired, though 3-8, 4-7, 9-10 would have let 5
+    # take it.  The 2026 rules ([C5]) give it to 5.
+    document = parse((Path(__file__).parent / "fixtures" / "dutch_2017_generated_seed36.trf").read_text())
+    old = pair_round(document, "dutch", edition="2017", round_number=6, explain=True)
+    assert old.bye.number == 4
+    eligibility, score, _ = old.explanation.bye_reasons
+    assert "nor a forfeit win; these players may not: 7, 9, 10, 8" in eligibility.text  # C.04.1 (2017) d
+    assert score.article == "A.9, C.4" and score.players == (5,)
+    assert "could leave unpaired an eligible player with less (5), but this edition does not ask" in score.text
+    new = pair_round(document, "dutch", edition="2026", round_number=6, explain=True)
+    assert new.bye.number == 5 and new.explanation.bye_reasons[1].text == "no eligible player has a lower score than 3"
+    # The review agrees: in 2026 the 2017 pairing breaks [C5]; in 2017 it breaks nothing of the kind.
+    dutch = get_system("dutch")
+    for edition, expected in (("2017", []), ("2026", [("C.04.3 Art. 2.3.1 [C5]", (4, 5))])):
+        state = build_round_state(document, 6, basic_rules=dutch.edition(edition).basic_rules)
+        findings = review(state, dutch, dutch.edition(edition), old.as_numbers())
+        assert [(f.article, f.players) for f in findings if f.code == "bye_score"] == expected
+
+
+def test_who_may_not_meet_follows_the_systems_pair_exemption():
+    # Round 3 of 3, all drew twice: 1 and 2 had White twice (both must have Black), same score.  With
+    # Lim's last-round rule (Art. 6: the same score first) they may meet; without it they may not.
+    t = TrfBuilder(4, 3).game(1, 3, "=").game(2, 4, "=").next_round().game(1, 4, "=").game(2, 3, "=").next_round()
+    document = parse(t.text())
+    state = build_round_state(document)
+    both_float = RoundPairing([], steps=[Step(10, (), (1, 2), (), (1, 2))])
+    dutch, lim = get_system("dutch"), get_system("lim")
+    same_score = dataclasses.replace(dutch, colour_exempt_pair=lim.colour_exempt_pair)
+    assert explain_pairing(document, state, both_float, same_score, dutch.latest).brackets[0].barred == []
+    assert [n.players for n in explain_pairing(document, state, both_float, dutch, dutch.latest).brackets[0].barred] \
+        == [(1, 2)]

@@ -4,6 +4,7 @@ article, on small tournaments written by the test's own TRF builder."""
 import pytest
 
 from pairing.engine import EngineError, get_system, pair_round, parse
+from pairing.engine.core.compatibility import compatibility_rows, kept_apart
 from pairing.engine.review import differences, in_publishing_order, new_findings, review, round_state
 from pairing.engine.trf import dump
 
@@ -149,3 +150,118 @@ def test_comment_lines_are_kept_through_a_round_trip():
     assert again.comments == document.comments
     assert [r.rounds for r in again.players.values()] == [r.rounds for r in document.players.values()]
     assert dump(again) == dump(document)
+
+
+def one_point_ahead() -> TrfBuilder:
+    # Round 1: 1 beats 2, 3 beats 4, 5 absent (a zero-point bye: no bar to the PAB).  Round 2 of 3:
+    # 1 and 3 have 1 point, 2, 4 and 5 none; any of 2, 4, 5 can take the PAB, the others still pair.
+    return TrfBuilder(5, 3).game(1, 2, "1").game(3, 4, "1").bye(5, "Z").next_round()
+
+
+@pytest.mark.parametrize(("system", "edition", "article"), [
+    ("dutch", "2026", "C.04.3 Art. 2.3.1 [C5]"),
+    ("dubov", "2018", "C.04.4.1 B.0 b-c"),
+    ("dubov", "2026", "C.04.4.1 Art. 3.1.2-3.1.3"),
+    ("burstein", "2017", "C.04.4.2 4.2"),
+    ("burstein", "2026", "C.04.4.2 Art. 3.1.2-3.1.3 (seeding rounds: Art. 1.6.1, C.04.3 [C5])"),
+    ("lim", "1999", "C.04.4.3 1.1"),
+    ("lim", "2026", "C.04.4.3 Art. 1.1"),
+])
+def test_a_pab_above_the_lowest_score_it_can_go_to(system, edition, article):
+    swiss = get_system(system)
+    state = state_of(one_point_ahead(), swiss, edition)
+    findings = found(state, [(2, 3), (4, 5), (1, 0)], swiss, edition)
+    bye = findings["bye_score", (1, 2, 4, 5)]
+    assert bye.article == article and not bye.absolute
+    assert bye.text == ("1 (1) gets the pairing-allocated bye, but a complete pairing can give it to a player "
+                        "with 0: 2, 4, 5.")
+    # The lowest score: no finding; nor for the engine's own pairing.
+    assert not [f for f in review(state, swiss, swiss.edition(edition), [(1, 3), (2, 4), (5, 0)])
+                if f.code == "bye_score"]
+    engine = pair_round(parse(one_point_ahead().text()), system, edition=edition).as_numbers()
+    assert engine[-1][0] in (2, 4, 5)
+    assert not [f for f in review(state, swiss, swiss.edition(edition), engine) if f.code == "bye_score"]
+
+
+def test_the_dutch_2017_pab_has_no_score_rule():
+    # 2017: the PAB is whoever the last bracket leaves unpaired (A.9); [C5] is new in 2026.
+    state = state_of(one_point_ahead(), edition="2017")
+    assert ("bye_score", (1, 2, 4, 5)) not in found(state, [(2, 3), (4, 5), (1, 0)], edition="2017")
+
+
+def test_the_lowest_score_is_the_lowest_a_complete_pairing_allows():
+    # Round 1: 1 beats 2, 3 beats 4, 5 had the PAB (no second one, [C2]).  2 may meet only 4, and 4
+    # only 2 (they met 1 and 3, the rest is forbidden): neither can take the PAB, whose lowest
+    # score is then 1 point (1 or 3), not 0.
+    builder = (TrfBuilder(5, 3).game(1, 2, "1").game(3, 4, "1").bye(5, "U").next_round()
+               .line("XXP 4 1").line("XXP 4 5").line("XXP 2 3").line("XXP 2 5"))
+    state = state_of(builder)
+    assert not [f for f in review(state, DUTCH, DUTCH.latest, [(4, 2), (5, 3), (1, 0)]) if f.code == "bye_score"]
+    assert pair_round(parse(builder.text()), "dutch").as_numbers()[-1][0] in (1, 3)
+
+
+def test_kept_apart_reads_the_compatibility_graph():
+    # The one rule for one pair names the reason the graph drops the edge, and nothing else.
+    for builder, system in ((two_whites("="), DUTCH), (two_whites("1"), DUTCH), (two_whites("1"), DUBOV),
+                            (round_one_played().line("XXP 1 2"), DUTCH)):
+        state = state_of(builder, system)
+
+        def exempt(player, state=state, system=system):
+            return system.colour_exempt(state, player)
+
+        rows = compatibility_rows(state.players, exempt)
+        for i, a in enumerate(state.players):
+            for j, b in enumerate(state.players):
+                if i != j:
+                    assert (kept_apart(a, b, exempt) is None) == bool(rows[i] >> j & 1), (a, b)
+
+
+def test_lim_lets_players_of_the_same_score_meet_whatever_their_colours_in_the_last_round():
+    # C.04.4.3 Art. 6: in the last round the same score has priority over the colour rules of 2.1.
+    # All four drew twice (1 point each); 1 and 2 had White twice, 3 and 4 Black twice.
+    lim = get_system("lim")
+    last = found(state_of(two_whites("="), lim), [(1, 2), (3, 4)], lim)
+    assert ("colours", (1, 2)) not in last and ("colours", (3, 4)) not in last
+    repeat = last["repeat", (1,)]
+    assert not repeat.absolute and "same score in the last round" in repeat.text
+    assert not last["difference", (1,)].absolute
+    # Not in the last round: the colour rules are absolute again.
+    earlier = (TrfBuilder(4, 4).game(1, 3, "=").game(2, 4, "=").next_round()
+               .game(1, 4, "=").game(2, 3, "=").next_round())
+    before = found(state_of(earlier, lim), [(1, 2), (3, 4)], lim)
+    assert before["colours", (1, 2)].absolute and before["repeat", (1,)].absolute
+
+
+@pytest.mark.parametrize(("system", "edition", "article"), [
+    ("dubov", "2018", "C.04.4.1 B.0 d-e"),
+    ("dubov", "2026", "C.04.4.1 Art. 3.1.4-3.1.5"),
+    ("burstein", "2017", "C.04.4.2 4.2-4.3"),
+    ("burstein", "2026", "C.04.4.2 Art. 3.1.4-3.1.5"),
+    ("lim", "1999", "C.04.4.3 1.1 (round 1: 7.1)"),
+    ("lim", "2026", "C.04.4.3 Art. 1.1 (round 1: 7.1)"),
+])
+def test_a_pab_to_another_player_of_the_lowest_score_than_the_systems_order_gives(system, edition, article):
+    # one_point_ahead: 2, 4, 5 have 0 points and each leaves a complete pairing; 2 and 4 played a
+    # game, 5 none.  Dubov (most games, then the largest TPN) and Burstein 2026 (most games, then the
+    # lowest ranking) give it to 4, Lim (the lowest ranked) and Burstein 2017 (the lowest SB) to 5.
+    # Giving it to another of them is a finding naming both.
+    swiss = get_system(system)
+    state = state_of(one_point_ahead(), swiss, edition)
+    first = swiss.first_bye(state, swiss.edition(edition)).number
+    assert first == (5 if (system, edition) in (("lim", "1999"), ("lim", "2026"), ("burstein", "2017")) else 4)
+    engine = pair_round(parse(one_point_ahead().text()), system, edition=edition).as_numbers()
+    assert engine[-1] == (first, 0)  # the pairer's own choice
+    other = 2 if first != 2 else 4
+    rest = [n for n in (1, 2, 3, 4, 5) if n != other]
+    boards = [(rest[0], rest[1]), (rest[2], rest[3]), (other, 0)]
+    order = [f for f in review(state, swiss, swiss.edition(edition), boards) if f.code.startswith("bye")]
+    assert [(f.code, f.article, f.players, f.absolute) for f in order] == [
+        ("bye_order", article, (other, first), False)]
+    assert not [f for f in review(state, swiss, swiss.edition(edition), engine) if f.code.startswith("bye")]
+
+
+def test_no_pab_order_finding_in_the_dutch_system():
+    # Dutch: the PAB is not assigned before the pairing (its order is the brackets' pairing: [C9], 3.8.1)
+    state = state_of(one_point_ahead())
+    assert DUTCH.first_bye is None
+    assert not [f for f in review(state, DUTCH, DUTCH.latest, [(1, 3), (5, 4), (2, 0)]) if f.code == "bye_order"]

@@ -34,6 +34,9 @@ class ApiRoot(APIView):
         "crosstable": ("api:crosstable", ()),
         "pair": ("api:pair", ()),
         "result": ("api:result", (1, 1)),
+        "explanation": ("api:explanation", (1,)),
+        "arbiter_explanation": ("api:arbiter_explanation", (1,)),
+        "manual_changes": ("api:manual_changes", (1,)),
     }
     PLACEHOLDERS = ("{number}", "{board}")
 
@@ -94,6 +97,42 @@ class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
 
     def get_queryset(self):
         return published_rounds(self.tournament()).prefetch_related("games__white", "games__black")
+
+
+class RoundExplanation(TournamentMixin, generics.RetrieveAPIView):
+    """Why the round was paired as it was: published with the round by its chief arbiter."""
+
+    serializer_class = serializers.RoundExplanationSerializer
+    lookup_field = "number"
+
+    def get_queryset(self):
+        return published_rounds(self.tournament()).filter(explanation_published=True)
+
+
+class ArbiterRoundExplanation(generics.RetrieveAPIView):
+    """Why the round was paired as it was, for the club's arbiters: a draft's too, published or not."""
+
+    serializer_class = serializers.RoundExplanationSerializer
+    lookup_field = "number"
+
+    def get_queryset(self):
+        return self.request.tournament.round_set.all()  # checked by permissions.Rules
+
+
+class ManualChangeList(generics.ListAPIView):
+    """The manual changes of the round's pairing, in order, for the club's arbiters (read only)."""
+
+    serializer_class = serializers.ManualChangeSerializer
+
+    def get_queryset(self):
+        tournament = self.request.tournament  # checked by permissions.Rules
+        round_ = get_object_or_404(tournament.round_set, number=self.kwargs["number"])
+        return round_.manual_changes.select_related("user")
+
+    def get_serializer_context(self):
+        tournament = getattr(self.request, "tournament", None)  # None: the schema's generator
+        players = {p.pk: p for p in tournament.players.all()} if tournament else {}
+        return {**super().get_serializer_context(), "players": players}
 
 
 class Standings(TournamentMixin, APIView):

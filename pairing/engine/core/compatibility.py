@@ -18,7 +18,7 @@ def compatibility_rows(players: list[Player],
     index = {p.number: i for i, p in enumerate(players)}
 
     def colour_bound(p: Player) -> bool:
-        return p.absolute and not colour_exempt(p)
+        return _colour_bound(p, colour_exempt)
 
     same_absolute: dict[str | None, int] = {}
     for i, p in enumerate(players):
@@ -34,6 +34,29 @@ def compatibility_rows(players: list[Player],
                 rows[i] &= ~(1 << j)
                 rows[j] &= ~(1 << i)
     return rows
+
+
+def _colour_bound(player: Player, colour_exempt: Callable[[Player], bool]) -> bool:
+    """Bound by the colour limits of C.04.1 (2017 f-g, 2026 Arts. 6-7): an absolute colour
+    preference, and not exempt by the system."""
+    return player.absolute and not colour_exempt(player)
+
+
+def kept_apart(a: Player, b: Player, colour_exempt: Callable[[Player], bool] = lambda player: False,
+               pair_exempt: Callable[[Player, Player], bool] = lambda a, b: False) -> str | None:
+    """Why ``a`` and ``b`` may not meet, as :func:`compatibility_rows` decides it for one pair:
+    ``"rematch"`` (C.04.1 2017 b / 2026 Art. 2), ``"forbidden"`` (the tournament's forbidden pairs),
+    ``"colour"`` (the same absolute colour preference, neither exempt, nor the pair: C.04.1 2017
+    f-g / 2026 Arts. 6-7), or None when they may meet.  The review of a manual pairing and the explanation
+    of the engine's read the reason here."""
+    if b.number in a.played_opponents or a.number in b.played_opponents:
+        return "rematch"
+    if b.number in a.forbidden or a.number in b.forbidden:
+        return "forbidden"
+    if (_colour_bound(a, colour_exempt) and _colour_bound(b, colour_exempt) and a.preference == b.preference
+            and not pair_exempt(a, b)):
+        return "colour"
+    return None
 
 
 def preferences_compatible(a: Player, b: Player) -> bool:

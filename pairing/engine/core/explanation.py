@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..trf import BLACK, WHITE
+from .compatibility import kept_apart
 from .pairing import RoundPairing
+from .round import RoundPairer
 from .state import FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
 #: What decided a board's colours, by kind (each system names its own article for it).
@@ -277,8 +279,10 @@ def scoregroup_steps(state: RoundState, pairing: RoundPairing, order: list[int] 
     return steps
 
 
-def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str], last_round: bool) -> list[Note]:
-    """For each floater of the bracket, the others of the bracket he may not meet, and why."""
+def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str],
+            colour_exempt: Callable[[Player], bool], pair_exempt: Callable[[Player, Player], bool]) -> list[Note]:
+    """For each floater of the bracket, the others of the bracket he may not meet, and why (the
+    pairers' own rule, :func:`~.compatibility.kept_apart`, with the system's colour exemptions)."""
     members = [by_number[n] for n in (*step.incoming, *step.residents)]
     notes = []
     told: set[frozenset[int]] = set()  # two floaters kept apart: said once
@@ -289,13 +293,9 @@ def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str], 
             if other is floater or frozenset((number, other.number)) in told:
                 continue
             told.add(frozenset((number, other.number)))
-            if other.number in floater.played_opponents:
-                reasons.setdefault("rematch", []).append(other)
-            elif other.number in floater.forbidden:
-                reasons.setdefault("forbidden", []).append(other)
-            elif (floater.absolute and other.absolute and floater.preference == other.preference
-                  and not (last_round and (floater.topscorer or other.topscorer))):
-                reasons.setdefault("colour", []).append(other)
+            reason = kept_apart(floater, other, colour_exempt, pair_exempt)
+            if reason is not None:
+                reasons.setdefault(reason, []).append(other)
         texts = {"rematch": "they have already played each other",
                  "forbidden": "the tournament keeps them apart (a forbidden pair)",
                  "colour": f"both must have {'White' if floater.preference == WHITE else 'Black'} "
@@ -325,13 +325,10 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
     if len(step.pairs) < members // 2:
         add(("pairs", 0), "maximise the number of pairs", [by_number[n] for n in step.floaters])
 
-    def new_difference(p: Player) -> int:
-        return p.colour_difference + (1 if colour[p.number] == WHITE else -1)
-
     add(("topscorer_difference", 0), "topscorers or their opponents with a colour difference beyond +2 or -2",
-        [p for p in paired if abs(new_difference(p)) > 2])
+        [p for p in paired if abs(p.difference_after(colour[p.number])) > 2])
     add(("topscorer_repeat", 0), "topscorers or their opponents with the same colour three times in a row",
-        [p for p in paired if p.repeated_colour == colour[p.number]])
+        [p for p in paired if p.third_in_a_row(colour[p.number])])
     add(("preference", 0), "players who do not get their colour preference",
         [p for p in paired if p.preference and p.preference != colour[p.number]])
     add(("strong_preference", 0), "players who do not get their strong colour preference",
@@ -351,8 +348,14 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
 
 
 def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], articles: Articles, *, system: str,
-            article: str, edition: str, names: dict[int, str] | None = None) -> Explanation:
-    """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``."""
+            article: str, edition: str, names: dict[int, str] | None = None,
+            colour_exempt: Callable[[Player], bool] = lambda player: False,
+            pair_exempt: Callable[[Player, Player], bool] = lambda a, b: False,
+            basic_edition: str = "2026") -> Explanation:
+    """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``;
+    ``colour_exempt``, ``pair_exempt``: whom the system exempts from the colour limits
+    (``SwissSystem.colour_exempt``, ``colour_exempt_pair``);
+    ``basic_edition``: the edition of C.04.1, "2017" or "2026" (who may take the PAB)."""
     by_number = state.by_number()
     colour = {}
     for pair in pairing.pairs:
@@ -376,7 +379,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
                                     tuple(n for n in step.floaters if n not in step.incoming),
                                     _mdp_opponents(step, by_number),
                                     _barred(step, by_number, articles.absolute or basic_rules(edition),
-                                            state.last_round),
+                                            colour_exempt, pair_exempt),
                                     _criteria_notes(step, by_number, colour, articles.criteria), step.label))
     boards = []
     if articles.colour_rule is not None:
@@ -384,7 +387,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
             rule, reason = articles.colour_rule(pair.white, pair.black, state)
             boards.append(BoardNote(board, pair.white.number, pair.black.number, rule, reason))
     return Explanation(system, article, edition, state.round_number, brackets, boards, bye,
-                       bye_reasons(state, pairing, articles), dict(names or {}),
+                       bye_reasons(state, pairing, articles, colour_exempt, basic_edition), dict(names or {}),
                        {p.number: p.pairing_score for p in state.players})
 
 
@@ -399,9 +402,12 @@ def _mdp_opponents(step: Step, by_number: dict[int, Player]) -> tuple[int, ...]:
     return tuple(found)
 
 
-def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles) -> list[Note]:
-    """Why the PAB went to its receiver: eligibility, the lowest score it could go to, then the
-    order among the eligible players of that score."""
+def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
+                colour_exempt: Callable[[Player], bool] = lambda player: False,
+                basic_edition: str = "2026") -> list[Note]:
+    """Why the PAB went to its receiver: eligibility, the lowest score it could go to in a complete
+    pairing (the pairers' completion check, ``RoundPairer``), then the order among the eligible
+    players of that score."""
     if pairing.bye is None:
         return []
     receiver = pairing.bye
@@ -414,12 +420,22 @@ def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles) ->
         return tuple(p.number for p in players)
 
     ineligible = [p for p in state.players if not p.bye_eligible]
-    text = "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing"
+    barred = "a forfeit win" if basic_edition == "2017" else "a win's points without playing"  # C.04.1 d / Art. 4
+    text = f"he may receive it: he has had no pairing-allocated bye, nor {barred}"
     if ineligible:
         text += f"; these players may not: {listed(ineligible)}"
     reasons = [Note(articles.bye_eligibility, text, numbers(ineligible))]
     lower = [p for p in state.players if p.bye_eligible and p.pairing_score < receiver.pairing_score]
-    if lower:
+    pairer, everyone = RoundPairer(state, colour_exempt), list(range(len(state.players)))
+    lowest = pairer.lowest_bye_score(everyone) if lower else None  # a matching per score below his, at most
+    could = ([state.players[v] for v in pairer.bye_takers(everyone, lowest)]
+             if lowest is not None and lowest < receiver.pairing_score else [])
+    if could:  # an edition without a rule for the lowest score (Dutch 2017): say so, not the contrary
+        reasons.append(Note(articles.bye_score, f"a complete pairing could leave unpaired an eligible player "
+                                                f"with less ({listed(could)}), but this edition does not ask "
+                                                f"for the lowest score: the PAB goes to whoever the pairing "
+                                                f"of the last bracket leaves unpaired", numbers(could)))
+    elif lower:
         reasons.append(Note(articles.bye_score, f"{score} is the lowest score the bye can go to in a complete "
                                                 f"pairing: the eligible players with less ({listed(lower)}) "
                                                 f"could not be left unpaired", numbers(lower)))

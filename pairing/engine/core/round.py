@@ -29,6 +29,25 @@ class RoundPairer:
         player = self.players[v]
         return player.bye_eligible and (self.bye_score is None or player.pairing_score <= self.bye_score)
 
+    def lowest_bye_score(self, everyone: list[int]) -> int | None:
+        """The lowest score of a player who can take the PAB in a complete round-pairing of
+        ``everyone`` (Dutch 2026 [C5]; Dubov and Burstein 2026 Art. 3.1.2-3.1.3); None when
+        ``everyone`` is even or cannot be paired.  Leaves ``bye_score`` at that score."""
+        if len(everyone) % 2 == 0:
+            return None
+        for score in sorted({self.players[v].pairing_score for v in everyone if self.players[v].bye_eligible}):
+            self.bye_score = score
+            if self.completion_mate(everyone) is not None:
+                return score
+        self.bye_score = None
+        return None
+
+    def bye_takers(self, everyone: list[int], score: int) -> list[int]:
+        """The eligible players of ``score`` each of whom, taking the PAB, leaves a complete pairing
+        of the others of ``everyone`` (a matching each: ask only when it is worth it)."""
+        return [v for v in everyone if self.players[v].pairing_score == score and self.players[v].bye_eligible
+                and self.completion_mate([w for w in everyone if w != v]) is not None]
+
     def graph(self, vertices: Iterable[int]) -> list[int]:
         """The compatibility graph restricted to ``vertices`` (rows of the others empty)."""
         rows = [0] * len(self.players)

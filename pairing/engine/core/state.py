@@ -87,6 +87,14 @@ class Player:
     def imbalance(self) -> int:
         return abs(self.colour_difference)
 
+    def difference_after(self, colour: str) -> int:
+        """The colour difference once he plays ``colour`` (C.04.1 2017 f / 2026 Art. 6: within ±2)."""
+        return self.colour_difference + (1 if colour == WHITE else -1)
+
+    def third_in_a_row(self, colour: str) -> bool:
+        """``colour`` a third time in a row (C.04.1 2017 g / 2026 Art. 7)."""
+        return self.repeated_colour == colour
+
     def ranks_above(self, other: Player) -> bool:
         """A.2: higher score first, then lower pairing number."""
         return (self.pairing_score, -self.rank) > (other.pairing_score, -other.rank)

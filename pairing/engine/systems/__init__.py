@@ -22,6 +22,10 @@ def no_colour_exemption(state: RoundState, player: Player) -> bool:
     return False
 
 
+def no_pair_exemption(state: RoundState, a: Player, b: Player) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Edition:
     """One edition of a system's rules."""
@@ -32,6 +36,12 @@ class Edition:
     trf_codes: tuple[str, ...]  # TRF-2026 record 192 codes; the first is the one written
     basic_rules: str           # the C.04.1 edition: "2017" (rules a-i) or "2026" (Articles 1-9)
     acceleration: str          # the Baku method of this edition, for messages and docs
+    #: the system's article that gives the PAB to the lowest score a complete pairing allows
+    #: ("": the edition has none), cited by the review of a manual pairing
+    bye_score: str = ""
+    #: its article ordering the players of that score for the PAB, where the system assigns it
+    #: before pairing (SwissSystem.first_bye)
+    bye_order: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,12 @@ class SwissSystem:
     #: who the system exempts from the colour limits of C.04.1 (2017 f-g, 2026 Arts. 6-7) and so
     #: from [C3]: the pairer's compatibility graph and a manual pairing's review read this one copy
     colour_exempt: Callable[[RoundState, Player], bool] = no_colour_exemption
+    #: two players the system lets meet whatever their colours (Lim Art. 6: the same score in the
+    #: last round); read by its pairer, the review and the explanation
+    colour_exempt_pair: Callable[[RoundState, Player, Player], bool] = no_pair_exemption
+    #: ``first_bye(state, edition)``: whom a system that assigns the PAB before pairing (Dubov,
+    #: Burstein, Lim) gives it to, by its pairer's own order; None: no PAB, or no such step
+    first_bye: Callable[[RoundState, Edition], Player | None] | None = None
     #: ``explain(state, pairing, edition)``: the brackets as paired and the system's articles
     #: (see core.explanation); None: the scoregroups from the top, without articles
     explain: Callable[[RoundState, RoundPairing, Edition], tuple[list[Step], Articles]] | None = None

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ...core.matching import max_weight_matching
 from ...core.pairing import RoundPairing, publishing_order
 from ...core.round import RoundPairer
-from ...core.state import RoundState
+from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_2017, allocate_2026
 from .index import opposition_2017, opposition_2026, ranking_key_2017, ranking_key_2026
@@ -252,6 +252,18 @@ class BursteinPairer:
         allocate = allocate_2017 if self.edition == "2017" else allocate_2026
         boards = [allocate(self.players[v], self.players[w], self.state, self.key) for v, w in pairs]
         return RoundPairing(publishing_order(boards), self.players[bye] if bye is not None else None)
+
+
+def first_bye(state: RoundState, edition) -> Player | None:
+    """Whom 2026 Art. 3.1 (2017 4.1-4.3) gives the PAB to, before the pairing; None: an even
+    number of players, nobody can take it, or a seeding round (paired by the Dutch system)."""
+    if edition.name == "2026" and state.round_number <= seeding_rounds(state.total_rounds):
+        return None
+    try:
+        chosen = BursteinPairer(state, edition.name).choose_bye(list(range(len(state.players))))
+    except NoValidPairing:
+        return None
+    return None if chosen is None else state.players[chosen]
 
 
 def pair(state: RoundState, edition) -> RoundPairing:

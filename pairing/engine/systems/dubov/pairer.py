@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from ...core.matching import UNMATCHED, bits, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Bracket, Pair, RoundPairing, publishing_order
 from ...core.round import RoundPairer
-from ...core.state import FLOAT_UP, RoundState
+from ...core.state import FLOAT_UP, Player, RoundState
 from ...errors import NoValidPairing
 from ...trf import WHITE
 from .colours import allocate_colours
@@ -38,6 +38,18 @@ from .definitions import aro, colour_preference, first_set, is_maximum_upfloater
 
 def pair(state: RoundState, edition) -> RoundPairing:
     return DubovPairer(state).pair()
+
+
+def first_bye(state: RoundState, edition) -> Player | None:
+    """Whom 2026 Art. 3.1 (2018 B.0) gives the PAB to, before the pairing; None: an even number
+    of players, or nobody can take it."""
+    everyone = list(range(len(state.players)))
+    if len(everyone) % 2 == 0:
+        return None
+    try:
+        return state.players[DubovPairer(state).choose_bye(everyone)]
+    except NoValidPairing:
+        return None
 
 
 def _mask(vertices: Iterable[int]) -> int:

@@ -13,7 +13,8 @@ EDITION_2017 = Edition(
 EDITION_2026 = Edition(
     name="2026", title="2026 (in force from 1 February 2026)",
     in_force_from=datetime.date(2026, 2, 1), trf_codes=("FIDE_DUTCH_2025", "FIDE_DUTCH_2026"),
-    basic_rules="2026", acceleration="C.04.7")
+    basic_rules="2026", acceleration="C.04.7",
+    bye_score="Art. 2.3.1 [C5]")
 
 DUTCH = register(SwissSystem(name="dutch", title="FIDE Dutch system", article="C.04.3",
                              editions=(EDITION_2017, EDITION_2026), pair=pair,

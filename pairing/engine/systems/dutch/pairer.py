@@ -408,17 +408,6 @@ class DutchPairer(RoundPairer):
                     tuple(number[v] for v in members[:mdp_count]), tuple(number[v] for v in members[mdp_count:]),
                     tuple((number[a], number[b]) for a, b in pairs), tuple(number[v] for v in floaters), label)
 
-    def _lowest_bye_score(self, everyone: list[int]) -> int | None:
-        """2026 [C5]: the lowest score of a player who can take the PAB in a complete
-        round-pairing (fixed before the first bracket, kept reachable in every one)."""
-        if len(everyone) % 2 == 0:
-            return None
-        for score in sorted({p.pairing_score for p in self.players if p.bye_eligible}):
-            self.bye_score = score
-            if self.completion_mate(everyone) is not None:
-                return score
-        return None  # unreachable: a complete pairing exists
-
     def _bye_from_bracket(self, members: list[int], lower: list[int]) -> bool:
         """2026 [C9] applies (its note, and reading 3 of the rules file): the bracket
         downfloats exactly one player, who will receive the PAB.  That is when nobody
@@ -541,7 +530,8 @@ class DutchPairer(RoundPairer):
 
     def _pair_brackets_2026(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
         """Art. 1.9.2: bracket by bracket from the top scoregroup; [C4] in each one."""
-        self.bye_score = self._lowest_bye_score([v for g in groups for v in g])
+        # 2026 [C5]: fixed before the first bracket, kept reachable in every one
+        self.bye_score = self.lowest_bye_score([v for g in groups for v in g])
         pairs: list[tuple[int, int]] = []
         mdps: list[int] = []
         for index, group in enumerate(groups):

@@ -20,16 +20,19 @@ import datetime
 
 from .. import Edition, SwissSystem, register
 from .explain import explain
-from .pairer import pair
+from .pairer import colour_exempt_pair, first_bye, pair
 
 EDITION_1999 = Edition(
     name="1999", title="1999 (last amended by the 1999 Executive Board, in force until 31 January 2026)",
     in_force_from=datetime.date(1999, 1, 1), trf_codes=("FIDE_LIM_1999",),
-    basic_rules="2017", acceleration="")
+    basic_rules="2017", acceleration="", bye_score="1.1",
+    bye_order="1.1 (round 1: 7.1)")
 EDITION_2026 = Edition(
     name="2026", title="2026 (in force from 1 February 2026)",
     in_force_from=datetime.date(2026, 2, 1), trf_codes=("FIDE_LIM_2026",),
-    basic_rules="2026", acceleration="")
+    basic_rules="2026", acceleration="", bye_score="Art. 1.1",
+    bye_order="Art. 1.1 (round 1: 7.1)")
 
 LIM = register(SwissSystem(name="lim", title="Lim system", article="C.04.4.3",
-                           editions=(EDITION_1999, EDITION_2026), pair=pair, explain=explain))
+                           editions=(EDITION_1999, EDITION_2026), pair=pair, explain=explain,
+                           colour_exempt_pair=colour_exempt_pair, first_bye=first_bye))

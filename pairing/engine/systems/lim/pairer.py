@@ -28,13 +28,25 @@ from ...core.compatibility import compatibility_rows
 from ...core.matching import UNMATCHED, max_cardinality_matching
 from ...core.pairing import RoundPairing, publishing_order
 from ...core.round import RoundPairer
-from ...core.state import FLOAT_NONE, RoundState
+from ...core.state import FLOAT_NONE, Player, RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_colours, colours_clash
 
 
 def pair(state: RoundState, edition) -> RoundPairing:
     return LimPairer(state).pair()
+
+
+def first_bye(state: RoundState, edition) -> Player | None:
+    """Whom 1.1 (round 1: 7.1) gives the PAB to, before the pairing; None: an even number of
+    players, or nobody can take it."""
+    everyone = list(range(len(state.players)))
+    if len(everyone) % 2 == 0:
+        return None
+    try:
+        return state.players[LimPairer(state).choose_bye(everyone)]
+    except NoValidPairing:
+        return None
 
 
 def exchange_order(arrangement: Sequence[int]) -> list[int]:
@@ -109,6 +121,12 @@ class Completion:
         return True
 
 
+def colour_exempt_pair(state: RoundState, a: Player, b: Player) -> bool:
+    """Art. 6: in the last round, pairing players of the same score has priority over the colour
+    rules of 2.1 (a colour three times in a row, three more of one colour)."""
+    return state.last_round and a.pairing_score == b.pairing_score
+
+
 class LimPairer:
     """One round: vertices are the positions of the players in ``state.players``."""
 
@@ -124,10 +142,8 @@ class LimPairer:
             # over the colour rules: such players are compatible if they have not met
             # (they are still tried after the players compatible by 2.1)
             unmet = compatibility_rows(self.players, lambda player: True)
-            same_score: dict[int, int] = {}
-            for v, p in enumerate(self.players):
-                same_score[p.pairing_score] = same_score.get(p.pairing_score, 0) | 1 << v
-            self.round.rows = [self.strict[v] | unmet[v] & same_score[p.pairing_score]
+            self.round.rows = [self.strict[v] | sum(1 << w for w, q in enumerate(self.players)
+                                                    if unmet[v] >> w & 1 and colour_exempt_pair(state, p, q))
                                for v, p in enumerate(self.players)]
         self.rows = self.round.rows
         # 2.2: the Median Score-group's score, half the points of the rounds played (doubled)
