@@ -185,12 +185,12 @@ def set_listing(tournament: Tournament, listing: str, user=None) -> Tournament:
     stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if stored.listing == listing:
         return stored
-    before = stored.get_listing_display()
+    with override(None):  # the log in English, whatever the arbiter's language
+        before, after = stored.get_listing_display(), str(Tournament.Listing(listing).label)
     stored.listing = listing
     stored.save(update_fields=["listing"])
-    audit.record(stored, Kind.SETTINGS, listing or "listed",
-                 f"Home page: {before} → {stored.get_listing_display()}", user=user,
-                 before={"listing": before}, after={"listing": stored.get_listing_display()})
+    audit.record(stored, Kind.SETTINGS, listing or "listed", f"Home page: {before} → {after}", user=user,
+                 before={"listing": before}, after={"listing": after})
     tournament.listing = listing
     return stored
 

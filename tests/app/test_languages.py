@@ -144,6 +144,9 @@ def test_the_audit_log_stays_in_english(event, arbiter):
     entry = AuditEntry.objects.filter(tournament=event, kind="absence").get()
     assert entry.summary == f"{player.name}, round 4: Half-point bye"
     assert entry.after == {"round": 4, "absence": "Half-point bye"}
+    desk.post(reverse("arbiter:tournament_listing", args=[event.slug]), {"listing": "hidden"})
+    entry = AuditEntry.objects.filter(tournament=event, action="hidden").get()
+    assert entry.summary == "Home page: Listed on the home page → Hidden from the home page"
     page = desk.get(reverse("arbiter:audit", args=[event.slug])).content.decode()
     assert "Änderungsprotokoll" in page and "Half-point bye" in page
 
