@@ -120,6 +120,8 @@ def test_the_draft_in_italian_on_a_phone(page, arbiter):
     page.click("#review-change")
     expect(page.locator("h1")).to_contain_text("Esamina una modifica manuale")
     expect(page.locator("#change-boards h2")).to_have_text("Le scacchiere dopo la modifica")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "65-manual-change-review-it-phone")
     page.click("#confirm-change")
     box = page.locator("#manual-changes")
     expect(box.locator("h2")).to_have_text("Modifiche manuali")
