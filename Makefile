@@ -56,7 +56,7 @@ bench: $(VENV)/installed native
 	$(PYTHON) -m pairing.engine.bench
 
 # The translation catalogues (locale/<language>/LC_MESSAGES/django.po): every translatable text of
-# the templates and the Python code, added to each language's file (existing translations kept, those
+# the templates and the Python code (in the engine, only the explanation's wordings are marked), added to each language's file (existing translations kept, those
 # of texts no longer used as #~ entries, which a text that comes back gets again), then compiled to
 # the .mo files the app reads (both are committed: `make test` needs no gettext).
 # Needs GNU gettext (xgettext, msgmerge, msgfmt): apt-get install gettext.
@@ -64,5 +64,5 @@ LANGUAGES := it fr de es
 messages: $(VENV)/installed
 	DJANGO_DEBUG=1 $(PYTHON) manage.py makemessages --no-location \
 		$(addprefix --locale=,$(LANGUAGES)) --ignore='.venv/*' --ignore='tests/*' --ignore='staticfiles/*' \
-		--ignore='pairing/engine/*' --ignore='scripts/*'
+		--ignore='scripts/*'
 	DJANGO_DEBUG=1 $(PYTHON) manage.py compilemessages --ignore='.venv/*'

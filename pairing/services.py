@@ -388,7 +388,7 @@ def publish_explanation(round_: Round, publish: bool, user=None) -> None:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if not round_.explanation:
-            raise Refused(f"Round {round_.number} has no explanation to publish.")
+            raise Refused(_("Round %(number)s has no explanation to publish.") % {"number": round_.number})
         if round_.explanation_published == publish:
             return  # a second click
         round_.explanation_published = publish
@@ -509,7 +509,7 @@ def _state(round_: Round):
 
 def _board(boards: list[Board], number: int | None) -> Board:
     if number is None or not 1 <= number <= len(boards):
-        raise Refused(f"Choose a board from 1 to {len(boards)}.")
+        raise Refused(_("Choose a board from 1 to %(count)s.") % {"count": len(boards)})
     return boards[number - 1]
 
 
@@ -525,13 +525,14 @@ def _changed(boards: list[Board], kind: str, board: int | None, other_board: int
                 return boards, f"the pairing-allocated bye of {first[0]} withdrawn: {first[0]} is not paired"
             return boards, f"board {board} ({first[0]}-{first[1]}) unpaired: {first[0]} and {first[1]} are not paired"
         if not first[1]:
-            raise Refused(f"Board {board} is the pairing-allocated bye: it has no colours nor opponent.")
+            raise Refused(_("Board %(board)s is the pairing-allocated bye: it has no colours nor opponent.") % {
+                "board": board})
         if kind == ManualKind.SWAP:
             boards[board - 1] = (first[1], first[0])
             return boards, f"colours swapped on board {board}: {first[0]}-{first[1]} becomes {first[1]}-{first[0]}"
         second = _board(boards, other_board)
         if second == first or not second[1]:
-            raise Refused("Exchange opponents between two different boards, neither of them the bye.")
+            raise Refused(_("Exchange opponents between two different boards, neither of them the bye."))
         boards[board - 1], boards[other_board - 1] = (first[0], second[1]), (second[0], first[1])
         return boards, (f"opponents exchanged between boards {board} and {other_board}: {first[0]}-{first[1]} and "
                         f"{second[0]}-{second[1]} become {first[0]}-{second[1]} and {second[0]}-{first[1]}")
@@ -539,23 +540,24 @@ def _changed(boards: list[Board], kind: str, board: int | None, other_board: int
     chosen = [n for n in (player, other) if n is not None]
     for number in chosen:
         if number not in to_pair:
-            raise Refused(f"Player {number} is not to be paired in round {state.round_number} (absent, withdrawn, "
-                          f"not yet entered, or no such pairing number).")
+            raise Refused(_("Player %(number)s is not to be paired in round %(round)s (absent, withdrawn, not yet "
+                            "entered, or no such pairing number).") % {"number": number, "round": state.round_number})
     holder = next((white for white, black in boards if not black), None)
     seat = {n: b for b in boards for n in b if n}
     if kind == ManualKind.PAIR:
         if player is None or other is None or player == other:
-            raise Refused("Choose two different players to pair, white first.")
+            raise Refused(_("Choose two different players to pair, white first."))
         for number in (player, other):
             if number in seat and number != holder:
-                raise Refused(f"Player {number} is on a board: unpair it first, or exchange opponents.")
+                raise Refused(_("Player %(number)s is on a board: unpair it first, or exchange opponents.") % {
+                    "number": number})
         boards = [b for b in boards if b[0] not in (player, other) or b[1]] + [(player, other)]
         return boards, f"{player} (white) paired with {other} (black)"
     if kind == ManualKind.BYE:
         if player is None:
-            raise Refused("Choose the player to get the pairing-allocated bye.")
+            raise Refused(_("Choose the player to get the pairing-allocated bye."))
         if player == holder:
-            raise Refused(f"Player {player} has the pairing-allocated bye already.")
+            raise Refused(_("Player %(number)s has the pairing-allocated bye already.") % {"number": player})
         left = seat.get(player)
         boards = [b for b in boards if b != left and b[1]]
         said = f"the pairing-allocated bye given to {player}"
@@ -569,7 +571,7 @@ def _changed(boards: list[Board], kind: str, board: int | None, other_board: int
         elif holder:
             said += f"; {holder} (who had it) is not paired"
         return [*boards, (player, 0)], said
-    raise Refused("Choose a change: swap colours, exchange opponents, unpair, pair, or give the bye.")
+    raise Refused(_("Choose a change: swap colours, exchange opponents, unpair, pair, or give the bye."))
 
 
 def propose_change(round_: Round, kind: str, board: int | None = None, other_board: int | None = None,
@@ -578,8 +580,8 @@ def propose_change(round_: Round, kind: str, board: int | None = None, other_boa
 
     Raises :class:`Refused` when the round is not a draft or the change cannot be made."""
     if round_.status != Round.Status.DRAFT:
-        raise Refused(f"Round {round_.number} is not a draft: only a draft pairing can be changed by hand "
-                      f"(C.04.2 D.10: a published pairing stays as it is).")
+        raise Refused(_("Round %(number)s is not a draft: only a draft pairing can be changed by hand (C.04.2 D.10: "
+                        "a published pairing stays as it is).") % {"number": round_.number})
     tournament = round_.tournament
     state = _state(round_)
     before = current_boards(round_)
@@ -592,7 +594,7 @@ def propose_change(round_: Round, kind: str, board: int | None = None, other_boa
         findings = new_findings(found, review(state, system, edition, engine))
         introduced = new_findings(findings, review(state, system, edition, before))
     except EngineError as error:
-        raise Refused(f"This change cannot be made: {error}.") from None
+        raise Refused(_("This change cannot be made: %(error)s.") % {"error": error}) from None
     removed, added = differences(engine, after)
     names = dict(tournament.players.values_list("pairing_number", "name"))
     return Proposal(round_, kind, f"Round {round_.number}: {said}", before, after, engine, removed, added,
@@ -606,10 +608,10 @@ def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, *
         lock_tournament(round_.tournament)
         round_ = Round.objects.select_for_update().select_related("tournament").filter(pk=round_.pk).first()
         if round_ is None:
-            raise Refused("The round was discarded meanwhile: nothing was changed.")
+            raise Refused(_("The round was discarded meanwhile: nothing was changed."))
         proposal = propose_change(round_, kind, **change)
         if proposal.fingerprint != fingerprint:
-            raise Refused("The draft changed since this change was reviewed: nothing was saved. Review it again.")
+            raise Refused(_("The draft changed since this change was reviewed: nothing was saved. Review it again."))
         players = {p.pairing_number: p for p in round_.tournament.players.all()}
         round_.games.all().delete()
         Game.objects.bulk_create(

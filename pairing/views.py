@@ -77,7 +77,7 @@ def explanation(request, slug, number):
     round_ = _round(request, slug, number)
     publish = request.POST.get("publish") == "1"
     perform(request, lambda: services.publish_explanation(round_, publish, request.user),
-            "The explanation is published with the round." if publish else "The explanation is no longer public.")
+            _("The explanation is published with the round.") if publish else _("The explanation is no longer public."))
     return redirect(reverse("pairing:round", args=[slug, number]) + "?explanation=open#explanation")
 
 
@@ -111,12 +111,12 @@ def manual_change(request, slug, number):
     back = redirect("pairing:round", slug, number)
     form = ManualChangeForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
-        messages.error(request, "Choose a change, and the boards or players it concerns.")
+        messages.error(request, _("Choose a change, and the boards or players it concerns."))
         return back
     if request.method == "POST":
         perform(request, lambda: services.apply_manual_change(
             round_, fingerprint=form.cleaned_data["fingerprint"], user=request.user, **form.change()),
-            "The change was saved and recorded (audit log, TRF comment lines).")
+            _("The change was saved and recorded (audit log, TRF comment lines)."))
         return back
     try:
         proposal = services.propose_change(round_, **form.change())

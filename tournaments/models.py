@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -164,15 +165,16 @@ class Tournament(models.Model):
         help_text=_("When every tie-break is equal: a lot drawn by the app and recorded (else the place is shared)."))
     # The engine's time for one round; past it the round goes back to not paired (pairing/services.py).
     pairing_time_limit = models.PositiveIntegerField(
-        "pairing time limit (seconds)", default=PAIRING_TIME_LIMIT,
+        _("pairing time limit (seconds)"), default=PAIRING_TIME_LIMIT,
         validators=[MinValueValidator(MIN_PAIRING_TIME_LIMIT), MaxValueValidator(MAX_PAIRING_TIME_LIMIT)],
-        help_text=f"How long the engine may take to pair a round, {MIN_PAIRING_TIME_LIMIT} to "
-                  f"{MAX_PAIRING_TIME_LIMIT} s ({PAIRING_TIME_LIMIT} s = {PAIRING_TIME_LIMIT // 60} minutes). "
-                  f"Past it the round is not paired and the round's page says so.")
+        help_text=format_lazy(_("How long the engine may take to pair a round, {min} to {max} s ({default} s = "
+                                "{minutes} minutes). Past it the round is not paired and the round's page says so."),
+                              min=MIN_PAIRING_TIME_LIMIT, max=MAX_PAIRING_TIME_LIMIT, default=PAIRING_TIME_LIMIT,
+                              minutes=PAIRING_TIME_LIMIT // 60))
     # FIDE mode (on by default): the scoring and the PAB value are fixed once round 1 is paired
     # (C.04.1 2026 Art. 3); leaving it takes two confirmations and is for good
     # (services.leave_fide_mode).  Manual pairing changes are reviewed and recorded in either mode.
-    fide_mode = models.BooleanField("FIDE mode", default=True, editable=False)
+    fide_mode = models.BooleanField(_("FIDE mode"), default=True, editable=False)
     fide_mode_left_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Where the public home page lists it: a test tournament is hidden, an old one archived.
     listing = models.CharField(max_length=10, choices=Listing.choices, blank=True, default=Listing.LISTED,
@@ -477,11 +479,11 @@ class ManualChange(models.Model):
     players by their pairing numbers at the time.  Written into the TRF export as ``###`` lines."""
 
     class Kind(models.TextChoices):
-        SWAP = "swap", "Swap colours"
-        EXCHANGE = "exchange", "Exchange opponents"
-        UNPAIR = "unpair", "Unpair a board"
-        PAIR = "pair", "Pair two players"
-        BYE = "bye", "Give the pairing-allocated bye"
+        SWAP = "swap", _("Swap colours")
+        EXCHANGE = "exchange", _("Exchange opponents")
+        UNPAIR = "unpair", _("Unpair a board")
+        PAIR = "pair", _("Pair two players")
+        BYE = "bye", _("Give the pairing-allocated bye")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="manual_changes")
     kind = models.CharField(max_length=10, choices=Kind.choices)

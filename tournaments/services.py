@@ -23,7 +23,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, override
+from django.utils.translation import gettext_noop, ngettext, override
 
 from . import audit
 from .audit import Kind
@@ -127,10 +127,10 @@ def update_tournament(tournament: Tournament, user=None, confirm: bool = False) 
                                   audit.snapshot(tournament, exclude=("club",)))
     scoring = [name for name in after if name in SCORING_FIELDS]
     if scoring and scoring_fixed(stored):
-        why = ("in FIDE mode the points and the PAB value stay as they were when round 1 was paired "
-               "(C.04.1 2026 Art. 3)" if stored.fide_mode else
-               "with the Baku acceleration the virtual points are counted in the points of a win")
-        raise Refused(f"The scoring cannot change once round 1 is paired: {why}.")
+        raise Refused(_("The scoring cannot change once round 1 is paired: in FIDE mode the points and the PAB "
+                        "value stay as they were when round 1 was paired (C.04.1 2026 Art. 3).") if stored.fide_mode
+                      else _("The scoring cannot change once round 1 is paired: with the Baku acceleration the "
+                             "virtual points are counted in the points of a win."))
     tiebreaks = [name for name in after if name in TIEBREAK_FIELDS]
     published = stored.round_set.filter(status=Round.Status.PUBLISHED).exists()
     if tiebreaks and published and not confirm:
@@ -152,11 +152,11 @@ def update_tournament(tournament: Tournament, user=None, confirm: bool = False) 
     return tournament
 
 
-FIDE_MODE_QUESTIONS = (
-    "Leave FIDE mode? The points of a win, a draw, a loss and the byes could then be changed during the "
-    "tournament (FIDE mode keeps them as they were when round 1 was paired, C.04.1 2026 Art. 3), and the "
-    "tournament's file says it left FIDE mode.",
-    "Second confirmation: FIDE mode cannot be turned on again for this tournament. Leave it for good?",
+FIDE_MODE_QUESTIONS = (  # translated when asked
+    gettext_noop("Leave FIDE mode? The points of a win, a draw, a loss and the byes could then be changed during "
+                 "the tournament (FIDE mode keeps them as they were when round 1 was paired, C.04.1 2026 Art. 3), "
+                 "and the tournament's file says it left FIDE mode."),
+    gettext_noop("Second confirmation: FIDE mode cannot be turned on again for this tournament. Leave it for good?"),
 )
 
 
@@ -166,9 +166,9 @@ def leave_fide_mode(tournament: Tournament, user=None, confirmations: int = 0) -
     than two raise :class:`ConfirmationNeeded` with the next question, and nothing changes)."""
     tournament = lock_tournament(tournament)
     if not tournament.fide_mode:
-        raise Refused("The tournament has already left FIDE mode.")
+        raise Refused(_("The tournament has already left FIDE mode."))
     if confirmations < len(FIDE_MODE_QUESTIONS):
-        raise ConfirmationNeeded(FIDE_MODE_QUESTIONS[confirmations])
+        raise ConfirmationNeeded(_(FIDE_MODE_QUESTIONS[confirmations]))
     tournament.fide_mode, tournament.fide_mode_left_at = False, timezone.now()
     tournament.save(update_fields=["fide_mode", "fide_mode_left_at"])
     audit.record(tournament, Kind.SETTINGS, "left FIDE mode", "Left FIDE mode (for good, confirmed twice)",
@@ -185,12 +185,12 @@ def set_listing(tournament: Tournament, listing: str, user=None) -> Tournament:
     stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if stored.listing == listing:
         return stored
-    before = stored.get_listing_display()
+    with override(None):  # the log in English, whatever the arbiter's language
+        before, after = stored.get_listing_display(), str(Tournament.Listing(listing).label)
     stored.listing = listing
     stored.save(update_fields=["listing"])
-    audit.record(stored, Kind.SETTINGS, listing or "listed",
-                 f"Home page: {before} → {stored.get_listing_display()}", user=user,
-                 before={"listing": before}, after={"listing": stored.get_listing_display()})
+    audit.record(stored, Kind.SETTINGS, listing or "listed", f"Home page: {before} → {after}", user=user,
+                 before={"listing": before}, after={"listing": after})
     tournament.listing = listing
     return stored
 

@@ -4,6 +4,7 @@ the chief arbiter (logged) onto the public round page."""
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -146,3 +147,20 @@ def test_an_explanation_changed_by_hand_says_so(client, club, arbiter):
     assert "the chief arbiter then changed its pairing by hand (1 change)" in public
     assert APIClient().get(reverse("api:explanation", args=[tournament.slug, 5])).json()["manual_changes"] == 1
 
+
+def test_the_public_explanation_in_the_reader_language(club):
+    """The stored facts written in Italian: the engine's wordings from the catalogue, the scores as
+    the pages write them, the articles and the players' names as they are."""
+    tournament, round_ = paired_round_5(club)
+    pairing.publish_round(round_)
+    pairing.publish_explanation(round_, True)
+    page = Client().get(reverse("public:round", args=[tournament.slug, 5]), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Perché questo abbinamento" in page and "Why this pairing" not in page
+    assert "Turno 5: FIDE Dutch system, C.04.3 (2026)" in page
+    assert "L&#x27;MDP Test0002 Player0002 (2) (3 punti) è abbinato in questa fascia." in page
+    assert "Test0011 Player0011 (11) (1 punto) riceve il bye assegnato dagli abbinamenti." in page
+    assert "[C1]" in page and "si sono già incontrati" in page and "is paired" not in page
+    # English readers get the engine's own words; scores, here as on every page, with their halves.
+    english = Client().get(reverse("public:round", args=[tournament.slug, 5])).content.decode()
+    assert "MDP Test0004 Player0004 (4) (2½ points) is paired in this bracket." in english
+    assert "Bracket 2: scoregroup 2½" in english and "Bracket 3: scoregroup 2<" in english

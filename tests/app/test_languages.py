@@ -8,10 +8,12 @@ import io
 import random
 import re
 from decimal import Decimal
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.template.base import Lexer, TokenType
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -142,6 +144,9 @@ def test_the_audit_log_stays_in_english(event, arbiter):
     entry = AuditEntry.objects.filter(tournament=event, kind="absence").get()
     assert entry.summary == f"{player.name}, round 4: Half-point bye"
     assert entry.after == {"round": 4, "absence": "Half-point bye"}
+    desk.post(reverse("arbiter:tournament_listing", args=[event.slug]), {"listing": "hidden"})
+    entry = AuditEntry.objects.filter(tournament=event, action="hidden").get()
+    assert entry.summary == "Home page: Listed on the home page → Hidden from the home page"
     page = desk.get(reverse("arbiter:audit", args=[event.slug])).content.decode()
     assert "Änderungsprotokoll" in page and "Half-point bye" in page
 
@@ -247,3 +252,64 @@ def test_the_import_limits_in_the_reader_number_format(club, arbiter):
     page = desk.get(reverse("arbiter:tournament_import") + f"?club={club.pk}").content.decode()
     assert "al massimo 3,0 MB, 9999 giocatori, 99 turni e 120.000 risultati in tutto" in page
     assert "nome, città, arbitro principale, cadenza al massimo 120 caratteri" in page
+
+
+#: Texts the templates may write without translating them: codes and symbols, the same in every
+#: language (a file format, a tie-break, a round and a rating coefficient by FIDE's letters).
+UNTRANSLATED = {"TRF-2026", "ARO", "R", "K ="}
+#: Attributes whose value a reader sees or hears (data-* ones: the messages of the scripts).
+SHOWN = {"title", "placeholder", "aria-label", "alt"}
+
+
+class _Texts(HTMLParser):
+    """The text nodes and the shown attributes of a template's HTML, outside scripts and styles."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found, self.skipping = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        self.skipping += tag in ("script", "style")
+        self.found += [(self.getpos()[0], value) for name, value in attrs
+                       if value and (name in SHOWN or (name.startswith("data-") and " " in value.strip()))]
+
+    def handle_endtag(self, tag):
+        self.skipping -= tag in ("script", "style")
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.found.append((self.getpos()[0], data))
+
+
+def untranslated_texts(source: str) -> list[tuple[int, str]]:
+    """The words of a template outside {% translate %} and {% blocktranslate %}: its text with each
+    variable as a NUL and each tag as a space, read as HTML."""
+    skeleton, translating = [], False
+    for token in Lexer(source).tokenize():
+        if token.token_type == TokenType.BLOCK:
+            name = token.contents.split()[0]
+            translating = name == "blocktranslate" or (translating and name != "endblocktranslate")
+            skeleton.append(" ")
+        elif token.token_type == TokenType.VAR:
+            skeleton.append("\0")
+        elif token.token_type == TokenType.TEXT and not translating:
+            skeleton.append(token.contents)
+    parser = _Texts()
+    parser.feed("".join(skeleton))
+    words = [(line, " ".join(text.replace("\0", " ").split())) for line, text in parser.found]
+    return [(line, text) for line, text in words if re.search(r"[^\W\d_]", text) and text not in UNTRANSLATED]
+
+
+def test_every_text_of_the_templates_is_translated():
+    found = [f"{path.relative_to(settings.BASE_DIR)}:{line}: {text}"
+             for path in sorted((Path(settings.BASE_DIR) / "templates").rglob("*.html"))
+             for line, text in untranslated_texts(path.read_text(encoding="utf-8"))]
+    assert not found, "texts outside {% translate %}:\n" + "\n".join(found)
+
+
+def test_the_check_finds_words_outside_translate_tags():
+    """The check of the templates above, on a template with one text of each kind left out."""
+    source = ('{% load i18n %}<h1>{% translate "Round" %} {{ n }}</h1><p title="Board list">{{ x }}: bye</p>'
+              '{% blocktranslate %}Pairs {{ n }}{% endblocktranslate %}<script>var a = "x y";</script>'
+              '<small>ARO {{ aro }}</small><button data-once data-copied="Link copied.">{{ label }}</button>')
+    assert [text for _line, text in untranslated_texts(source)] == ["Board list", ": bye", "Link copied."]

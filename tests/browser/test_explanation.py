@@ -29,12 +29,12 @@ def reads_correctly(page) -> None:
     top = part(page, "Bracket 1: scoregroup 3")
     expect(top).to_contain_text("Residents: Test0002 Player0002 (2) and Test0005 Player0005 (5).")
     expect(top).to_contain_text("Test0002 Player0002 (2) is not paired in this bracket: he floats down, "
-                                "paired in the bracket of scoregroup 2.5.")
+                                "paired in the bracket of scoregroup 2½.")
     expect(top).to_contain_text("Test0002 Player0002 (2) may not meet Test0005 Player0005 (5): they have already "
                                 "played each other ([C1]).")
     expect(top).to_contain_text("[C6] could not be fully met (maximise the number of pairs): "
                                 "Test0002 Player0002 (2) and Test0005 Player0005 (5).")
-    second = part(page, "Bracket 2: scoregroup 2.5")
+    second = part(page, "Bracket 2: scoregroup 2½")
     expect(second).to_contain_text("MDP Test0002 Player0002 (2) (3 points) is paired in this bracket.")
     expect(second).to_contain_text("MDP Test0005 Player0005 (5) (3 points) is paired in this bracket.")
     expect(second).to_contain_text("Pair: Test0010 Player0010 (10) – Test0002 Player0002 (2).")
@@ -96,3 +96,56 @@ def test_the_explanation_of_a_round_with_mdps_and_a_pab(page, arbiter):
     screenshot(page, "62-explanation-public-phone")
     page.set_viewport_size({"width": 1200, "height": 900})
     screenshot(page, "63-explanation-public-desktop")
+
+
+def test_the_draft_in_italian_on_a_phone(page, arbiter):
+    """An Italian arbiter on a phone: the manual change of the draft and the explanation in Italian
+    (the engine's facts in the catalogue's words), each line within the 390 px screen."""
+    tournament = import_tournament(Club.objects.get(slug="lyon"), ROUND_5)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/accounts/login/")
+    page.get_by_role("button", name="Italiano").click()
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann-123")
+    page.get_by_role("button", name="Accedi").click()
+    page.goto(tournament.get_manage_url())
+    page.click("#pair-round")
+    expect(page.locator("#publish")).to_be_visible()
+
+    # A manual change, reviewed then confirmed.
+    form = page.locator("#manual-form")
+    expect(form.locator("h3")).to_have_text("Modifica l'abbinamento a mano")
+    page.select_option("#manual-kind", "swap")
+    page.select_option("#manual-board", "1")
+    page.click("#review-change")
+    expect(page.locator("h1")).to_contain_text("Esamina una modifica manuale")
+    expect(page.locator("#change-boards h2")).to_have_text("Le scacchiere dopo la modifica")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "65-manual-change-review-it-phone")
+    page.click("#confirm-change")
+    box = page.locator("#manual-changes")
+    expect(box.locator("h2")).to_have_text("Modifiche manuali")
+    expect(box).to_contain_text("Modalità FIDE: ogni modifica è esaminata rispetto alle regole")
+    expect(box.locator(".manual-list > li")).to_have_count(1)
+    expect(box.locator("label[for=manual-kind]")).to_have_text("Modifica")
+    expect(box.locator("#review-change")).to_have_text("Esamina la modifica")
+
+    # The explanation: the engine's facts, in Italian.
+    expect(page.locator("#explanation summary")).to_have_text("Perché questo abbinamento")
+    top = part(page, "Fascia 1: gruppo di punteggio 3")
+    expect(top).to_contain_text("Residenti: Test0002 Player0002 (2) e Test0005 Player0005 (5).")
+    expect(top).to_contain_text("Test0002 Player0002 (2) non può incontrare Test0005 Player0005 (5): si sono già "
+                                "incontrati ([C1]).")
+    expect(part(page, "Fascia 2: gruppo di punteggio 2½")).to_contain_text(
+        "L'MDP Test0002 Player0002 (2) (3 punti) è abbinato in questa fascia.")
+    expect(part(page, "Bye assegnato dagli abbinamenti")).to_contain_text(
+        "Test0011 Player0011 (11) (1 punto) riceve il bye assegnato dagli abbinamenti.")
+    for english in ("Why this pairing", "Manual changes", "is paired", "Residents", "Review the change"):
+        expect(page.locator("main")).not_to_contain_text(english)
+    wide = page.evaluate("""[...document.querySelectorAll('#manual-changes, #manual-changes *, #explanation *')]
+        .filter(e => e.getBoundingClientRect().right > 390)
+        .map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right).slice(0, 8)""")
+    assert not wide
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the boards too
+    page.locator("#manual-changes").scroll_into_view_if_needed()
+    screenshot(page, "64-manual-change-and-explanation-it-phone")

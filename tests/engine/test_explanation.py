@@ -1,12 +1,13 @@
 """pair_round(..., explain=True): why each pairing, checked against facts read by hand from the TRF."""
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
 
-from pairing.engine import build_round_state, explain_pairing, get_system, pair_round, parse
-from pairing.engine.core.explanation import Step
+from pairing.engine import Explanation, build_round_state, explain_pairing, get_system, pair_round, parse
+from pairing.engine.core.explanation import Step, Words
 from pairing.engine.core.pairing import RoundPairing
 from pairing.engine.review import review
 from pairing.engine.systems import no_colour_exemption
@@ -89,6 +90,25 @@ def test_plain_words(round_5):
     assert ("Board 4: Test0009 Player0009 (9) has White, Test0001 Player0001 (1) Black. Art. 5.2.4: the colour "
             "preference of the higher ranked player is granted.") in text["Colours"]
     assert round_5.to_json()["text"][0][0] == "Round 5: FIDE Dutch system, C.04.3 (2026)"
+
+
+def test_written_again_from_its_json_in_another_language(round_5):
+    """The app stores the JSON and writes it in its reader's language: the same sentences from the
+    stored facts, each of them through the words it is given (here a marked "language")."""
+    stored = json.loads(json.dumps(round_5.to_json()))
+    again = Explanation.from_json(stored)
+    assert [[heading, lines] for heading, lines in again.paragraphs()] == stored["text"]
+    marked = Words(gettext=lambda text: f"«{text}»", ngettext=lambda one, many, n: f"«{one if n == 1 else many}»",
+                   score=lambda tenths: f"{tenths // 10},{tenths % 10}")
+    sections = again.paragraphs(marked)
+    assert [len(lines) for _heading, lines in sections] == [len(lines) for _heading, lines in stored["text"]]
+    assert all(heading.startswith("«") and all("«" in line for line in lines) for heading, lines in sections)
+    text = dict(sections)
+    bye = text["«Pairing-allocated bye»"]
+    assert bye[0] == "«Test0011 Player0011 (11) («1,0 point») receives the pairing-allocated bye.»"
+    assert "«he is the only eligible player with that score»" in bye[-1]  # a reason of the PAB, in its words
+    assert any("«both colour preferences are granted»" in line or "«the colour preference of the higher ranked "
+               "player is granted»" in line for line in text["«Colours»"])
 
 
 def test_2017_ppb_and_collapsed_last_bracket():

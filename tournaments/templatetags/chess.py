@@ -2,8 +2,9 @@ from fractions import Fraction
 
 from django import template
 from django.utils.formats import get_format
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
+from pairing.engine.core.explanation import Explanation, Words
 from pairing.engine.ratings import half_up
 from pairing.engine.tiebreaks import format_value
 
@@ -45,3 +46,15 @@ def points_unit(tenths: int) -> str:
     whole, tenth = divmod(int(tenths), 10)
     count = whole if tenth == 0 else 2
     return ngettext("%(points)s pt", "%(points)s pts", count) % {"points": points(tenths)}
+
+
+@register.filter
+def explained(explanation: dict) -> list[tuple[str, list[str]]]:
+    """Why the round was paired so (``Round.explanation``, the engine's JSON), in sections of plain
+    words in the reader's language: the engine's wordings from the catalogues, scores as the pages
+    write them.  One stored by an older version without its facts: its English text."""
+    try:
+        found = Explanation.from_json(explanation)
+    except (KeyError, TypeError, ValueError):
+        return explanation.get("text", [])
+    return found.paragraphs(Words(gettext, ngettext, points))

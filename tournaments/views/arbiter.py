@@ -128,7 +128,7 @@ def fide_mode(request, slug):
     except services.Refused as refusal:
         messages.error(request, refusal.message)
     else:
-        messages.success(request, "The tournament left FIDE mode.")
+        messages.success(request, _("The tournament left FIDE mode."))
     return redirect(tournament.get_manage_url())
 
 

@@ -6,6 +6,12 @@ Everything here reads the finished pairing and the :class:`~.state.RoundState` i
 from; a system adds what only it knows: the brackets as it formed them (:class:`Step`, the
 Dutch pairer records them), the articles of its criteria, its colour rule per board and its
 PAB articles (:class:`Articles`).  ``pairing.engine.explain_pairing`` puts them together.
+
+The engine writes it in English.  Its wordings are marked with :func:`gettext_noop` (or called
+through ``_``/``ngettext``, the :class:`Words` given) so that the app's ``make messages`` puts
+them in its catalogues, and the app writes the same facts (:meth:`Explanation.from_json`) in its
+reader's language (:meth:`Explanation.paragraphs` with its :class:`Words`): one copy of each
+wording, here.
 """
 
 from __future__ import annotations
@@ -19,19 +25,41 @@ from .pairing import RoundPairing
 from .round import RoundPairer
 from .state import FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
 
+
+def gettext_noop(text: str) -> str:
+    """A wording for the app's catalogues (``make messages`` extracts the calls), unchanged here."""
+    return text
+
+
+@dataclass(frozen=True)
+class Words:
+    """The language the explanation is written in: English, unless the app gives its catalogue's
+    ``gettext`` and ``ngettext`` and its way of writing a score (tenths of a point)."""
+
+    gettext: Callable[[str], str] = str
+    ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural
+    score: Callable[[int], str] = lambda tenths: f"{tenths / 10:g}"
+
+
+ENGLISH = Words()
+
 #: What decided a board's colours, by kind (each system names its own article for it).
 COLOUR_REASONS = {
-    "first": "neither has played a game yet: the initial colour, by the higher ranked player's pairing number",
-    "both": "both colour preferences are granted",
-    "one": "only one of them has a colour preference, and it is granted",
-    "stronger": "the stronger colour preference is granted",
-    "wider": "both preferences are absolute: the player with the wider colour difference gets his colour",
-    "equalise": "the player with more games of one colour gets the other colour",
-    "alternate": "the colours alternate from the most recent round in which one had White and the other Black",
-    "higher": "the colour preference of the higher ranked player is granted",
-    "initial": "the higher ranked player's pairing number decides: the initial colour if odd, else the other",
-    "median": "identical colour histories: the higher ranked player gets his due colour at or above the median "
-              "score-group, the lower ranked below it",
+    "first": gettext_noop("neither has played a game yet: the initial colour, by the higher ranked player's pairing "
+                          "number"),
+    "both": gettext_noop("both colour preferences are granted"),
+    "one": gettext_noop("only one of them has a colour preference, and it is granted"),
+    "stronger": gettext_noop("the stronger colour preference is granted"),
+    "wider": gettext_noop("both preferences are absolute: the player with the wider colour difference gets his "
+                          "colour"),
+    "equalise": gettext_noop("the player with more games of one colour gets the other colour"),
+    "alternate": gettext_noop("the colours alternate from the most recent round in which one had White and the other "
+                              "Black"),
+    "higher": gettext_noop("the colour preference of the higher ranked player is granted"),
+    "initial": gettext_noop("the higher ranked player's pairing number decides: the initial colour if odd, else the "
+                            "other"),
+    "median": gettext_noop("identical colour histories: the higher ranked player gets his due colour at or above the "
+                           "median score-group, the lower ranked below it"),
 }
 
 #: A colour rule as a system reports it: the article and a key of COLOUR_REASONS.
@@ -62,7 +90,7 @@ class Articles:
     bye_eligibility: str = ""            # e.g. "[C2] (C.04.1 Art. 4)"
     bye_score: str = ""                  # e.g. "[C5]"
     bye_order: str = ""                  # what decides among the lowest, e.g. "Art. 3.3.2, 4.2"
-    bye_order_text: str = "the pairing of the last bracket leaves him unpaired"
+    bye_order_text: str = gettext_noop("the pairing of the last bracket leaves him unpaired")
     #: the absolute criteria that keep two players apart: "rematch", "colour" (same absolute
     #: colour preference); default: the Basic Rules (see :func:`basic_rules`)
     absolute: dict[str, str] = field(default_factory=dict)
@@ -90,14 +118,31 @@ class Move:
 
 @dataclass
 class Note:
-    """A rule and the players it concerns: a criterion not fully met, a reason of the PAB."""
+    """A rule and the players it concerns: a criterion not fully met, a reason of the PAB.  Its
+    ``wording`` (English, marked for the catalogues) may hold ``values``: ``{score}`` (tenths),
+    ``{players}`` (pairing numbers), ``{count}``, ``{rule}`` (a wording itself)."""
 
     article: str
-    text: str
+    wording: str
     players: tuple[int, ...] = ()
+    values: dict = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.say(ENGLISH)
+
+    def say(self, words: Words) -> str:
+        shown = {"score": words.score, "players": lambda numbers: ", ".join(map(str, numbers)),
+                 "rule": words.gettext, "count": str}
+        return words.gettext(self.wording).format(**{name: shown[name](value) for name, value in self.values.items()})
 
     def as_json(self) -> dict:
-        return {"article": self.article, "text": self.text, "players": list(self.players)}
+        return {"article": self.article, "text": self.text, "players": list(self.players), "wording": self.wording,
+                "values": self.values}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Note:
+        return cls(data["article"], data.get("wording", data["text"]), tuple(data["players"]), data.get("values", {}))
 
 
 @dataclass
@@ -147,12 +192,28 @@ class Explanation:
     scores: dict[int, int] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        """The explanation as JSON data; ``text`` is :meth:`paragraphs`."""
+        """The explanation as JSON data; ``text`` is :meth:`paragraphs` in English."""
         return {"system": self.system, "article": self.article, "edition": self.edition, "round": self.round,
                 "brackets": [b.as_json() for b in self.brackets], "boards": [b.as_json() for b in self.boards],
                 "bye": self.bye, "bye_reasons": [r.as_json() for r in self.bye_reasons],
                 "names": {str(n): name for n, name in sorted(self.names.items())},
+                "scores": {str(n): score for n, score in sorted(self.scores.items())},
                 "text": [[heading, lines] for heading, lines in self.paragraphs()]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Explanation:
+        """The explanation :meth:`to_json` wrote."""
+        brackets = [BracketNote(b["score"], tuple(b["residents"]),
+                                [Move(m["number"], m["score"], m["went"], m["to_score"]) for m in b["incoming"]],
+                                tuple(tuple(pair) for pair in b["pairs"]), tuple(b["floaters"]),
+                                tuple(b["mdp_opponents"]), [Note.from_json(n) for n in b["barred"]],
+                                [Note.from_json(n) for n in b["criteria"]], b["label"])
+                    for b in data["brackets"]]
+        boards = [BoardNote(b["board"], b["white"], b["black"], b["article"], b["reason"]) for b in data["boards"]]
+        return cls(data["system"], data["article"], data["edition"], data["round"], brackets, boards, data["bye"],
+                   [Note.from_json(n) for n in data["bye_reasons"]],
+                   {int(n): name for n, name in data["names"].items()},
+                   {int(n): score for n, score in data.get("scores", {}).items()})
 
     # -- in plain words --------------------------------------------------------------------
     @property
@@ -160,88 +221,113 @@ class Explanation:
         """The score of the bracket each player is paired in."""
         return {n: bracket.score for bracket in self.brackets for pair in bracket.pairs for n in pair}
 
-    def who(self, number: int) -> str:
+    def who(self, number: int, words: Words = ENGLISH) -> str:
+        _ = words.gettext
         name = self.names.get(number)
-        return f"{name} ({number})" if name else f"player {number}"
+        return f"{name} ({number})" if name else _("player {number}").format(number=number)
 
-    def everyone(self, numbers) -> str:
-        names = [self.who(n) for n in numbers]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    def everyone(self, numbers, words: Words = ENGLISH) -> str:
+        _ = words.gettext
+        names = [self.who(n, words) for n in numbers]
+        if len(names) == 1:
+            return names[0]
+        return _("{players} and {last}").format(players=", ".join(names[:-1]), last=names[-1])
 
-    def paragraphs(self) -> list[tuple[str, list[str]]]:
+    def paragraphs(self, words: Words = ENGLISH) -> list[tuple[str, list[str]]]:
         """Sections (a heading, its sentences) in plain words, each sentence citing its article."""
-        rules = f"{self.article} ({self.edition})"
-        sections = [(f"Round {self.round}: {self.system}, {rules}",
-                     ["The brackets in the order they were paired. A player paired outside his scoregroup is an "
-                      "MDP in a lower bracket (a downfloat) or an upfloater in a higher one."])]
+        _ = words.gettext
+        sections = [(_("Round {round}: {system}, {article} ({edition})").format(
+                        round=self.round, system=self.system, article=self.article, edition=self.edition),
+                     [_("The brackets in the order they were paired. A player paired outside his scoregroup is an "
+                        "MDP in a lower bracket (a downfloat) or an upfloater in a higher one.")])]
         for index, bracket in enumerate(self.brackets, start=1):
-            sections.append((self._bracket_heading(index, bracket), self._bracket_lines(bracket)))
-        sections.append(("Colours", [self._board_line(board) for board in self.boards]
-                         or ["No boards."]))
+            label = f" ({bracket.label})" if bracket.label else ""
+            heading = _("Bracket {index}: scoregroup {score}").format(index=index, score=words.score(bracket.score))
+            sections.append((heading + label, self._bracket_lines(bracket, words)))
+        sections.append((_("Colours"), [self._board_line(board, words) for board in self.boards]
+                         or [_("No boards.")]))
         if self.bye is None:
-            sections.append(("Pairing-allocated bye", ["No bye: an even number of players was paired."]))
+            sections.append((_("Pairing-allocated bye"), [_("No bye: an even number of players was paired.")]))
         else:
-            lines = [f"{self.who(self.bye)} ({points(self.scores.get(self.bye, 0), True)}) receives the "
-                     f"pairing-allocated bye."]
-            lines += [f"{r.article}: {r.text}." if r.article else f"{r.text[0].upper()}{r.text[1:]}."
-                      for r in self.bye_reasons]
-            sections.append(("Pairing-allocated bye", lines))
+            lines = [_("{player} ({points}) receives the pairing-allocated bye.").format(
+                player=self.who(self.bye, words), points=points(self.scores.get(self.bye), words))]
+            for reason in self.bye_reasons:
+                said = reason.say(words)
+                lines.append(f"{reason.article}: {said}." if reason.article else f"{said[:1].upper()}{said[1:]}.")
+            sections.append((_("Pairing-allocated bye"), lines))
         return sections
 
-    def _bracket_heading(self, index: int, bracket: BracketNote) -> str:
-        label = f" ({bracket.label})" if bracket.label else ""
-        return f"Bracket {index}: scoregroup {points(bracket.score)}{label}"
-
-    def _bracket_lines(self, bracket: BracketNote) -> list[str]:
+    def _bracket_lines(self, bracket: BracketNote, words: Words) -> list[str]:
+        _ = words.gettext
+        who, everyone = (lambda number: self.who(number, words)), (lambda numbers: self.everyone(numbers, words))
         lines = []
         if bracket.residents:
-            lines.append(f"Residents: {self.everyone(bracket.residents)}.")
+            lines.append(_("Residents: {players}.").format(players=everyone(bracket.residents)))
         else:
-            lines.append("No residents: the MDPs left over are paired among themselves.")
+            lines.append(_("No residents: the MDPs left over are paired among themselves."))
         if not bracket.incoming and not bracket.label:  # a PPB or CLB may hold several scores
-            lines.append("No players from other scoregroups: the bracket is homogeneous.")
+            lines.append(_("No players from other scoregroups: the bracket is homogeneous."))
         for move in bracket.incoming:
-            kind = "MDP" if move.score > bracket.score else "Upfloater"
-            start = f"{kind} {self.who(move.number)} ({points(move.score, True)})"
+            mdp = move.score > bracket.score
             if move.went == "paired":
-                lines.append(f"{start} is paired in this bracket.")
+                wording = (_("MDP {player} ({points}) is paired in this bracket.") if mdp else
+                           _("Upfloater {player} ({points}) is paired in this bracket."))
             elif move.went == "bye":
-                lines.append(f"{start} is not paired here and receives the pairing-allocated bye.")
+                wording = (_("MDP {player} ({points}) is not paired here and receives the pairing-allocated bye.")
+                           if mdp else
+                           _("Upfloater {player} ({points}) is not paired here and receives the pairing-allocated "
+                             "bye."))
             else:
-                lines.append(f"{start} is not paired here and moves on to the bracket of "
-                             f"scoregroup {points(move.to_score)}.")
+                wording = (_("MDP {player} ({points}) is not paired here and moves on to the bracket of scoregroup "
+                             "{score}.") if mdp else
+                           _("Upfloater {player} ({points}) is not paired here and moves on to the bracket of "
+                             "scoregroup {score}."))
+            lines.append(wording.format(player=who(move.number), points=points(move.score, words),
+                                        score=words.score(move.to_score) if move.to_score is not None else "?"))
         for white, black in bracket.pairs:
-            lines.append(f"Pair: {self.who(white)} – {self.who(black)}.")
+            lines.append(_("Pair: {white} – {black}.").format(white=who(white), black=who(black)))
         if bracket.mdp_opponents:
-            lines.append(f"Paired with an MDP (an upfloat): {self.everyone(bracket.mdp_opponents)}.")
+            lines.append(_("Paired with an MDP (an upfloat): {players}.").format(
+                players=everyone(bracket.mdp_opponents)))
         for number in bracket.floaters:
             if number == self.bye:
-                lines.append(f"{self.who(number)} is not paired in this bracket and receives the "
-                             f"pairing-allocated bye.")
+                lines.append(_("{player} is not paired in this bracket and receives the pairing-allocated bye.").format(
+                    player=who(number)))
+                continue
+            target = self.paired_in.get(number)
+            if target is None:
+                wording = _("{player} is not paired in this bracket: he floats down.")
+            elif target > bracket.score:
+                wording = _("{player} is not paired in this bracket: he floats up, paired in the bracket of "
+                            "scoregroup {score}.")
             else:
-                target = self.paired_in.get(number)
-                way = "up" if target is not None and target > bracket.score else "down"
-                where = f", paired in the bracket of scoregroup {points(target)}" if target is not None else ""
-                lines.append(f"{self.who(number)} is not paired in this bracket: he floats {way}{where}.")
+                wording = _("{player} is not paired in this bracket: he floats down, paired in the bracket of "
+                            "scoregroup {score}.")
+            lines.append(wording.format(player=who(number), score=words.score(target) if target is not None else ""))
         for note in bracket.barred:
             first, *others = note.players
-            lines.append(f"{self.who(first)} may not meet {self.everyone(others)}: {note.text} ({note.article}).")
+            lines.append(_("{player} may not meet {others}: {reason} ({article}).").format(
+                player=who(first), others=everyone(others), reason=note.say(words), article=note.article))
         for note in bracket.criteria:
-            lines.append(f"{note.article} could not be fully met ({note.text}): {self.everyone(note.players)}.")
+            lines.append(_("{article} could not be fully met ({criterion}): {players}.").format(
+                article=note.article, criterion=note.say(words), players=everyone(note.players)))
         return lines
 
-    def _board_line(self, board: BoardNote) -> str:
+    def _board_line(self, board: BoardNote, words: Words) -> str:
+        _ = words.gettext
         reason = COLOUR_REASONS.get(board.reason, board.reason)
-        return (f"Board {board.board}: {self.who(board.white)} has White, {self.who(board.black)} Black. "
-                f"{board.article}: {reason}.")
+        return _("Board {board}: {white} has White, {black} Black. {article}: {reason}.").format(
+            board=board.board, white=self.who(board.white, words), black=self.who(board.black, words),
+            article=board.article, reason=_(reason))
 
 
-def points(tenths: int | None, unit: bool = False) -> str:
-    """A score in tenths as the rules write it: 1.5; with ``unit``, 1.5 points or 1 point."""
+def points(tenths: int | None, words: Words = ENGLISH) -> str:
+    """A score in tenths with its unit: 1.5 points, 1 point."""
     if tenths is None:
         return "?"
-    text = f"{tenths / 10:g}"
-    return f"{text} point{'' if tenths == 10 else 's'}" if unit else text
+    ngettext = words.ngettext
+    count = tenths // 10 if tenths % 10 == 0 else 2  # 1 point, 1.5 points
+    return ngettext("{score} point", "{score} points", count).format(score=words.score(tenths))
 
 
 def scoregroup_steps(state: RoundState, pairing: RoundPairing, order: list[int] | None = None,
@@ -296,14 +382,30 @@ def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str],
             reason = kept_apart(floater, other, colour_exempt, pair_exempt)
             if reason is not None:
                 reasons.setdefault(reason, []).append(other)
-        texts = {"rematch": "they have already played each other",
-                 "forbidden": "the tournament keeps them apart (a forbidden pair)",
-                 "colour": f"both must have {'White' if floater.preference == WHITE else 'Black'} "
-                           f"(an absolute colour preference)"}
+        texts = {"rematch": gettext_noop("they have already played each other"),
+                 "forbidden": gettext_noop("the tournament keeps them apart (a forbidden pair)"),
+                 "colour": gettext_noop("both must have White (an absolute colour preference)")
+                 if floater.preference == WHITE else
+                 gettext_noop("both must have Black (an absolute colour preference)")}
         for reason, others in reasons.items():
             notes.append(Note(articles.get(reason, "XXP" if reason == "forbidden" else ""), texts[reason],
                               (number, *(p.number for p in others))))
     return notes
+
+
+#: The float criteria, by how many rounds back the float was.
+FLOAT_CRITERIA = {
+    1: {"downfloat": gettext_noop("downfloaters who received a downfloat the previous round"),
+        "upfloat": gettext_noop("MDP opponents who received an upfloat the previous round"),
+        "downfloat_score": gettext_noop("score differences of MDPs who received a downfloat the previous round"),
+        "upfloat_score": gettext_noop("score differences of MDP opponents who received an upfloat the previous "
+                                      "round")},
+    2: {"downfloat": gettext_noop("downfloaters who received a downfloat two rounds before"),
+        "upfloat": gettext_noop("MDP opponents who received an upfloat two rounds before"),
+        "downfloat_score": gettext_noop("score differences of MDPs who received a downfloat two rounds before"),
+        "upfloat_score": gettext_noop("score differences of MDP opponents who received an upfloat two rounds "
+                                      "before")},
+}
 
 
 def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, str],
@@ -323,27 +425,25 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
             notes.append(Note(articles[key], text, tuple(p.number for p in players)))
 
     if len(step.pairs) < members // 2:
-        add(("pairs", 0), "maximise the number of pairs", [by_number[n] for n in step.floaters])
+        add(("pairs", 0), gettext_noop("maximise the number of pairs"), [by_number[n] for n in step.floaters])
 
-    add(("topscorer_difference", 0), "topscorers or their opponents with a colour difference beyond +2 or -2",
+    add(("topscorer_difference", 0),
+        gettext_noop("topscorers or their opponents with a colour difference beyond +2 or -2"),
         [p for p in paired if abs(p.difference_after(colour[p.number])) > 2])
-    add(("topscorer_repeat", 0), "topscorers or their opponents with the same colour three times in a row",
+    add(("topscorer_repeat", 0),
+        gettext_noop("topscorers or their opponents with the same colour three times in a row"),
         [p for p in paired if p.third_in_a_row(colour[p.number])])
-    add(("preference", 0), "players who do not get their colour preference",
+    add(("preference", 0), gettext_noop("players who do not get their colour preference"),
         [p for p in paired if p.preference and p.preference != colour[p.number]])
-    add(("strong_preference", 0), "players who do not get their strong colour preference",
+    add(("strong_preference", 0), gettext_noop("players who do not get their strong colour preference"),
         [p for p in paired if p.strength >= STRONG and p.preference != colour[p.number]])
-    for back, when in ((1, "the previous round"), (2, "two rounds before")):
-        add(("downfloat", back), f"downfloaters who received a downfloat {when}",
-            [p for p in downfloaters if p.floats[back - 1] == FLOAT_DOWN])
-        add(("upfloat", back), f"MDP opponents who received an upfloat {when}",
-            [p for p in mdp_opponents if p.floats[back - 1] == FLOAT_UP])
+    for back, texts in FLOAT_CRITERIA.items():
+        add(("downfloat", back), texts["downfloat"], [p for p in downfloaters if p.floats[back - 1] == FLOAT_DOWN])
+        add(("upfloat", back), texts["upfloat"], [p for p in mdp_opponents if p.floats[back - 1] == FLOAT_UP])
         for role in ("downfloat_sd", "downfloat_score"):
-            add((role, back), f"score differences of MDPs who received a downfloat {when}",
-                [p for p in paired_mdps if p.floats[back - 1] == FLOAT_DOWN])
+            add((role, back), texts["downfloat_score"], [p for p in paired_mdps if p.floats[back - 1] == FLOAT_DOWN])
         for role in ("upfloat_sd", "upfloat_score"):
-            add((role, back), f"score differences of MDP opponents who received an upfloat {when}",
-                [p for p in mdp_opponents if p.floats[back - 1] == FLOAT_UP])
+            add((role, back), texts["upfloat_score"], [p for p in mdp_opponents if p.floats[back - 1] == FLOAT_UP])
     return notes
 
 
@@ -411,45 +511,51 @@ def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
     if pairing.bye is None:
         return []
     receiver = pairing.bye
-    score = points(receiver.pairing_score)
-
-    def listed(players: list[Player]) -> str:
-        return ", ".join(str(p.number) for p in players)
+    score = receiver.pairing_score
 
     def numbers(players: list[Player]) -> tuple[int, ...]:
         return tuple(p.number for p in players)
 
-    ineligible = [p for p in state.players if not p.bye_eligible]
-    barred = "a forfeit win" if basic_edition == "2017" else "a win's points without playing"  # C.04.1 d / Art. 4
-    text = f"he may receive it: he has had no pairing-allocated bye, nor {barred}"
-    if ineligible:
-        text += f"; these players may not: {listed(ineligible)}"
-    reasons = [Note(articles.bye_eligibility, text, numbers(ineligible))]
-    lower = [p for p in state.players if p.bye_eligible and p.pairing_score < receiver.pairing_score]
+    ineligible = numbers([p for p in state.players if not p.bye_eligible])
+    if basic_edition == "2017":  # C.04.1 (2017) d: the PAB or a forfeit win bars it
+        reasons = [Note(articles.bye_eligibility, gettext_noop(
+            "he may receive it: he has had no pairing-allocated bye, nor a forfeit win; these players may not: "
+            "{players}"), ineligible, {"players": ineligible}) if ineligible else
+            Note(articles.bye_eligibility, gettext_noop(
+                "he may receive it: he has had no pairing-allocated bye, nor a forfeit win"))]
+    else:  # C.04.1 (2026) Art. 4: the PAB or a win's points without playing
+        reasons = [Note(articles.bye_eligibility, gettext_noop(
+            "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing; these "
+            "players may not: {players}"), ineligible, {"players": ineligible}) if ineligible else
+            Note(articles.bye_eligibility, gettext_noop(
+                "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing"))]
+    lower = numbers([p for p in state.players if p.bye_eligible and p.pairing_score < score])
     pairer, everyone = RoundPairer(state, colour_exempt), list(range(len(state.players)))
     lowest = pairer.lowest_bye_score(everyone) if lower else None  # a matching per score below his, at most
-    could = ([state.players[v] for v in pairer.bye_takers(everyone, lowest)]
-             if lowest is not None and lowest < receiver.pairing_score else [])
+    could = (numbers([state.players[v] for v in pairer.bye_takers(everyone, lowest)])
+             if lowest is not None and lowest < score else ())
     if could:  # an edition without a rule for the lowest score (Dutch 2017): say so, not the contrary
-        reasons.append(Note(articles.bye_score, f"a complete pairing could leave unpaired an eligible player "
-                                                f"with less ({listed(could)}), but this edition does not ask "
-                                                f"for the lowest score: the PAB goes to whoever the pairing "
-                                                f"of the last bracket leaves unpaired", numbers(could)))
+        reasons.append(Note(articles.bye_score, gettext_noop(
+            "a complete pairing could leave unpaired an eligible player with less ({players}), but this edition "
+            "does not ask for the lowest score: the PAB goes to whoever the pairing of the last bracket leaves "
+            "unpaired"), could, {"players": could}))
     elif lower:
-        reasons.append(Note(articles.bye_score, f"{score} is the lowest score the bye can go to in a complete "
-                                                f"pairing: the eligible players with less ({listed(lower)}) "
-                                                f"could not be left unpaired", numbers(lower)))
+        reasons.append(Note(articles.bye_score, gettext_noop(
+            "{score} is the lowest score the bye can go to in a complete pairing: the eligible players with less "
+            "({players}) could not be left unpaired"), lower, {"score": score, "players": lower}))
     else:
-        reasons.append(Note(articles.bye_score, f"no eligible player has a lower score than {score}"))
-    same = [p for p in state.players
-            if p.bye_eligible and p.pairing_score == receiver.pairing_score and p is not receiver]
-    below = [p for p in same if p.rank > receiver.rank]
+        reasons.append(Note(articles.bye_score, gettext_noop("no eligible player has a lower score than {score}"),
+                            values={"score": score}))
+    same = [p for p in state.players if p.bye_eligible and p.pairing_score == score and p is not receiver]
+    below = numbers([p for p in same if p.rank > receiver.rank])
     if not same:
-        reasons.append(Note("", "he is the only eligible player with that score"))
+        reasons.append(Note("", gettext_noop("he is the only eligible player with that score")))
     elif not below:
-        reasons.append(Note(articles.bye_order, f"he is the lowest ranked of the {len(same) + 1} eligible players "
-                                                f"with that score; {articles.bye_order_text}"))
+        reasons.append(Note(articles.bye_order, gettext_noop(
+            "he is the lowest ranked of the {count} eligible players with that score; {rule}"),
+            values={"count": len(same) + 1, "rule": articles.bye_order_text}))
     else:
-        reasons.append(Note(articles.bye_order, f"{articles.bye_order_text}; the lower ranked eligible players "
-                                                f"with that score ({listed(below)}) are paired", numbers(below)))
+        reasons.append(Note(articles.bye_order, gettext_noop(
+            "{rule}; the lower ranked eligible players with that score ({players}) are paired"), below,
+            {"rule": articles.bye_order_text, "players": below}))
     return reasons

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core.explanation import Articles, Step
+from ...core.explanation import Articles, Step, gettext_noop
 from ...core.pairing import RoundPairing
 from ...core.state import Player, RoundState
 from .colours import colour_rule
@@ -24,8 +24,10 @@ def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Ste
     if edition.name == "2026":
         return steps, Articles(rule, bye_eligibility="Art. 3.1.1 [C2] (C.04.1 Art. 4)", bye_score="Art. 3.1.3",
                                bye_order="Art. 3.1.4-3.1.5",
-                               bye_order_text="the PAB is assigned first: the most games played, then the largest "
-                                              "TPN, among those who leave a complete pairing (3.1.2)")
+                               bye_order_text=gettext_noop(
+                                   "the PAB is assigned first: the most games played, then the largest TPN, among "
+                                   "those who leave a complete pairing (3.1.2)"))
     return steps, Articles(rule, bye_eligibility="B.0 (C.04.1 d)", bye_score="B.0", bye_order="B.0",
-                           bye_order_text="the PAB is assigned first: the most games played, then the largest "
-                                          "TPN, among those who leave a complete pairing")
+                           bye_order_text=gettext_noop(
+                               "the PAB is assigned first: the most games played, then the largest TPN, among those "
+                               "who leave a complete pairing"))

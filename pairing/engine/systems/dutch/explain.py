@@ -3,7 +3,7 @@ the colour rule of each board and the articles of the PAB, in each edition."""
 
 from __future__ import annotations
 
-from ...core.explanation import Articles, Step
+from ...core.explanation import Articles, Step, gettext_noop
 from ...core.pairing import RoundPairing
 from ...core.state import Player, RoundState
 from .colours import RULES, allocate_colours_by_rule
@@ -20,8 +20,9 @@ def articles(edition: str) -> Articles:
 
         return Articles(rule, criteria, bye_eligibility="[C2] (C.04.1 Art. 4)", bye_score="[C5]",
                         bye_order="Art. 3.8.1, 4.2-4.3",
-                        bye_order_text="the chosen candidate of the last bracket (the best by [C6]-[C21], "
-                                       "[C9] first, then the earliest generated) leaves him unpaired",
+                        bye_order_text=gettext_noop(
+                            "the chosen candidate of the last bracket (the best by [C6]-[C21], [C9] first, then the "
+                            "earliest generated) leaves him unpaired"),
                         absolute={"rematch": "[C1]", "colour": "[C3]"})
     criteria = {(c.role, c.back): c.name for c in CRITERIA}
 
@@ -31,8 +32,9 @@ def articles(edition: str) -> Articles:
 
     return Articles(rule_2017, criteria, bye_eligibility="C.2 (C.04.1 d)", bye_score="A.9, C.4",
                     bye_order="B.8, D.1-D.2",
-                    bye_order_text="the PAB is part of the last bracket's pairing (A.9): its chosen candidate "
-                                   "(the best by C.5-C.19, then the earliest generated) leaves him unpaired",
+                    bye_order_text=gettext_noop(
+                        "the PAB is part of the last bracket's pairing (A.9): its chosen candidate (the best by "
+                        "C.5-C.19, then the earliest generated) leaves him unpaired"),
                     absolute={"rematch": "C.1", "colour": "C.3"})
 
 

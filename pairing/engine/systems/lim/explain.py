@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core.explanation import Articles, Step, scoregroup_steps
+from ...core.explanation import Articles, Step, gettext_noop, scoregroup_steps
 from ...core.pairing import RoundPairing
 from ...core.state import Player, RoundState
 from .colours import white_for_first
@@ -24,5 +24,6 @@ def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Ste
     eligibility = "C.04.1 Art. 4" if edition.name == "2026" else "C.04.1 d"
     return scoregroup_steps(state, pairing, order, bye_first=True), Articles(
         rule, bye_eligibility=eligibility, bye_score="Art. 1.1", bye_order="Art. 1.1 (round 1: 7.1)",
-        bye_order_text="the PAB is assigned first: the lowest ranked player of the lowest score-group (in round 1 "
-                       "the lowest rated) who leaves the others pairable")
+        bye_order_text=gettext_noop(
+            "the PAB is assigned first: the lowest ranked player of the lowest score-group (in round 1 the lowest "
+            "rated) who leaves the others pairable"))
