@@ -48,7 +48,7 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.engine import EngineError, NoValidPairing, pair_round
-from pairing.engine.review import Board, Finding, differences, in_publishing_order, new_findings, review, round_state
+from pairing.engine.review import Board, Finding, differences, in_publishing_order, new_findings, review
 from tournaments import audit
 from tournaments.models import Game, ManualChange, Player, Result, Round, Tournament
 from tournaments.services import Refused, all_paired, draw_lots, last_paired_round, lock_tournament
@@ -504,7 +504,7 @@ def unpaired_players(round_: Round) -> list[Player]:
 def _state(round_: Round):
     tournament = round_.tournament
     document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
-    return round_state(document, tournament.rules_edition, round_.number, tournament.rounds)
+    return tournament.rules_edition.round_state(document, round_.number, tournament.rounds)
 
 
 def _board(boards: list[Board], number: int | None) -> Board:

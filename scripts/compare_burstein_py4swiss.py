@@ -105,7 +105,7 @@ def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]
     2026 Art. 2 / 4.3 that tells the two bracket pairings apart, as seen by our
     engine (``better: ours`` / ``better: theirs``)."""
     edition = get_system("burstein").edition("2026")
-    state = build_round_state(document, None, None, edition.basic_rules)
+    state = edition.round_state(document)
     pairer = BursteinPairer(state, "2026")
     players = pairer.players
     vertex = {p.number: v for v, p in enumerate(players)}

@@ -49,7 +49,7 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
         if not chosen.acceleration:  # e.g. the Dubov system: its texts provide for none
             raise TrfError(f"the {swiss.title} ({chosen.name}) has no acceleration method: no Baku")
         document = with_baku_acceleration(document, chosen.acceleration)
-    state = build_round_state(document, round_number, total_rounds, chosen.basic_rules)
+    state = chosen.round_state(document, round_number, total_rounds)
     if progress is None:
         pairing = swiss.pair(state, chosen)
     elif swiss.reports_progress:
@@ -73,7 +73,7 @@ def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPair
     names = {number: record.name for number, record in document.players.items()}
     return explain(state, pairing, steps, articles, system=swiss.title, article=swiss.article,
                    edition=edition.name, names=names, colour_exempt=lambda player: swiss.colour_exempt(state, player),
-                   pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), basic_edition=edition.basic_rules)
+                   pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), bye_rule=edition.bye_rule)
 
 
 __all__ = ["SYSTEMS", "Edition", "EngineError", "Explanation", "NoValidPairing", "Pair", "Progress", "RoundPairing",

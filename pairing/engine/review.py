@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from .core.compatibility import kept_apart
 from .core.pairing import Pair, publishing_order
 from .core.round import RoundPairer
-from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState, build_round_state
+from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState
 from .errors import EngineError
 from .systems import Edition, SwissSystem
-from .trf import BLACK, WHITE, TrfDocument
+from .trf import BLACK, WHITE
 
 #: A board as pairing numbers: (white, black), black 0 for the pairing-allocated bye.
 Board = tuple[int, int]
@@ -39,7 +39,7 @@ _C2026 = ("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]")
 ABSOLUTE_CRITERIA = {
     ("dutch", "2017"): ("C.1", "C.2", "C.3"), ("dutch", "2026"): _C2026,
     ("dubov", "2018"): ("C.1", "C.2", "C.3"), ("dubov", "2026"): _C2026,
-    ("burstein", "2026"): _C2026,
+    ("burstein", "2017"): ("3.1", "4.1", "5.2-5.3"), ("burstein", "2026"): _C2026,
 }
 STRENGTH = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild"}
 COLOUR = {WHITE: "white", BLACK: "black"}
@@ -59,12 +59,6 @@ class Finding:
     def as_json(self) -> dict:
         return {"code": self.code, "article": self.article, "text": self.text, "players": list(self.players),
                 "absolute": self.absolute}
-
-
-def round_state(document: TrfDocument, edition: Edition, round_number: int,
-                total_rounds: int | None = None) -> RoundState:
-    """The state the pairing of ``round_number`` reads (as ``pair_round`` builds it)."""
-    return build_round_state(document, round_number, total_rounds, edition.basic_rules)
 
 
 def review(state: RoundState, system: SwissSystem, edition: Edition, boards: list[Board]) -> list[Finding]:
@@ -109,7 +103,7 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
                     f"{white_number} gets the pairing-allocated bye but has already had it, or already "
                     f"scored a win's points in one round without playing.", (white_number,), True))
             else:
-                findings += _bye_findings(state, system, edition, player, exempt)
+                findings += _bye_findings(state, system, edition, player, exempt, pair_exempt)
             continue
         white, black = players[white_number], players[black_number]
         pair = (white_number, black_number)
@@ -149,12 +143,12 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
 
 
 def _bye_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,
-                  exempt) -> list[Finding]:
+                  exempt, pair_exempt) -> list[Finding]:
     """Where the eligible ``receiver`` of the PAB is not whom the system's rules give it to: a higher
     score than needed (:func:`_bye_score_findings`), else, in a system that assigns the PAB before
     pairing, not the first of that score by its order (``SwissSystem.first_bye``, Dubov 3.1.4-3.1.5,
     Burstein 3.1.4-3.1.5, Lim 1.1)."""
-    found = _bye_score_findings(state, system, edition, receiver, exempt)
+    found = _bye_score_findings(state, system, edition, receiver, exempt, pair_exempt)
     if found or system.first_bye is None or not edition.bye_order:
         return found
     chosen = system.first_bye(state, edition)
@@ -167,14 +161,16 @@ def _bye_findings(state: RoundState, system: SwissSystem, edition: Edition, rece
 
 
 def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,
-                        exempt) -> list[Finding]:
+                        exempt, pair_exempt) -> list[Finding]:
     """The PAB goes to the lowest score a complete pairing ([C1]-[C3], [C2]) allows, where the
     edition says so (``Edition.bye_score``: Dutch 2026 [C5], Dubov, Burstein, Lim; not Dutch 2017):
     a receiver above that score is a finding, naming the players of that score who could take it.
-    Not an absolute criterion: the round can be completed either way."""
+    Not an absolute criterion: the round can be completed either way.  The completion check is
+    the pairers', with the system's colour exemptions (Lim Art. 6 lets the same score meet in the
+    last round whatever the colours)."""
     if not edition.bye_score:
         return []
-    pairer, everyone = RoundPairer(state, exempt), list(range(len(state.players)))
+    pairer, everyone = RoundPairer(state, exempt, pair_exempt), list(range(len(state.players)))
     lowest = pairer.lowest_bye_score(everyone)
     if lowest is None or receiver.pairing_score <= lowest:
         return []

@@ -8,19 +8,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pairing.engine import pair_round, parse
+from pairing.engine import get_system, pair_round, parse, resolve_edition
+from pairing.engine.core.state import forbids_bye
 
 from .test_corpus import DUTCH, case_id
 
 DUTCH_ROUNDS = sorted(DUTCH.glob("t*/rounds/r??.trf"))
 
 
-def illegalities(document, pairing) -> list[str]:
+def illegalities(document, pairing, system: str, edition: str | None = None) -> list[str]:
     """What breaks the basic rules in ``pairing`` of the next round of ``document``:
-    a present player not paired once, a rematch, a second PAB, a colour difference
-    beyond 2 or three of one colour in a row (played games only)."""
+    a present player not paired once, a rematch, the PAB to a player the system's edition
+    bars from it (``Edition.bye_rule``: C.04.1 d / Art. 4, Burstein 2017 4.1), a colour
+    difference beyond 2 or three of one colour in a row (played games only)."""
     problems = []
     round_number = document.paired_rounds + 1
+    bye_rule = resolve_edition(document, get_system(system), edition).bye_rule
     present = {n for n, r in document.players.items()
                if (e := r.entry(round_number)) is None or e.paired}
     seen: list[int] = [n for pair in pairing.as_numbers() for n in pair if n]
@@ -30,8 +33,8 @@ def illegalities(document, pairing) -> list[str]:
         problems.append("more than one PAB")
     for white, black in pairing.as_numbers():
         if black == 0:
-            if any(e.code == "U" for e in document.players[white].rounds):
-                problems.append(f"{white}: a second PAB")
+            if any(forbids_bye(e, document.scoring, bye_rule) for e in document.players[white].rounds):
+                problems.append(f"{white}: the PAB, barred by an earlier round")
             continue
         if any(e.opponent == black and e.played for e in document.players[white].rounds):
             problems.append(f"{white}-{black}: rematch")
@@ -43,11 +46,13 @@ def illegalities(document, pairing) -> list[str]:
 
 
 def run_all(system: str, edition: str | None = None,
-            judge: Callable[..., tuple[list[str], int]] = lambda d, p: (illegalities(d, p), 0),
-            allowed_what: str = "") -> int:
+            judge: Callable[..., tuple[list[str], int]] | None = None, allowed_what: str = "") -> int:
     """Pair every round input of ``dutch-2017`` with ``system``; print the rounds that are not
     legal and the figures (legal / all, seconds).  ``judge`` returns the problems and how many
     exceptions the system's own text allowed (``allowed_what`` names them)."""
+    if judge is None:
+        def judge(document, pairing):
+            return illegalities(document, pairing, system, edition), 0
     bad, seconds, allowed = [], [], 0
     for trf in DUTCH_ROUNDS:
         document = parse(trf.read_text())

@@ -14,7 +14,8 @@ import pytest
 from pairing.engine import pair_round, parse
 from pairing.engine.bench import build, play_round
 from pairing.engine.checker import check
-from pairing.engine.core.state import Player, RoundResult, RoundState
+from pairing.engine.core.state import PAB_OR_FORFEIT_WIN, PAB_OR_POINT_WITHOUT_PLAYING, Player, RoundResult, RoundState
+from pairing.engine.review import review
 from pairing.engine.systems import SYSTEMS, read_trf_code
 from pairing.engine.systems.burstein.colours import allocate_2017, allocate_2026
 from pairing.engine.systems.burstein.index import opposition_2026
@@ -225,6 +226,53 @@ def test_4_1_a_player_with_the_pab_does_not_get_it_again():
     players = [player(n, 1, "wb"[n % 2]) for n in range(1, 4)]
     players[2].bye_eligible = False
     assert BursteinPairer(state_of(players), "2017").pair().bye.number == 2
+
+
+def a_full_point_bye_then_a_loss(bye: str = "F") -> TrfBuilder:
+    # Round 1: 5 has a bye (``bye``), 1-2 and 3-4 draw; round 2: 5 loses to 1, 2-3 draw, 4 has the
+    # PAB.  Round 3 of 4 (2026: after the 2 seeding rounds): 2, 3 and 5 have 1 point, 5 the lowest
+    # SB (0, against 1.25 for 2 and 3).
+    return (TrfBuilder(5, 4).bye(5, bye).game(1, 2, "=").game(3, 4, "=").next_round()
+            .game(1, 5, "1").game(2, 3, "=").bye(4, "U").next_round())
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_4_1_a_point_without_playing_bars_the_pab(edition):
+    """2017 4.1: "A player who has already received a point without playing shall not receive a
+    pairing-allocated bye": a full-point bye as well as the PAB and a forfeit win (C.04.1 d names only
+    these two); 2026 3.1.1 [C2] (C.04.1 2026 Art. 4: a win's points in one round without playing).
+    5 (full-point bye) would be first by 4.2 (lowest SB): 3 takes it.  The pairer, the review of a
+    manual pairing and the explanation read the same rule."""
+    burstein = SYSTEMS["burstein"]
+    document = parse(a_full_point_bye_then_a_loss().text())
+    pairing = pair_round(document, "burstein", edition=edition, explain=True)
+    assert pairing.bye.number == 3
+    assert pairing.explanation.bye_reasons[0].players == (4, 5)  # 4: the PAB, 5: the full-point bye
+    chosen = burstein.edition(edition)
+    state = chosen.round_state(document)
+    assert burstein.first_bye(state, chosen).number == 3
+    barred = [f for f in review(state, burstein, chosen, [(1, 4), (2, 3), (5, 0)]) if f.code == "bye"]
+    assert [(f.article, f.players, f.absolute) for f in barred] == [
+        ({"2017": "C.04.4.2 4.1; C.04.1 d",
+          "2026": "C.04.4.2 Art. 2.1.2 [C2]; C.04.1 (2026) Art. 4"}[edition], (5,), True)]
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_4_1_a_half_point_bye_is_not_a_point(edition):
+    """Our reading of 2017 4.1: "a point" is a full point (a win's points, as 2026 Art. 4 says), so a
+    half-point bye does not bar the PAB: 5, alone with ½ point after it, takes the PAB."""
+    document = parse(a_full_point_bye_then_a_loss("H").text())
+    pairing = pair_round(document, "burstein", edition=edition, explain=True)
+    assert pairing.bye.number == 5
+    assert pairing.explanation.bye_reasons[0].players == (4,)
+
+
+def test_4_1_only_the_burstein_2017_edition_bars_more_than_its_basic_rules():
+    # The Dutch, Dubov and Lim texts of the 2017 family follow C.04.1 d (the PAB or a forfeit win).
+    rules = {(s.name, e.name): e.bye_rule for s in SYSTEMS.values() for e in s.editions}
+    assert {key for key, rule in rules.items() if rule == PAB_OR_FORFEIT_WIN} == {
+        ("dutch", "2017"), ("dubov", "2018"), ("lim", "1999")}
+    assert rules["burstein", "2017"] == PAB_OR_POINT_WITHOUT_PLAYING
 
 
 def test_5_2_2026_colours():

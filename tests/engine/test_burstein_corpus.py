@@ -25,7 +25,7 @@ pytestmark = pytest.mark.corpus
 @pytest.mark.parametrize("trf", DUTCH_ROUNDS[::40], ids=case_id)
 def test_legal_on_dutch_inputs(trf, edition):
     document = parse(trf.read_text())
-    assert illegalities(document, pair_round(document, "burstein", edition=edition)) == []
+    assert illegalities(document, pair_round(document, "burstein", edition=edition), "burstein", edition) == []
 
 
 def main(editions: list[str]) -> int:

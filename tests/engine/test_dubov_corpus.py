@@ -69,7 +69,7 @@ def test_checker_finds_no_discrepancy(tournament):
 @pytest.mark.parametrize("trf", DUTCH_ROUNDS[::20], ids=case_id)
 def test_legal_on_dutch_inputs(trf):
     document = parse(trf.read_text())
-    assert illegalities(document, pair_round(document, "dubov")) == []
+    assert illegalities(document, pair_round(document, "dubov"), "dubov") == []
 
 
 def main() -> int:

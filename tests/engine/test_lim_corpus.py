@@ -43,7 +43,7 @@ def lim_illegalities(document, pairing) -> tuple[list[str], int]:
     """The illegalities, and how many colour exceptions Art. 6 allowed."""
     exempt = article_6_pairs(document, pairing)
     problems, allowed = [], 0
-    for problem in illegalities(document, pairing):
+    for problem in illegalities(document, pairing, "lim"):
         number = problem.split(":")[0]
         if problem.split(": ")[-1].startswith("colours") and number.isdigit() and int(number) in exempt:
             allowed += 1

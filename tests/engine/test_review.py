@@ -5,7 +5,7 @@ import pytest
 
 from pairing.engine import EngineError, get_system, pair_round, parse
 from pairing.engine.core.compatibility import compatibility_rows, kept_apart
-from pairing.engine.review import differences, in_publishing_order, new_findings, review, round_state
+from pairing.engine.review import differences, in_publishing_order, new_findings, review
 from pairing.engine.trf import dump
 
 from .builder import TrfBuilder
@@ -15,7 +15,8 @@ DUBOV = get_system("dubov")
 
 
 def state_of(builder: TrfBuilder, system=DUTCH, edition="2026"):
-    return round_state(parse(builder.text()), system.edition(edition), parse(builder.text()).paired_rounds + 1)
+    document = parse(builder.text())
+    return system.edition(edition).round_state(document, document.paired_rounds + 1)
 
 
 def found(state, boards, system=DUTCH, edition="2026"):
@@ -230,6 +231,24 @@ def test_lim_lets_players_of_the_same_score_meet_whatever_their_colours_in_the_l
                .game(1, 4, "=").game(2, 3, "=").next_round())
     before = found(state_of(earlier, lim), [(1, 2), (3, 4)], lim)
     assert before["colours", (1, 2)].absolute and before["repeat", (1,)].absolute
+
+
+@pytest.mark.parametrize("edition", ["1999", "2026"])
+def test_lim_lowest_pab_score_counts_the_same_score_pairs_of_the_last_round(edition):
+    # C.04.4.3 Art. 6 in the PAB's lowest score (1.1).  Round 3 of 3: 1 and 2 (1 point) had Black
+    # twice, 3 (1 point) White twice, 4 and 5 have ½.  Whichever of 4 and 5 takes the PAB, 1 (who met
+    # 3 and 5) must meet 2, which only Art. 6 allows in the last round.  The PAB to 3 is then above
+    # the lowest score: a finding, as the pairer's completion check (with Art. 6) sees it.
+    lim = get_system("lim")
+    builder = (TrfBuilder(5, 3).game(3, 1, "=").game(4, 2, "=").next_round()
+               .game(5, 1, "=").game(3, 2, "=").next_round())
+    state = state_of(builder, lim, edition)
+    bye = found(state, [(1, 4), (2, 5), (3, 0)], lim, edition)["bye_score", (3, 4, 5)]
+    assert bye.text == ("3 (1) gets the pairing-allocated bye, but a complete pairing can give it to a player "
+                        "with ½: 4, 5.")
+    engine = pair_round(parse(builder.text()), "lim", edition=edition).as_numbers()
+    assert engine[-1] == (5, 0) and (1, 2) in engine
+    assert not [f for f in review(state, lim, lim.edition(edition), engine) if f.code.startswith("bye")]
 
 
 @pytest.mark.parametrize(("system", "edition", "article"), [

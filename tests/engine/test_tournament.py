@@ -11,6 +11,8 @@ from pairing.engine.core.state import (
     FLOAT_UP,
     MILD,
     NO_PREFERENCE,
+    PAB_OR_FORFEIT_WIN,
+    PAB_OR_POINT_WITHOUT_PLAYING,
     STRONG,
     Player,
     forbids_bye,
@@ -130,18 +132,27 @@ def test_initial_colour_inferred_when_number_one_was_absent():
     assert state_of(t).initial_colour == "b"
 
 
-@pytest.mark.parametrize(("code", "rules", "barred"), [
-    ("U", "2017", True), ("U", "2026", True),     # the PAB itself: 2017 C.04.1 d / 2026 Art. 4
-    ("+", "2017", True), ("+", "2026", True),     # a forfeit win
-    ("F", "2017", False), ("F", "2026", True),    # 2026 Art. 4: any unplayed round worth a win
-    ("H", "2017", False), ("H", "2026", False),   # a half-point bye is not worth a win
-    ("Z", "2017", False), ("Z", "2026", False),
-    ("-", "2017", False), ("-", "2026", False),
-    ("1", "2017", False), ("1", "2026", False),
+@pytest.mark.parametrize(("code", "rule", "barred"), [
+    ("U", PAB_OR_FORFEIT_WIN, True), ("U", PAB_OR_POINT_WITHOUT_PLAYING, True),  # the PAB itself
+    ("+", PAB_OR_FORFEIT_WIN, True), ("+", PAB_OR_POINT_WITHOUT_PLAYING, True),  # a forfeit win
+    # 2026 Art. 4 (Burstein 2017 4.1): any unplayed round worth a win; 2017 d: not a full-point bye
+    ("F", PAB_OR_FORFEIT_WIN, False), ("F", PAB_OR_POINT_WITHOUT_PLAYING, True),
+    ("H", PAB_OR_FORFEIT_WIN, False), ("H", PAB_OR_POINT_WITHOUT_PLAYING, False),  # not worth a win
+    ("Z", PAB_OR_FORFEIT_WIN, False), ("Z", PAB_OR_POINT_WITHOUT_PLAYING, False),
+    ("-", PAB_OR_FORFEIT_WIN, False), ("-", PAB_OR_POINT_WITHOUT_PLAYING, False),
+    ("1", PAB_OR_FORFEIT_WIN, False), ("1", PAB_OR_POINT_WITHOUT_PLAYING, False),
 ])
-def test_bye_barred_by_an_earlier_round(code, rules, barred):
+def test_bye_barred_by_an_earlier_round(code, rule, barred):
     entry = RoundEntry(2 if code in "+-1" else None, "w" if code == "1" else None, code)
-    assert forbids_bye(entry, Scoring(), rules) is barred
+    assert forbids_bye(entry, Scoring(), rule) is barred
+
+
+def test_a_pab_worth_less_than_a_win_still_bars_the_next():
+    # C.04.1 (2026) Art. 4 "already received a pairing allocated bye" (2017 d the same), whatever the
+    # tournament awards for it (Art. 3 "unless the rules of the tournament state otherwise")
+    half = Scoring(pairing_bye=5)
+    assert forbids_bye(RoundEntry(None, None, "U"), half, PAB_OR_POINT_WITHOUT_PLAYING)
+    assert forbids_bye(RoundEntry(None, None, "U"), half, PAB_OR_FORFEIT_WIN)
 
 
 def test_bye_eligibility_2026_counts_a_full_point_bye():

@@ -10,11 +10,12 @@ from .state import Player
 
 
 def compatibility_rows(players: list[Player],
-                       colour_exempt: Callable[[Player], bool] = lambda player: False) -> list[int]:
+                       colour_exempt: Callable[[Player], bool] = lambda player: False,
+                       pair_exempt: Callable[[Player, Player], bool] | None = None) -> list[int]:
     """No rematch nor forbidden pair; no two players with the same absolute colour
-    preference, unless one is ``colour_exempt`` (the system's exception to C.04.1
-    Arts. 6-7): bit ``j`` of ``rows[i]`` is set when ``players[i]`` and ``players[j]``
-    may meet."""
+    preference, unless one is ``colour_exempt`` or the two are ``pair_exempt`` (the
+    system's exceptions to C.04.1 Arts. 6-7): bit ``j`` of ``rows[i]`` is set when
+    ``players[i]`` and ``players[j]`` may meet (:func:`kept_apart` for one pair)."""
     index = {p.number: i for i, p in enumerate(players)}
 
     def colour_bound(p: Player) -> bool:
@@ -27,6 +28,12 @@ def compatibility_rows(players: list[Player],
     everyone = (1 << len(players)) - 1
     rows = [everyone & ~(1 << i) & ~(same_absolute[p.preference] if colour_bound(p) else 0)
             for i, p in enumerate(players)]
+    if pair_exempt is not None:  # e.g. Lim Art. 6: the same score in the last round
+        for i, p in enumerate(players):
+            for j in range(i + 1, len(players)):
+                if not rows[i] >> j & 1 and pair_exempt(p, players[j]):
+                    rows[i] |= 1 << j
+                    rows[j] |= 1 << i
     for i, p in enumerate(players):
         for number in p.played_opponents | p.forbidden:
             j = index.get(number)

@@ -23,7 +23,7 @@ from ..trf import BLACK, WHITE
 from .compatibility import kept_apart
 from .pairing import RoundPairing
 from .round import RoundPairer
-from .state import FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState
+from .state import FLOAT_DOWN, FLOAT_UP, PAB_OR_FORFEIT_WIN, PAB_OR_POINT_WITHOUT_PLAYING, STRONG, Player, RoundState
 
 
 def gettext_noop(text: str) -> str:
@@ -451,11 +451,11 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
             article: str, edition: str, names: dict[int, str] | None = None,
             colour_exempt: Callable[[Player], bool] = lambda player: False,
             pair_exempt: Callable[[Player, Player], bool] = lambda a, b: False,
-            basic_edition: str = "2026") -> Explanation:
+            bye_rule: str = PAB_OR_POINT_WITHOUT_PLAYING) -> Explanation:
     """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``;
     ``colour_exempt``, ``pair_exempt``: whom the system exempts from the colour limits
     (``SwissSystem.colour_exempt``, ``colour_exempt_pair``);
-    ``basic_edition``: the edition of C.04.1, "2017" or "2026" (who may take the PAB)."""
+    ``bye_rule``: who may not take the PAB (``Edition.bye_rule``: core.state's rules), for its words."""
     by_number = state.by_number()
     colour = {}
     for pair in pairing.pairs:
@@ -487,7 +487,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
             rule, reason = articles.colour_rule(pair.white, pair.black, state)
             boards.append(BoardNote(board, pair.white.number, pair.black.number, rule, reason))
     return Explanation(system, article, edition, state.round_number, brackets, boards, bye,
-                       bye_reasons(state, pairing, articles, colour_exempt, basic_edition), dict(names or {}),
+                       bye_reasons(state, pairing, articles, colour_exempt, pair_exempt, bye_rule), dict(names or {}),
                        {p.number: p.pairing_score for p in state.players})
 
 
@@ -504,7 +504,8 @@ def _mdp_opponents(step: Step, by_number: dict[int, Player]) -> tuple[int, ...]:
 
 def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
                 colour_exempt: Callable[[Player], bool] = lambda player: False,
-                basic_edition: str = "2026") -> list[Note]:
+                pair_exempt: Callable[[Player, Player], bool] | None = None,
+                bye_rule: str = PAB_OR_POINT_WITHOUT_PLAYING) -> list[Note]:
     """Why the PAB went to its receiver: eligibility, the lowest score it could go to in a complete
     pairing (the pairers' completion check, ``RoundPairer``), then the order among the eligible
     players of that score."""
@@ -517,20 +518,20 @@ def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
         return tuple(p.number for p in players)
 
     ineligible = numbers([p for p in state.players if not p.bye_eligible])
-    if basic_edition == "2017":  # C.04.1 (2017) d: the PAB or a forfeit win bars it
+    if bye_rule == PAB_OR_FORFEIT_WIN:  # C.04.1 (2017) d: the PAB or a forfeit win bars it
         reasons = [Note(articles.bye_eligibility, gettext_noop(
             "he may receive it: he has had no pairing-allocated bye, nor a forfeit win; these players may not: "
             "{players}"), ineligible, {"players": ineligible}) if ineligible else
             Note(articles.bye_eligibility, gettext_noop(
                 "he may receive it: he has had no pairing-allocated bye, nor a forfeit win"))]
-    else:  # C.04.1 (2026) Art. 4: the PAB or a win's points without playing
+    else:  # C.04.1 (2026) Art. 4, Burstein (2017) 4.1: the PAB or a win's points without playing
         reasons = [Note(articles.bye_eligibility, gettext_noop(
             "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing; these "
             "players may not: {players}"), ineligible, {"players": ineligible}) if ineligible else
             Note(articles.bye_eligibility, gettext_noop(
                 "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing"))]
     lower = numbers([p for p in state.players if p.bye_eligible and p.pairing_score < score])
-    pairer, everyone = RoundPairer(state, colour_exempt), list(range(len(state.players)))
+    pairer, everyone = RoundPairer(state, colour_exempt, pair_exempt), list(range(len(state.players)))
     lowest = pairer.lowest_bye_score(everyone) if lower else None  # a matching per score below his, at most
     could = (numbers([state.players[v] for v in pairer.bye_takers(everyone, lowest)])
              if lowest is not None and lowest < score else ())

@@ -15,10 +15,13 @@ class RoundPairer:
     """The players of a round (in order), the graph of who may meet whom, and who
     may take the pairing-allocated bye."""
 
-    def __init__(self, state: RoundState, colour_exempt: Callable[[Player], bool] = lambda player: False):
+    def __init__(self, state: RoundState, colour_exempt: Callable[[Player], bool] = lambda player: False,
+                 pair_exempt: Callable[[Player, Player], bool] | None = None):
+        """``colour_exempt``, ``pair_exempt``: the system's exceptions to the colour limits
+        (``SwissSystem.colour_exempt``, ``colour_exempt_pair``)."""
         self.state = state
         self.players = state.players
-        self.rows = compatibility_rows(self.players, colour_exempt)
+        self.rows = compatibility_rows(self.players, colour_exempt, pair_exempt)
         #: the highest score the PAB may go to (Dutch 2026 [C5]); None: any
         self.bye_score: int | None = None
 

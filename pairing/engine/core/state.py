@@ -43,7 +43,7 @@ class Player:
     colours: str                    # colours of the played games, oldest first (C.04.2 D.5)
     played_opponents: frozenset[int]
     forbidden: frozenset[int]       # XXP: players he may not meet
-    bye_eligible: bool              # C.04.1 2017 d / 2026 Art. 4
+    bye_eligible: bool              # C.04.1 2017 d / 2026 Art. 4, or the system's own rule
     floats: tuple[str, str]         # float one and two rounds before (Dutch 2017 A.4 b, 2026 Art. 1.4)
     played_games: int = 0           # games played over the board (Dutch 2026 [C9])
     rating: int = 0                 # the rating of the TRF (Dubov 1.1, ARO 1.7)
@@ -146,17 +146,26 @@ def infer_initial_colour(document: TrfDocument) -> str | None:
     return colour if ranks[top.number] % 2 == 0 else invert(colour)
 
 
-def forbids_bye(entry: RoundEntry, scoring: Scoring, basic_rules: str) -> bool:
-    """Whether this round bars the player from the pairing-allocated bye.
+#: The rules barring a player from the pairing-allocated bye (``Edition.bye_rule``).
+#: C.04.1 (2017) d: one who already had the PAB or a forfeit win.
+PAB_OR_FORFEIT_WIN = "pab-or-forfeit-win"
+#: C.04.1 (2026) Art. 4: the PAB, or "in one single round, without playing, as many points as
+#: rewarded for a win" (a forfeit win, a full-point bye); Burstein (2017) 4.1 "a point without
+#: playing" says the same, "a point" read as a full point (a win's points): a half-point bye is not.
+PAB_OR_POINT_WITHOUT_PLAYING = "pab-or-point-without-playing"
+#: the rule of each edition of C.04.1, where the system's own text says nothing more
+BASIC_BYE_RULE = {"2017": PAB_OR_FORFEIT_WIN, "2026": PAB_OR_POINT_WITHOUT_PLAYING}
 
-    C.04.1 (2017) d: a player who already received the PAB, or a win by forfeit.
-    C.04.1 (2026) Art. 4: the PAB, or "in one single round, without playing, as
-    many points as rewarded for a win" (so a full-point bye too).
-    """
+
+def forbids_bye(entry: RoundEntry, scoring: Scoring, rule: str) -> bool:
+    """Whether this earlier round bars the player from the pairing-allocated bye by ``rule``
+    (:data:`PAB_OR_FORFEIT_WIN` or :data:`PAB_OR_POINT_WITHOUT_PLAYING`)."""
     if entry.played:
         return False
-    if basic_rules == "2017":
-        return entry.paired and entry.code in "U+"
+    if entry.code in ("U", "+"):  # the PAB (whatever the tournament awards for it), a forfeit win
+        return True
+    if rule == PAB_OR_FORFEIT_WIN:
+        return False
     return scoring.points(entry.code) >= scoring.win
 
 
@@ -168,13 +177,15 @@ def opponent_ratings(document: TrfDocument, entries: list[RoundEntry]) -> tuple[
 
 
 def build_round_state(document: TrfDocument, round_number: int | None = None,
-                      total_rounds: int | None = None, basic_rules: str = "2026") -> RoundState:
+                      total_rounds: int | None = None, basic_rules: str = "2026",
+                      bye_rule: str | None = None) -> RoundState:
     """The state for pairing ``round_number`` (default: the round after the last paired one).
 
     Only rounds before ``round_number`` count as history.  A player is paired
     unless his line holds a bye or an absence for ``round_number`` (``H``/``F``/
     ``Z``).  When the file already holds that round (the checker re-makes it),
-    a player with no entry for it was absent.
+    a player with no entry for it was absent.  ``basic_rules``: the edition of C.04.1
+    (floats); ``bye_rule``: who may not take the PAB (default: that of ``basic_rules``).
     """
     if round_number is None:
         round_number = document.paired_rounds + 1
@@ -185,6 +196,7 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
         raise TrfError(f"all {total} rounds have been paired already")
     played_rounds = round_number - 1
     scoring = document.scoring
+    bye_rule = bye_rule or BASIC_BYE_RULE[basic_rules]
 
     def history(record) -> list[RoundEntry]:
         entries = record.rounds[:played_rounds]
@@ -241,7 +253,7 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
             opponent_ratings=opponent_ratings(document, entries),
             upfloats=upfloats,
             forbidden=frozenset(forbidden[number]),
-            bye_eligible=not any(forbids_bye(e, scoring, basic_rules) for e in entries),
+            bye_eligible=not any(forbids_bye(e, scoring, bye_rule) for e in entries),
             floats=tuple(float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE
                          for k in (1, 2)),
             # A.7, applied when the last round is paired

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ..core.explanation import Articles, Step
 from ..core.pairing import RoundPairing
-from ..core.state import Player, RoundState
+from ..core.state import BASIC_BYE_RULE, Player, RoundState, build_round_state
+from ..trf import TrfDocument
 
 
 def no_colour_exemption(state: RoundState, player: Player) -> bool:
@@ -42,6 +43,21 @@ class Edition:
     #: its article ordering the players of that score for the PAB, where the system assigns it
     #: before pairing (SwissSystem.first_bye)
     bye_order: str = ""
+    #: who may not take the PAB where the system's own text bars more than its basic rules
+    #: (core.state: PAB_OR_FORFEIT_WIN, PAB_OR_POINT_WITHOUT_PLAYING; Burstein 2017 4.1);
+    #: "": the basic rules' (C.04.1 2017 d / 2026 Art. 4)
+    own_bye_rule: str = ""
+
+    @property
+    def bye_rule(self) -> str:
+        """Who may not take the PAB in this edition: the one rule its pairer, the review of a
+        manual pairing and the explanation read (through ``Player.bye_eligible``)."""
+        return self.own_bye_rule or BASIC_BYE_RULE[self.basic_rules]
+
+    def round_state(self, document: TrfDocument, round_number: int | None = None,
+                    total_rounds: int | None = None) -> RoundState:
+        """The state a round of ``document`` is paired from under this edition."""
+        return build_round_state(document, round_number, total_rounds, self.basic_rules, self.bye_rule)
 
 
 @dataclass(frozen=True)

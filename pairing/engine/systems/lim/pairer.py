@@ -135,16 +135,12 @@ class LimPairer:
         self.players = state.players
         # 2.1: compatible = not met before and no colour three times in a row nor
         # three more of one colour (the core's absolute colour rule, nobody exempt)
-        self.round = RoundPairer(state)
-        self.strict = list(self.round.rows)
-        if state.last_round:
-            # Art. 6: in the last round, pairing players of the same score has priority
-            # over the colour rules: such players are compatible if they have not met
-            # (they are still tried after the players compatible by 2.1)
-            unmet = compatibility_rows(self.players, lambda player: True)
-            self.round.rows = [self.strict[v] | sum(1 << w for w, q in enumerate(self.players)
-                                                    if unmet[v] >> w & 1 and colour_exempt_pair(state, p, q))
-                               for v, p in enumerate(self.players)]
+        self.strict = compatibility_rows(self.players)
+        # Art. 6: in the last round, pairing players of the same score has priority over the
+        # colour rules: such players are compatible if they have not met (they are still
+        # tried after the players compatible by 2.1)
+        self.round = RoundPairer(state, pair_exempt=(lambda a, b: colour_exempt_pair(state, a, b))
+                                 if state.last_round else None)
         self.rows = self.round.rows
         # 2.2: the Median Score-group's score, half the points of the rounds played (doubled)
         self.median2 = state.win_points * (state.round_number - 1)
