@@ -65,6 +65,12 @@ def test_home_sections_search_and_hidden(club):
     assert "Test please ignore" not in Client().get(reverse("public:home")).content.decode()
     # Its own pages stay open to whoever has the address.
     assert Client().get(test.get_absolute_url()).status_code == 200
+    # The API lists what the home page lists: the archived one too, not the hidden one.
+    listed = Client().get(reverse("api:tournaments"), HTTP_ACCEPT="application/json").json()
+    assert {t["name"]: t["listing"] for t in listed} == {
+        "Winter Cup": "", "Spring Open": "", "Blitz Night": "", "Rapid Day": "", "Old Open": "archived"}
+    detail = Client().get(reverse("api:tournament", args=[test.slug]), HTTP_ACCEPT="application/json")
+    assert detail.status_code == 200 and detail.json()["listing"] == "hidden"
 
 
 @pytest.fixture
