@@ -12,9 +12,8 @@ from pypdf import PdfReader
 
 from pairing import services as pairing
 from tournaments import printouts, services
-from tournaments.models import Player
-from tournaments.printouts import points_before
-from tournaments.standings import crosstable
+from tournaments.models import Player, Result
+from tournaments.standings import crosstable, points_before
 from tournaments.templatetags.chess import points
 
 from .conftest import make_tournament, pair, play, request
@@ -65,6 +64,39 @@ def test_board_list_has_both_players_ratings_points_and_the_bye(event):
         else:
             black = game.black
             assert f"{points(before[black.pairing_number])} {black.rating} {black} {black.pairing_number}" in line
+
+
+@pytest.fixture
+def absences(club):
+    """Six players, round 1 drawn on every board; in round 2 #3 takes a half-point bye, #4 a
+    zero-point bye and #5 has withdrawn: #1, #2 and #6 are left, one board and the PAB."""
+    tournament = make_tournament(club, players=6, rounds=4)
+    for game in pair(tournament).games.all():
+        services.enter_result(game, Result.DRAW)
+    players = {p.pairing_number: p for p in tournament.players.all()}
+    services.set_absence(players[3], 2, "H")
+    services.set_absence(players[4], 2, "Z")
+    services.withdraw_player(players[5], 2)
+    pair(tournament)
+    return tournament, players
+
+
+def test_board_list_and_pairing_list_name_who_is_not_paired(absences):
+    """As the page's board list: a half-point bye, a zero-point bye and a withdrawal, each with the
+    points before the round (½ after a draw) and what the round scores."""
+    tournament, players = absences
+    text = squeeze(pdf_text(Client().get(reverse("public:boards_pdf", args=[tournament.slug, 2]))))
+    assert "Round 2: board list" in text
+    listed = text[text.index("Not paired in this round"):]
+    assert "No. Player Rtg Pts Why Scores" in listed
+    assert f"3 {players[3]} 2326 ½ Half-point bye ½" in listed
+    assert f"4 {players[4]} 2289 ½ Zero-point bye 0" in listed
+    assert f"5 {players[5]} 2252 ½ Withdrawn 0" in listed
+    assert str(players[1]) not in listed and str(players[6]) not in listed  # on a board, or the PAB
+    assert "bye (1 pt)" in text
+    # Pairings by name: each of them under his own name, in the alphabetical order.
+    text = squeeze(pdf_text(Client().get(reverse("public:names_pdf", args=[tournament.slug, 2]))))
+    assert f"{players[3]} 3 Half-point bye {players[4]} 4 Zero-point bye {players[5]} 5 Withdrawn" in text
 
 
 def test_pairing_list_is_alphabetical_with_board_colour_and_opponent(event):
