@@ -8,6 +8,7 @@ import io
 import random
 import re
 from decimal import Decimal
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from pypdf import PdfReader
 
 from tournaments.models import AuditEntry, Result
 from tournaments.standings import crosstable
-from tournaments.templatetags.chess import points, tiebreak
+from tournaments.templatetags.chess import points, signed, tiebreak
 
 from .conftest import make_tournament, pair, play
 
@@ -228,6 +229,14 @@ def test_scores_and_tiebreaks_take_the_decimal_separator(language, expected):
     with translation.override(language):
         assert (tiebreak(Decimal("12.5")), points(25), points(33)) == expected
         assert tiebreak(Decimal("7")) == "7" and tiebreak(None) == "—"
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", ("+3.2", "\N{MINUS SIGN}12.0", "0.0")),
+                                                    ("it", ("+3,2", "\N{MINUS SIGN}12,0", "0,0")),
+                                                    ("de", ("+3,2", "\N{MINUS SIGN}12,0", "0,0"))])
+def test_the_rating_change_takes_the_decimal_separator(language, expected):
+    with translation.override(language):
+        assert (signed(Fraction(16, 5)), signed(Fraction(-12)), signed(Fraction(1, 100))) == expected
 
 
 def test_crosstable_rows_are_cached_once_for_every_language(event):

@@ -165,6 +165,9 @@ def test_rank_performance_and_rating_change_worked_by_hand(club):
     assert (b.points, b.rank, b.k, b.rating_change, b.performance) == (0, 3, 20, -20 * Fraction("0.85"), 1000)
     html = Client().get(reverse("public:player", args=[tournament.slug, players["D"].pairing_number])).content.decode()
     assert "+34.0" in html and "2900" in html
+    # In Italian with its decimal comma.
+    url = reverse("public:player", args=[tournament.slug, players["A"].pairing_number])
+    assert 'id="player-rating-change">+0,8<' in Client().get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
 
 
 @pytest.fixture
