@@ -163,7 +163,7 @@ def test_the_switcher_sets_the_language_without_a_token(event):
     cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
     assert cookie.value == "it" and cookie["max-age"] == settings.LANGUAGE_COOKIE_AGE and cookie["httponly"]
     page = reader.get(url).content.decode()
-    assert '<html lang="it">' in page and 'aria-current="true">IT<' in page
+    assert '<html lang="it">' in page and 'aria-current="true">Italiano<' in page
     # The cookie wins over the browser's language; another button switches back.
     assert '<html lang="it">' in reader.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     reader.post(reverse("set_language"), {"language": "en", "next": url})
