@@ -94,6 +94,10 @@ def test_board_list_and_pairing_list_name_who_is_not_paired(absences):
     assert f"5 {players[5]} 2252 ½ Withdrawn 0" in listed
     assert str(players[1]) not in listed and str(players[6]) not in listed  # on a board, or the PAB
     assert "bye (1 pt)" in text
+    italian = squeeze(pdf_text(Client().get(reverse("public:boards_pdf", args=[tournament.slug, 2]),
+                                            HTTP_ACCEPT_LANGUAGE="it")))
+    assert f"Non abbinati in questo turno N. Giocatore Elo Pti Motivo Punti 3 {players[3]} 2326 ½ Bye da mezzo " \
+           f"punto ½" in italian
     # Pairings by name: each of them under his own name, in the alphabetical order.
     text = squeeze(pdf_text(Client().get(reverse("public:names_pdf", args=[tournament.slug, 2]))))
     assert f"{players[3]} 3 Half-point bye {players[4]} 4 Zero-point bye {players[5]} 5 Withdrawn" in text
