@@ -322,3 +322,13 @@ def test_the_check_finds_words_outside_translate_tags():
               '{% blocktranslate %}Pairs {{ n }}{% endblocktranslate %}<script>var a = "x y";</script>'
               '<small>ARO {{ aro }}</small><button data-once data-copied="Link copied.">{{ label }}</button>')
     assert [text for _line, text in untranslated_texts(source)] == ["Board list", ": bye", "Link copied."]
+
+
+@pytest.mark.parametrize(("language", "date"), [("en", "March 1, 2026"), ("it", "01 Marzo 2026"),
+                                                ("fr", "1 mars 2026"), ("de", "1. März 2026"),
+                                                ("es", "1 de marzo de 2026")])
+def test_dates_in_the_reader_language(event, language, date):
+    """The tournament's date as each language writes it (Django's formats), on its page and the home page."""
+    for url in (reverse("public:tournament", args=[event.slug]), reverse("public:home")):
+        page = Client().get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert date in page, (language, url)

@@ -2,10 +2,12 @@
 show; a round's PDFs exist only once it is published; the QR code and the API root."""
 
 import io
+import itertools
 import random
 import re
 
 import pytest
+import segno
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -101,6 +103,23 @@ def test_board_list_and_pairing_list_name_who_is_not_paired(absences):
     # Pairings by name: each of them under his own name, in the alphabetical order.
     text = squeeze(pdf_text(Client().get(reverse("public:names_pdf", args=[tournament.slug, 2]))))
     assert f"{players[3]} 3 Half-point bye {players[4]} 4 Zero-point bye {players[5]} 5 Withdrawn" in text
+
+
+def test_printed_board_list_carries_the_qr_code_of_the_tournament_page(event):
+    """The squares drawn at the top of the board list's first page are the QR code (segno's matrix)
+    of the tournament's public address."""
+    content = Client().get(reverse("public:boards_pdf", args=[event.slug, 3])).content
+    stream = PdfReader(io.BytesIO(content)).pages[0].get_contents().get_data().decode("latin-1")
+    squares = [(float(x), float(y)) for x, y, w, h in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) -([\d.]+) re f", stream)
+               if w == h]
+    assert squares
+    step = min(b[0] - a[0] for a, b in itertools.pairwise(squares) if b[1] == a[1] and b[0] > a[0])
+    left, top = min(x for x, _y in squares), max(y for _x, y in squares)
+    drawn = {(round((top - y) / step), round((x - left) / step)) for x, y in squares}
+    matrix = segno.make(f"http://testserver{event.get_absolute_url()}", error="m", micro=False).matrix
+    dark = {(row, column) for row, line in enumerate(matrix) for column, cell in enumerate(line) if cell}
+    # The code's own coordinates: its top row and left column always hold a finder pattern's edge.
+    assert drawn == dark
 
 
 def test_pairing_list_is_alphabetical_with_board_colour_and_opponent(event):
@@ -227,3 +246,4 @@ def test_a_round_once_published(event):
     pairing.publish_round(round_)
     text = pdf_text(Client().get(reverse("public:boards_pdf", args=[event.slug, 4])))
     assert "Round 4: board list" in text
+
