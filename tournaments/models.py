@@ -98,6 +98,13 @@ class Membership(models.Model):
         return f"{self.user} ({self.get_role_display()}, {self.club})"
 
 
+class TournamentQuerySet(models.QuerySet):
+    def listed(self):
+        """The tournaments whoever lists them sees (the home page, the API's list): all but those
+        their arbiter hid; archived ones stay listed.  A hidden one's own pages stay open."""
+        return self.exclude(listing=Tournament.Listing.HIDDEN)
+
+
 class Tournament(models.Model):
     class Acceleration(models.TextChoices):
         NONE = "", _("None")
@@ -182,6 +189,8 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # One more at every change of what the public pages show: their cache key (tournaments/cache.py).
     revision = models.PositiveIntegerField(default=0, editable=False)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -21,8 +21,9 @@ from django.utils.translation import pgettext, pgettext_lazy
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
+from . import standings
 from .models import Game, Player, Round, Tournament
-from .standings import Row, points_before
+from .standings import Row
 from .templatetags.chess import points as format_points
 from .templatetags.chess import tiebreak as format_tiebreak
 
@@ -164,36 +165,48 @@ RANK = pgettext_lazy("column heading: rank, abbreviated", "Rk")
 
 def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
     """The round's boards in order: pairing numbers, names, ratings and points before the round of
-    both players, the result when it is in; the pairing-allocated bye last.  The QR code of the
+    both players, the result when it is in; the pairing-allocated bye last; then who is not paired
+    and why (the public board list's data: ``standings.board_list``).  The QR code of the
     tournament's public page sits at the top right of the first page."""
     pdf = Printout(tournament, _("Round %(number)s: board list") % {"number": round_.number}, url)
     pdf.add_page()
     pdf.qr(url, size=22, y=4)
-    scores = points_before(tournament, round_.number)
+    boards = standings.board_list(tournament, round_)
     rows = []
-    for game in _games(round_):
+    for game in boards.games:
         white, black = game.white, game.black
         left = [str(game.board), str(white.pairing_number), str(white), _rating(white),
-                format_points(scores.get(white.pairing_number, 0))]
+                format_points(game.white_points)]
         if black is None:
             # The bye in the opponent's column, which has room for it in every language.
             rows.append([*left, "", "", "", _bye_text(tournament), ""])
         else:
-            rows.append([*left, game.result or "–", format_points(scores.get(black.pairing_number, 0)),
-                         _rating(black), str(black), str(black.pairing_number)])
+            rows.append([*left, game.result or "–", format_points(game.black_points), _rating(black), str(black),
+                         str(black.pairing_number)])
     bd, no, rtg, pts = map(str, (BOARD, NUMBER, RATING, POINTS))
     pdf.table_of((bd, no, _("White"), rtg, pts, _("Result"), pts, rtg, _("Black"), no), rows,
                  (6, 6, 35, 8, 6, 14, 6, 8, 35, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))
+    if boards.not_paired:
+        pdf.ln(2)
+        pdf.set_font(FONT, "B", 10)
+        pdf.cell(0, 6, _("Not paired in this round"), new_x="LMARGIN", new_y="NEXT")
+        rows = [(str(entry.player.pairing_number), str(entry.player), _rating(entry.player),
+                 format_points(entry.points), str(entry.reason), format_points(entry.scored))
+                for entry in boards.not_paired]
+        pdf.table_of((no, _("Player"), rtg, pts, _("Why"), _("Scores")), rows, (6, 41, 8, 6, 33, 10),
+                     ("R", "L", "R", "C", "L", "C"))
     return pdf.bytes()
 
 
 def pairing_list(tournament: Tournament, round_: Round, url: str) -> bytes:
-    """Every player of the round in alphabetical order, with board, colour and opponent: where a
-    player finds his board without reading the whole board list."""
+    """Every player of the tournament in alphabetical order, with board, colour and opponent, or
+    why he is not paired (a bye, withdrawn): where a player finds his board without reading the
+    whole board list."""
     pdf = Printout(tournament, _("Round %(number)s: pairings by name") % {"number": round_.number}, url)
     pdf.add_page()
-    entries = []
-    for game in _games(round_):
+    boards = standings.board_list(tournament, round_)
+    entries = [(entry.player, "", "", str(entry.reason)) for entry in boards.not_paired]
+    for game in boards.games:
         if game.black is None:
             entries.append((game.white, "", "", _bye_text(tournament)))
             continue

@@ -8,6 +8,7 @@ import io
 import random
 import re
 from decimal import Decimal
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from pypdf import PdfReader
 
 from tournaments.models import AuditEntry, Result
 from tournaments.standings import crosstable
-from tournaments.templatetags.chess import points, tiebreak
+from tournaments.templatetags.chess import points, signed, tiebreak
 
 from .conftest import make_tournament, pair, play
 
@@ -162,7 +163,7 @@ def test_the_switcher_sets_the_language_without_a_token(event):
     cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
     assert cookie.value == "it" and cookie["max-age"] == settings.LANGUAGE_COOKIE_AGE and cookie["httponly"]
     page = reader.get(url).content.decode()
-    assert '<html lang="it">' in page and 'aria-current="true">IT<' in page
+    assert '<html lang="it">' in page and 'aria-current="true">Italiano<' in page
     # The cookie wins over the browser's language; another button switches back.
     assert '<html lang="it">' in reader.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     reader.post(reverse("set_language"), {"language": "en", "next": url})
@@ -228,6 +229,14 @@ def test_scores_and_tiebreaks_take_the_decimal_separator(language, expected):
     with translation.override(language):
         assert (tiebreak(Decimal("12.5")), points(25), points(33)) == expected
         assert tiebreak(Decimal("7")) == "7" and tiebreak(None) == "—"
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", ("+3.2", "\N{MINUS SIGN}12.0", "0.0")),
+                                                    ("it", ("+3,2", "\N{MINUS SIGN}12,0", "0,0")),
+                                                    ("de", ("+3,2", "\N{MINUS SIGN}12,0", "0,0"))])
+def test_the_rating_change_takes_the_decimal_separator(language, expected):
+    with translation.override(language):
+        assert (signed(Fraction(16, 5)), signed(Fraction(-12)), signed(Fraction(1, 100))) == expected
 
 
 def test_crosstable_rows_are_cached_once_for_every_language(event):
@@ -313,3 +322,13 @@ def test_the_check_finds_words_outside_translate_tags():
               '{% blocktranslate %}Pairs {{ n }}{% endblocktranslate %}<script>var a = "x y";</script>'
               '<small>ARO {{ aro }}</small><button data-once data-copied="Link copied.">{{ label }}</button>')
     assert [text for _line, text in untranslated_texts(source)] == ["Board list", ": bye", "Link copied."]
+
+
+@pytest.mark.parametrize(("language", "date"), [("en", "March 1, 2026"), ("it", "01 Marzo 2026"),
+                                                ("fr", "1 mars 2026"), ("de", "1. März 2026"),
+                                                ("es", "1 de marzo de 2026")])
+def test_dates_in_the_reader_language(event, language, date):
+    """The tournament's date as each language writes it (Django's formats), on its page and the home page."""
+    for url in (reverse("public:tournament", args=[event.slug]), reverse("public:home")):
+        page = Client().get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert date in page, (language, url)

@@ -2,19 +2,20 @@
 show; a round's PDFs exist only once it is published; the QR code and the API root."""
 
 import io
+import itertools
 import random
 import re
 
 import pytest
+import segno
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
 from pairing import services as pairing
 from tournaments import printouts, services
-from tournaments.models import Player
-from tournaments.printouts import points_before
-from tournaments.standings import crosstable
+from tournaments.models import Player, Result
+from tournaments.standings import crosstable, points_before
 from tournaments.templatetags.chess import points
 
 from .conftest import make_tournament, pair, play, request
@@ -65,6 +66,60 @@ def test_board_list_has_both_players_ratings_points_and_the_bye(event):
         else:
             black = game.black
             assert f"{points(before[black.pairing_number])} {black.rating} {black} {black.pairing_number}" in line
+
+
+@pytest.fixture
+def absences(club):
+    """Six players, round 1 drawn on every board; in round 2 #3 takes a half-point bye, #4 a
+    zero-point bye and #5 has withdrawn: #1, #2 and #6 are left, one board and the PAB."""
+    tournament = make_tournament(club, players=6, rounds=4)
+    for game in pair(tournament).games.all():
+        services.enter_result(game, Result.DRAW)
+    players = {p.pairing_number: p for p in tournament.players.all()}
+    services.set_absence(players[3], 2, "H")
+    services.set_absence(players[4], 2, "Z")
+    services.withdraw_player(players[5], 2)
+    pair(tournament)
+    return tournament, players
+
+
+def test_board_list_and_pairing_list_name_who_is_not_paired(absences):
+    """As the page's board list: a half-point bye, a zero-point bye and a withdrawal, each with the
+    points before the round (½ after a draw) and what the round scores."""
+    tournament, players = absences
+    text = squeeze(pdf_text(Client().get(reverse("public:boards_pdf", args=[tournament.slug, 2]))))
+    assert "Round 2: board list" in text
+    listed = text[text.index("Not paired in this round"):]
+    assert "No. Player Rtg Pts Why Scores" in listed
+    assert f"3 {players[3]} 2326 ½ Half-point bye ½" in listed
+    assert f"4 {players[4]} 2289 ½ Zero-point bye 0" in listed
+    assert f"5 {players[5]} 2252 ½ Withdrawn 0" in listed
+    assert str(players[1]) not in listed and str(players[6]) not in listed  # on a board, or the PAB
+    assert "bye (1 pt)" in text
+    italian = squeeze(pdf_text(Client().get(reverse("public:boards_pdf", args=[tournament.slug, 2]),
+                                            HTTP_ACCEPT_LANGUAGE="it")))
+    assert f"Non abbinati in questo turno N. Giocatore Elo Pti Motivo Punti 3 {players[3]} 2326 ½ Bye da mezzo " \
+           f"punto ½" in italian
+    # Pairings by name: each of them under his own name, in the alphabetical order.
+    text = squeeze(pdf_text(Client().get(reverse("public:names_pdf", args=[tournament.slug, 2]))))
+    assert f"{players[3]} 3 Half-point bye {players[4]} 4 Zero-point bye {players[5]} 5 Withdrawn" in text
+
+
+def test_printed_board_list_carries_the_qr_code_of_the_tournament_page(event):
+    """The squares drawn at the top of the board list's first page are the QR code (segno's matrix)
+    of the tournament's public address."""
+    content = Client().get(reverse("public:boards_pdf", args=[event.slug, 3])).content
+    stream = PdfReader(io.BytesIO(content)).pages[0].get_contents().get_data().decode("latin-1")
+    squares = [(float(x), float(y)) for x, y, w, h in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) -([\d.]+) re f", stream)
+               if w == h]
+    assert squares
+    step = min(b[0] - a[0] for a, b in itertools.pairwise(squares) if b[1] == a[1] and b[0] > a[0])
+    left, top = min(x for x, _y in squares), max(y for _x, y in squares)
+    drawn = {(round((top - y) / step), round((x - left) / step)) for x, y in squares}
+    matrix = segno.make(f"http://testserver{event.get_absolute_url()}", error="m", micro=False).matrix
+    dark = {(row, column) for row, line in enumerate(matrix) for column, cell in enumerate(line) if cell}
+    # The code's own coordinates: its top row and left column always hold a finder pattern's edge.
+    assert drawn == dark
 
 
 def test_pairing_list_is_alphabetical_with_board_colour_and_opponent(event):
@@ -191,3 +246,4 @@ def test_a_round_once_published(event):
     pairing.publish_round(round_)
     text = pdf_text(Client().get(reverse("public:boards_pdf", args=[event.slug, 4])))
     assert "Round 4: board list" in text
+

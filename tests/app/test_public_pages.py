@@ -65,6 +65,12 @@ def test_home_sections_search_and_hidden(club):
     assert "Test please ignore" not in Client().get(reverse("public:home")).content.decode()
     # Its own pages stay open to whoever has the address.
     assert Client().get(test.get_absolute_url()).status_code == 200
+    # The API lists what the home page lists: the archived one too, not the hidden one.
+    listed = Client().get(reverse("api:tournaments"), HTTP_ACCEPT="application/json").json()
+    assert {t["name"]: t["listing"] for t in listed} == {
+        "Winter Cup": "", "Spring Open": "", "Blitz Night": "", "Rapid Day": "", "Old Open": "archived"}
+    detail = Client().get(reverse("api:tournament", args=[test.slug]), HTTP_ACCEPT="application/json")
+    assert detail.status_code == 200 and detail.json()["listing"] == "hidden"
 
 
 @pytest.fixture
@@ -159,6 +165,9 @@ def test_rank_performance_and_rating_change_worked_by_hand(club):
     assert (b.points, b.rank, b.k, b.rating_change, b.performance) == (0, 3, 20, -20 * Fraction("0.85"), 1000)
     html = Client().get(reverse("public:player", args=[tournament.slug, players["D"].pairing_number])).content.decode()
     assert "+34.0" in html and "2900" in html
+    # In Italian with its decimal comma.
+    url = reverse("public:player", args=[tournament.slug, players["A"].pairing_number])
+    assert 'id="player-rating-change">+0,8<' in Client().get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
 
 
 @pytest.fixture

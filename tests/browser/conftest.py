@@ -63,3 +63,9 @@ def enter_results(page, results):
     for index in range(len(results)):
         expect(page.locator("input.result").nth(index)).not_to_have_value("")
     expect(page.locator("input.result.missing")).to_have_count(0)
+
+
+def switch_language(page, name: str) -> None:
+    """Open the header's language list and choose ``name`` (the language's own name)."""
+    page.locator("#languages summary").click()
+    page.get_by_role("button", name=name).click()

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tournaments.models import Club
 from tournaments.trf import import_tournament
 
-from .conftest import screenshot
+from .conftest import screenshot, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +104,7 @@ def test_the_draft_in_italian_on_a_phone(page, arbiter):
     tournament = import_tournament(Club.objects.get(slug="lyon"), ROUND_5)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto("/accounts/login/")
-    page.get_by_role("button", name="Italiano").click()
+    switch_language(page, "Italiano")
     page.fill("#id_username", "ann")
     page.fill("#id_password", "pw-ann-123")
     page.get_by_role("button", name="Accedi").click()

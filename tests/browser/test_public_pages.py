@@ -250,3 +250,30 @@ def test_names_are_tap_targets_of_44_px_on_a_phone(page, event):
         for link in page.locator(names).all()[:4]:
             assert link.bounding_box()["height"] >= 44, (path, link.inner_text())
         fits(page, PHONE)
+
+
+PAGES = {"home": "/", "tournament": "", "round": "round/2/", "standings": "standings/", "crosstable": "crosstable/",
+         "player": "player/4/", "tiebreak": "player/1/tiebreak/?code=BH&after=2"}
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+def test_every_public_page_on_a_phone_in_three_languages(page, event, language):
+    """English, Italian and German (the longest words) at 390 px: no sideways scroll, the site's
+    header one row whose language list opens within the screen, the board list's names on one line."""
+    page.set_viewport_size(PHONE)
+    page.context.set_extra_http_headers({"Accept-Language": language})
+    for name, path in PAGES.items():
+        page.goto(path if path.startswith("/") else f"/t/{event.slug}/{path}")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        fits(page, PHONE)
+        assert page.locator("header.site").bounding_box()["height"] <= 50  # one row
+        screenshot(page, f"public-390-{language}-{name}")
+    page.goto(f"/t/{event.slug}/round/2/")
+    line = page.locator("table.board-list .who").first.bounding_box()["height"]
+    for who in page.locator("table.board-list .who").all():
+        if who.inner_text() != "Montgomery-Smythe, Maximilian":  # wider than any phone's column
+            assert who.bounding_box()["height"] <= line, who.inner_text()
+    page.locator("#languages summary").click()
+    for button in page.locator("#languages button").all():
+        on_screen(page, button)
+    screenshot(page, f"public-390-{language}-languages")

@@ -13,7 +13,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = ["slug", "name", "club", "place", "start_date", "end_date", "rounds", "system",
                   "edition", "acceleration", "points_win", "points_draw", "points_loss", "points_pairing_bye",
-                  "points_half_bye"]
+                  "points_half_bye", "listing"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

@@ -62,7 +62,10 @@ class ApiRoot(APIView):
 
 
 class TournamentList(generics.ListAPIView):
-    queryset = Tournament.objects.select_related("club")
+    """The listed tournaments (as on the home page: hidden ones left out, archived ones kept); a
+    hidden one is still found at its own address."""
+
+    queryset = Tournament.objects.listed().select_related("club")
     serializer_class = serializers.TournamentSerializer
 
 

@@ -33,11 +33,12 @@ def points(tenths: int) -> str:
 
 @register.filter
 def signed(value) -> str:
-    """A rating change to one decimal with its sign: ``+12.8``, ``-3.0`` (a minus sign), ``0.0``."""
+    """A rating change to one decimal with its sign: ``+12.8``, ``-3.0`` (a minus sign), ``0.0``,
+    with the decimal separator of the reader's language (``+3,2`` in Italian)."""
     tenths = half_up(Fraction(value) * 10)
     sign = "+" if tenths > 0 else "\N{MINUS SIGN}" if tenths < 0 else ""
     whole, tenth = divmod(abs(tenths), 10)
-    return f"{sign}{whole}.{tenth}"
+    return sign + _decimal(f"{whole}.{tenth}")
 
 
 @register.filter

@@ -105,7 +105,7 @@ def home_sections(query: str = "") -> list[Section]:
     """The tournaments listed on the home page (hidden ones left out), by name or city when
     searched: ongoing (a round published), upcoming (none yet), finished (every round complete, or
     archived by its arbiter)."""
-    tournaments = (Tournament.objects.select_related("club").exclude(listing=Tournament.Listing.HIDDEN)
+    tournaments = (Tournament.objects.listed().select_related("club")
                    .annotate(published=_count(Round.objects.filter(tournament=OuterRef("pk"),
                                                                    status=Round.Status.PUBLISHED)),
                              pending=_count(Game.objects.filter(round__tournament=OuterRef("pk"),
