@@ -55,7 +55,7 @@ browser:
 bench: $(VENV)/installed native
 	$(PYTHON) -m pairing.engine.bench
 
-# The translation catalogues (locale/<language>/LC_MESSAGES/django.po): every translatable text of
+# The translation catalogues (tournaments/locale/<language>/LC_MESSAGES/django.po): every translatable text of
 # the templates and the Python code (in the engine, only the explanation's wordings are marked), added to each language's file (existing translations kept, those
 # of texts no longer used as #~ entries, which a text that comes back gets again), then compiled to
 # the .mo files the app reads (both are committed: `make test` needs no gettext).

@@ -138,13 +138,13 @@ LOGOUT_REDIRECT_URL = "public:home"
 # temporary file past 2.5 MB (Django's default) and its size is checked before it is read.
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_FILE_BYTES + 64 * 1024
 
-# Languages (locale/: the catalogues, see the README): pages, forms, messages and printouts in the
+# Languages (tournaments/locale/: the catalogues, see the README): pages, forms, messages and printouts in the
 # visitor's language; dates and numbers in its format.  FIDE codes (titles, federations, results,
 # tie-breaks, TRF) are the same in every language.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("it", _("Italian")), ("fr", _("French")), ("de", _("German")),
              ("es", _("Spanish"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "tournaments" / "locale"]
 # The switcher's choice is kept a year, sent over HTTPS only like the other cookies, unread by scripts.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE

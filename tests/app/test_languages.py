@@ -26,7 +26,7 @@ from tournaments.templatetags.chess import points, signed, tiebreak
 
 from .conftest import make_tournament, pair, play
 
-LOCALE = Path(settings.BASE_DIR) / "locale"
+LOCALE = Path(settings.LOCALE_PATHS[0])
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
 
 
