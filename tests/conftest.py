@@ -27,3 +27,32 @@ def default_language():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def task_threads(monkeypatch):
+    """Pairing tasks run each in a thread of its own, as in a worker (each closes its database
+    connection when done); the threads started, joined at the test's end."""
+    import threading
+
+    from django.db import connection
+
+    from pairing import services as pairing
+    from pairing.tasks import pair_round_task
+
+    threads: list[threading.Thread] = []
+
+    def run(round_id):
+        try:
+            pairing.run_pairing(round_id)
+        finally:
+            connection.close()
+
+    def send(args, **options):
+        threads.append(threading.Thread(target=run, args=args))
+        threads[-1].start()
+
+    monkeypatch.setattr(pair_round_task, "apply_async", send)
+    yield threads
+    for thread in threads:
+        thread.join(30)

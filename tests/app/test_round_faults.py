@@ -48,25 +48,13 @@ ENGINE = pairing.pair_round
 
 
 @pytest.fixture
-def held_engine(transactional_db, monkeypatch):
+def held_engine(transactional_db, monkeypatch, task_threads):
     """Pairing tasks run in threads with the engine held; this thread gives up on a lock after 3 s."""
-    engine, threads = HeldEngine(), []
-
-    def run(round_id):
-        try:
-            pairing.run_pairing(round_id)
-        finally:
-            connection.close()
-
-    def send(args, **options):
-        threads.append(threading.Thread(target=run, args=args))
-        threads[-1].start()
-
+    engine = HeldEngine()
     monkeypatch.setattr(pairing, "pair_round", engine)
-    monkeypatch.setattr(pair_round_task, "apply_async", send)
     with connection.cursor() as cursor:
         cursor.execute("SET lock_timeout = '3s'")  # waiting for the engine would fail the test
-    engine.join = lambda: [thread.join(30) for thread in threads]
+    engine.join = lambda: [thread.join(30) for thread in task_threads]
     yield engine
     engine.released.set()
     engine.join()

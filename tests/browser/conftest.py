@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 from tournaments.models import Club, Membership
 
 CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1200, "height": 900}
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 # The machine's network is closed: keep Chromium from calling home.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -28,7 +30,7 @@ def page(transactional_db, live_server):
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(base_url=live_server.url, viewport={"width": 1200, "height": 900})
+        context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
         page = context.new_page()
         page.set_default_timeout(20_000)
         yield page
@@ -36,6 +38,32 @@ def page(transactional_db, live_server):
         browser.close()
         # ORM calls made while Playwright's loop ran used connections of that context: close them too.
         connections.close_all()
+
+
+def log_in(page, username: str = "ann", password: str = "pw-ann-123", *, button: str = "Log in",
+           heading: str = "My tournaments") -> None:
+    """Log in through the login page (``button`` and ``heading``: their words in the page's language)."""
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.get_by_role("button", name=button).click()
+    expect(page.locator("h1")).to_have_text(heading)
+
+
+def sticking_out(page, selector: str = "body *", width: int = PHONE["width"]) -> list[str]:
+    """The first elements of ``selector`` whose right edge is past ``width`` px."""
+    return page.evaluate("""([selector, width]) => [...document.querySelectorAll(selector)]
+        .filter(e => e.getBoundingClientRect().right > width)
+        .map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + e.getBoundingClientRect().right).slice(0, 8)""",
+                         [selector, width])
+
+
+def no_sideways_scroll(page, label: str = "", viewport=PHONE) -> None:
+    """The page is no wider than the screen (the viewport, a phone unless told): it never scrolls
+    sideways.  The message names the page and the elements that stick out."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("window.innerWidth") == viewport["width"], \
+        (label or page.url, width, sticking_out(page, width=viewport["width"]))
 
 
 def screenshot(page, name: str) -> None:

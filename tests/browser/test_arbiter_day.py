@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tournaments.models import Game, Tournament
 
-from .conftest import enter_results, screenshot
+from .conftest import PHONE, enter_results, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -21,12 +21,7 @@ CSV_PLAYER = ("Lima, Luca", "1950")
 
 
 def test_arbiter_runs_two_rounds_and_the_public_follows(page, arbiter, live_server):
-    # Log in.
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("My tournaments")
+    log_in(page)
 
     # Create the tournament.
     page.click("text=New tournament for Lyon Chess")
@@ -103,7 +98,7 @@ def test_arbiter_runs_two_rounds_and_the_public_follows(page, arbiter, live_serv
     screenshot(page, "08-public-crosstable")
 
     # On a phone too.
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"/t/{tournament.slug}/round/1/")
     expect(page.locator("table.boards")).to_be_visible()
     screenshot(page, "09-public-round1-phone")

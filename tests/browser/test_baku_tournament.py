@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tournaments.models import Game, Tournament
 
-from .conftest import enter_results, screenshot
+from .conftest import PHONE, enter_results, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -45,10 +45,7 @@ def shown_boards(page) -> list[tuple[int, int]]:
 
 
 def test_baku_tournament_with_a_forbidden_pair(page, arbiter, tmp_path):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    log_in(page)
 
     # Create the tournament: the Dutch system in its 2026 edition (the default), with Baku.
     page.click("text=New tournament for Lyon Chess")
@@ -127,7 +124,7 @@ def test_baku_tournament_with_a_forbidden_pair(page, arbiter, tmp_path):
     screenshot(page, "23-baku-arbiter-page")
 
     # On a phone: the arbiter's forbidden pairs, then the public header.
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.reload()
     page.locator("#forbidden-pairs").scroll_into_view_if_needed()
     screenshot(page, "24-baku-arbiter-phone")

@@ -14,7 +14,7 @@ from pairing.engine.trf import parse
 from tests.app.conftest import boards, engine_cli_pairing
 from tournaments.models import Game, Result, Tournament
 
-from .conftest import enter_results, screenshot
+from .conftest import PHONE, enter_results, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -38,18 +38,9 @@ def download_trf(page, path) -> str:
 
 
 
-def fits_the_phone(page) -> None:
-    wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)
-        .map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + e.getBoundingClientRect().right).slice(0, 8)""")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
-
-
 @pytest.mark.parametrize(("system", "title", "article", "code", "editions"), SYSTEMS)
 def test_three_rounds(page, arbiter, tmp_path, system, title, article, code, editions):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    log_in(page)
 
     # The form offers the system and, under its own heading, its editions.
     name = f"{title.split()[0]} Open"
@@ -114,16 +105,16 @@ def test_three_rounds(page, arbiter, tmp_path, system, title, article, code, edi
     page.click("text=Log out")
 
     # The public standings after round 3, on a phone.
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"/t/{tournament.slug}/standings/")
     expect(page.locator("h2")).to_have_text("Standings after round 3")
     expect(page.locator("table.standings tbody tr")).to_have_count(11)
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     # Rank, name and points are on the screen; the tie-breaks scroll inside the table's box.
     box = page.locator("table.standings th", has_text="Pts").bounding_box()
-    assert box["x"] + box["width"] <= 390
+    assert box["x"] + box["width"] <= PHONE["width"]
     screenshot(page, f"43-{system}-standings-phone")
     page.goto(f"/t/{tournament.slug}/round/3/")
     expect(page.locator("table.boards tbody tr")).to_have_count(6)
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, f"44-{system}-round3-phone")

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tournaments.models import Game, Player, Tournament
 
-from .conftest import enter_results, screenshot
+from .conftest import PHONE, enter_results, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -33,17 +33,8 @@ def expected_aros(tournament) -> dict[int, int]:
     return {n: int(sum(r) / len(r) + 0.5) if r else 0 for n, r in ratings.items()}
 
 
-def fits_the_phone(page) -> None:
-    wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)
-        .map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + e.getBoundingClientRect().right).slice(0, 8)""")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
-
-
 def test_dubov_tournament(page, arbiter):
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    log_in(page)
 
     page.click("text=New tournament for Lyon Chess")
     page.fill("#id_name", "Dubov Open")
@@ -94,11 +85,11 @@ def test_dubov_tournament(page, arbiter):
         page.click("text=← Dubov Open")
 
     # The arbiter's round page on a phone: the brackets unfolded fit it.
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"/manage/t/{tournament.slug}/round/2/")
     page.click("#brackets summary")
     expect(page.locator("#brackets section.bracket").first).to_be_visible()
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     page.locator("#brackets").scroll_into_view_if_needed()
     screenshot(page, "33-dubov-brackets-phone")
     page.click("text=Log out")
@@ -115,10 +106,10 @@ def test_dubov_tournament(page, arbiter):
              for row in rows.all()}
     assert shown == expected
     expect(page.locator("#aro-note")).to_contain_text("C.04.4.1 Art. 1.7")
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     # The ARO column is on the screen without scrolling the table.
     box = page.locator("table.standings th", has_text="ARO").bounding_box()
-    assert box["x"] + box["width"] <= 390
+    assert box["x"] + box["width"] <= PHONE["width"]
     screenshot(page, "31-dubov-standings-phone")
 
     # The board list of round 3: each player's ARO before the round (what the pairing read).
@@ -136,5 +127,5 @@ def test_dubov_tournament(page, arbiter):
         assert aro == f"ARO {int(sum(ratings) / len(ratings) + 0.5)}", name
         checked += 1
     assert checked == 9  # eight players on the boards and the bye's
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, "32-dubov-round3-phone")

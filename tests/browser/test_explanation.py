@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tournaments.models import Club
 from tournaments.trf import import_tournament
 
-from .conftest import screenshot, switch_language
+from .conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot, sticking_out, switch_language
 
 pytestmark = pytest.mark.browser
 
@@ -50,18 +50,12 @@ def reads_correctly(page) -> None:
 
 def fits_the_phone(page) -> None:
     """The explanation's every line fits a 390 px screen (the board list is the public page's own)."""
-    wide = page.evaluate("""[...document.querySelectorAll('#explanation, #explanation *')]
-        .filter(e => e.getBoundingClientRect().right > 390)
-        .map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right).slice(0, 8)""")
-    assert not wide
+    assert not sticking_out(page, "#explanation, #explanation *")
 
 
 def test_the_explanation_of_a_round_with_mdps_and_a_pab(page, arbiter):
     tournament = import_tournament(Club.objects.get(slug="lyon"), ROUND_5)
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    log_in(page)
     page.goto(tournament.get_manage_url())
     page.click("#pair-round")
     expect(page.locator("h1")).to_contain_text("Round 5")
@@ -82,7 +76,7 @@ def test_the_explanation_of_a_round_with_mdps_and_a_pab(page, arbiter):
     expect(page.locator("#withdraw-explanation")).to_be_visible()
 
     # The arbiter's page on a phone.
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     reads_correctly(page)
     fits_the_phone(page)
     screenshot(page, "61-explanation-arbiter-phone")
@@ -94,7 +88,7 @@ def test_the_explanation_of_a_round_with_mdps_and_a_pab(page, arbiter):
     reads_correctly(page)
     fits_the_phone(page)
     screenshot(page, "62-explanation-public-phone")
-    page.set_viewport_size({"width": 1200, "height": 900})
+    page.set_viewport_size(DESKTOP)
     screenshot(page, "63-explanation-public-desktop")
 
 
@@ -102,12 +96,10 @@ def test_the_draft_in_italian_on_a_phone(page, arbiter):
     """An Italian arbiter on a phone: the manual change of the draft and the explanation in Italian
     (the engine's facts in the catalogue's words), each line within the 390 px screen."""
     tournament = import_tournament(Club.objects.get(slug="lyon"), ROUND_5)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto("/accounts/login/")
     switch_language(page, "Italiano")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.get_by_role("button", name="Accedi").click()
+    log_in(page, button="Accedi", heading="I miei tornei")
     page.goto(tournament.get_manage_url())
     page.click("#pair-round")
     expect(page.locator("#publish")).to_be_visible()
@@ -120,7 +112,7 @@ def test_the_draft_in_italian_on_a_phone(page, arbiter):
     page.click("#review-change")
     expect(page.locator("h1")).to_contain_text("Esamina una modifica manuale")
     expect(page.locator("#change-boards h2")).to_have_text("Le scacchiere dopo la modifica")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    no_sideways_scroll(page)
     screenshot(page, "65-manual-change-review-it-phone")
     page.click("#confirm-change")
     box = page.locator("#manual-changes")
@@ -142,10 +134,7 @@ def test_the_draft_in_italian_on_a_phone(page, arbiter):
         "Test0011 Player0011 (11) (1 punto) riceve il bye assegnato dagli abbinamenti.")
     for english in ("Why this pairing", "Manual changes", "is paired", "Residents", "Review the change"):
         expect(page.locator("main")).not_to_contain_text(english)
-    wide = page.evaluate("""[...document.querySelectorAll('#manual-changes, #manual-changes *, #explanation *')]
-        .filter(e => e.getBoundingClientRect().right > 390)
-        .map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right).slice(0, 8)""")
-    assert not wide
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the boards too
+    assert not sticking_out(page, "#manual-changes, #manual-changes *, #explanation *")
+    no_sideways_scroll(page)  # the boards too
     page.locator("#manual-changes").scroll_into_view_if_needed()
     screenshot(page, "64-manual-change-and-explanation-it-phone")

@@ -8,7 +8,7 @@ from tests.app.conftest import make_tournament, pair, request
 from tournaments import services
 from tournaments.models import Club, ManualChange, Result
 
-from .conftest import screenshot
+from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -23,16 +23,9 @@ def draft(arbiter):
     return request(tournament, arbiter)
 
 
-def no_sideways_scroll(page, name):
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
-
-
 def test_a_manual_exchange_is_reviewed_recorded_and_exported(page, draft):
     slug = draft.tournament.slug
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    log_in(page)
     page.goto(f"/manage/t/{slug}/")
     expect(page.locator("#fide-mode")).to_contain_text("FIDE mode")
     page.goto(f"/manage/t/{slug}/round/2/")
@@ -74,7 +67,7 @@ def test_a_manual_exchange_is_reviewed_recorded_and_exported(page, draft):
     assert any("breaks C.04.1 (2026) Art. 5" in line for line in comments[1:])
 
     # On a phone: the bye given to 7, who had it in round 1 ([C2]), reviewed then confirmed.
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"/manage/t/{slug}/round/2/")
     no_sideways_scroll(page, "round page")
     screenshot(page, "fide-05-round-390")
@@ -94,11 +87,8 @@ def test_a_manual_exchange_is_reviewed_recorded_and_exported(page, draft):
 
 def test_leaving_fide_mode_on_a_phone_takes_two_confirmations(page, arbiter):
     tournament = make_tournament(Club.objects.get(slug="lyon"), players=4, name="Leave Open")
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    page.set_viewport_size(PHONE)
+    log_in(page)
     page.goto(f"/manage/t/{tournament.slug}/")
     page.click("#leave-fide-mode")
     expect(page.locator("h1")).to_contain_text("confirmation 1 of 2")

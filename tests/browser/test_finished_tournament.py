@@ -4,36 +4,29 @@ crosstable, and the arbiter's TRF download."""
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from pairing import services as pairing
 from pairing.engine.trf import parse
+from tests.app.conftest import pair, play
 from tournaments import services
-from tournaments.models import Club, Membership, Player, Result
+from tournaments.models import Player
 
-from .conftest import screenshot
+from .conftest import log_in, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def finished(transactional_db):
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
+def finished(arbiter):
+    club = arbiter.memberships.get().club
     tournament = services.create_tournament(club, name="Finished Open", rounds=4, initial_colour="w",
                                             tiebreaks="BH/C1,BH,SB,WIN")
     for i in range(9):
         services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))
     rng = random.Random(4)
     for _ in range(4):
-        round_ = pairing.request_pairing(tournament)
-        pairing.run_pairing(round_.pk)  # no-op when the task ran on commit already
-        round_.refresh_from_db()
-        pairing.publish_round(round_)
-        for game in round_.games.exclude(result=Result.BYE):
-            services.enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]))
+        round_ = pair(tournament)
+        play(round_, rng)
     return tournament
 
 
@@ -64,10 +57,7 @@ def test_final_standings_crosstable_and_trf(page, finished, tmp_path):
     screenshot(page, "12-final-crosstable")
 
     # The arbiter downloads the TRF: it reads back with all four rounds and the final ranks.
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    log_in(page)
     page.goto(f"/manage/t/{slug}/")
     with page.expect_download() as download:
         page.click("text=Download TRF-16")

@@ -6,16 +6,13 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from pairing import services as pairing
+from tests.app.conftest import pair, play
 from tournaments import services
-from tournaments.models import Player, Result
+from tournaments.models import Player
 
-from .conftest import screenshot, switch_language
+from .conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot, switch_language
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"width": 390, "height": 844}
-
 
 @pytest.fixture
 def event(arbiter):
@@ -27,13 +24,9 @@ def event(arbiter):
         services.register_player(tournament, Player(name=name, rating=2300 - 40 * i, federation="ITA"))
     rng = random.Random(3)
     for number in range(3):
-        round_ = pairing.request_pairing(tournament)
-        pairing.run_pairing(round_.pk)
-        round_.refresh_from_db()
-        pairing.publish_round(round_)
+        round_ = pair(tournament)
         if number < 2:
-            for game in round_.games.exclude(result=Result.BYE):
-                services.enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]))
+            play(round_, rng)
     return tournament
 
 
@@ -71,10 +64,7 @@ def test_a_reader_switches_to_italian_and_the_arbiter_works_in_it(page, event):
     expect(page.locator("html")).to_have_attribute("lang", "it")
     page.get_by_role("link", name="Accesso arbitri").click()
     expect(page.locator("h1")).to_have_text("Accesso arbitri")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.get_by_role("button", name="Accedi").click()
-    expect(page.locator("h1")).to_have_text("I miei tornei")
+    log_in(page, button="Accedi", heading="I miei tornei")
     page.get_by_role("link", name="Torneo di Primavera").click()
     expect(page.locator("#rounds h2")).to_have_text("Turni")
     expect(page.locator("#players h2")).to_have_text("Giocatori (8)")
@@ -109,7 +99,7 @@ def test_a_reader_switches_to_italian_and_the_arbiter_works_in_it(page, event):
     switch_language(page, "English")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("h1")).to_contain_text("Round 3")
-    page.set_viewport_size({"width": 1200, "height": 900})
+    page.set_viewport_size(DESKTOP)
     expect(page.locator("#languages button[aria-current]")).to_have_attribute("value", "en")
     expect(page.locator("#languages summary")).to_contain_text("EN")
     screenshot(page, "language-en-round-desktop")
@@ -118,9 +108,9 @@ def test_a_reader_switches_to_italian_and_the_arbiter_works_in_it(page, event):
     page.set_viewport_size(PHONE)
     switch_language(page, "Deutsch")
     expect(page.locator("h1")).to_contain_text("Runde 3")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    no_sideways_scroll(page)
     screenshot(page, "language-de-results-390")
     page.get_by_role("link", name="Torneo di Primavera").click()
     expect(page.locator("#rounds h2")).to_have_text("Runden")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    no_sideways_scroll(page)
     screenshot(page, "language-de-arbiter-390")

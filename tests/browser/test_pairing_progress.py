@@ -9,38 +9,24 @@ callback through the task (``pairing.services.RoundProgress``) and the database.
 import threading
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from pairing import services as pairing
-from pairing.tasks import pair_round_task
 from tests.app.conftest import make_tournament
 from tournaments.models import Club, Round, Tournament
 
-from .conftest import ARTIFACTS, screenshot
+from .conftest import ARTIFACTS, DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1200, "height": 900}
 ENGINE = pairing.pair_round
 
 
 @pytest.fixture
-def worker(monkeypatch):
+def worker(monkeypatch, task_threads):
     """Pairing tasks run in threads of their own; ``worker.engine(brackets, every)`` makes the engine
     report ``brackets`` brackets, one every ``every`` seconds, before it pairs the round."""
-    threads, stop = [], threading.Event()
-
-    def run(round_id):
-        try:
-            pairing.run_pairing(round_id)
-        finally:
-            connection.close()
-
-    def send(args, **options):
-        threads.append(threading.Thread(target=run, args=args))
-        threads[-1].start()
+    stop = threading.Event()
 
     def engine(brackets: int, every: float):
         def slow(document, *args, progress, **kwargs):
@@ -53,29 +39,15 @@ def worker(monkeypatch):
 
         monkeypatch.setattr(pairing, "pair_round", slow)
 
-    monkeypatch.setattr(pair_round_task, "apply_async", send)
     worker = type("Worker", (), {"engine": staticmethod(engine)})
     yield worker
-    stop.set()
-    for thread in threads:
-        thread.join(30)
-
-
-def log_in(page):
-    page.set_viewport_size(PHONE)
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
-
-
-def fits_the_phone(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    stop.set()  # task_threads joins them
 
 
 def test_the_round_page_shows_the_progress_of_the_pairing(page, arbiter, worker):
     tournament = make_tournament(Club.objects.get(slug="lyon"), players=30, rounds=5)
     worker.engine(brackets=8, every=1.0)
+    page.set_viewport_size(PHONE)
     log_in(page)
     page.goto(tournament.get_manage_url())
     page.click("#pair-round")
@@ -86,7 +58,7 @@ def test_the_round_page_shows_the_progress_of_the_pairing(page, arbiter, worker)
                                                              timeout=15_000)
     expect(page.locator("#pairing-bar")).to_have_attribute("max", "8")
     expect(status).to_contain_text("(time limit 10 min)")
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, "pairing-progress-1-phone")
 
     page.set_viewport_size(DESKTOP)
@@ -103,6 +75,7 @@ def test_a_pairing_past_the_time_limit_goes_back_to_not_paired(page, arbiter, wo
     tournament = make_tournament(Club.objects.get(slug="lyon"), players=30, rounds=5)
     Tournament.objects.filter(pk=tournament.pk).update(pairing_time_limit=3)  # below the form's 10 s
     worker.engine(brackets=600, every=0.5)  # five minutes
+    page.set_viewport_size(PHONE)
     log_in(page)
     page.goto(tournament.get_manage_url())
     page.click("#pair-round")
@@ -115,7 +88,7 @@ def test_a_pairing_past_the_time_limit_goes_back_to_not_paired(page, arbiter, wo
                                timeout=15_000)
     expect(page.locator("h1")).to_contain_text("Pairing failed")
     expect(page.locator("table.boards")).to_have_count(0)
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, "pairing-progress-3-timeout-phone")
     page.set_viewport_size(DESKTOP)
     screenshot(page, "pairing-progress-4-timeout-desktop")
@@ -128,7 +101,7 @@ def test_a_pairing_past_the_time_limit_goes_back_to_not_paired(page, arbiter, wo
     field = page.locator("#id_pairing_time_limit")
     expect(field).to_have_attribute("min", "10")
     field.scroll_into_view_if_needed()
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     page.screenshot(path=ARTIFACTS / "pairing-progress-5-setting-phone.png")
     field.fill("10")
     page.click("form.card button[type=submit]")

@@ -7,25 +7,22 @@ import random
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from pairing import services as pairing
+from tests.app.conftest import pair, play
 from tournaments import services
-from tournaments.models import Club, Membership, Player, Result
+from tournaments.models import Player
 
-from .conftest import ARTIFACTS, screenshot
+from .conftest import ARTIFACTS, PHONE, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def event(transactional_db):
+def event(arbiter):
     """Twelve players, three rounds played, the fourth published without results."""
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user)
+    club = arbiter.memberships.get().club
     tournament = services.create_tournament(club, name="Printed Open", rounds=5, initial_colour="w",
                                             place="Lyon", tiebreaks="BH/C1,BH,SB,WIN")
     names = ["Adams, Ann", "Bauer, Ben", "Černý, Čeněk", "Dvořák, Dana", "Ek, Erik", "Fabre, Flo",
@@ -34,13 +31,9 @@ def event(transactional_db):
         services.register_player(tournament, Player(name=name, rating=2350 - 31 * i, federation="FRA"))
     rng = random.Random(7)
     for number in range(4):
-        round_ = pairing.request_pairing(tournament)
-        pairing.run_pairing(round_.pk)
-        round_.refresh_from_db()
-        pairing.publish_round(round_)
+        round_ = pair(tournament)
         if number < 3:
-            for game in round_.games.exclude(result=Result.BYE):
-                services.enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]))
+            play(round_, rng)
     return tournament
 
 
@@ -89,14 +82,8 @@ def test_printed_board_list_and_crosstable(page, event):
         page.emulate_media(media="screen")
 
 
-def fits_the_phone(page) -> None:
-    wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390)
-        .map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + e.getBoundingClientRect().right).slice(0, 8)""")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
-
-
 def test_qr_share_link_and_pdf_links_fit_a_phone(page, event):
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto(f"/t/{event.slug}/")
     qr = page.locator("section.share img.qr")
@@ -108,10 +95,10 @@ def test_qr_share_link_and_pdf_links_fit_a_phone(page, event):
     page.click("#copy-link")
     expect(page.locator("#share-status")).to_have_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == url
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, "phone-tournament-share")
     for where in ("round/4/", "standings/", "crosstable/"):
         page.goto(f"/t/{event.slug}/{where}")
         expect(page.locator(".downloads a").first).to_be_visible()
-        fits_the_phone(page)
+        no_sideways_scroll(page)
     screenshot(page, "phone-crosstable-links")

@@ -7,18 +7,16 @@ import random
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from pairing import services as pairing
+from tests.app.conftest import pair
 from tournaments import services
-from tournaments.models import Club, Membership, Player, Result, Tournament
+from tournaments.models import Player, Result, Tournament
 
-from .conftest import screenshot
+from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 NAMES = ["Adams, Ann", "Bauer, Ben", "Černý, Čeněk", "Dvořák, Dana", "Ek, Erik", "Fabre, Flo",
          "Gómez, Gil", "Horváth, Hana", "Ivanova, Ira", "Jensen, Jan", "Kowalski, Kai", "Lindqvist, Lena",
@@ -26,12 +24,10 @@ NAMES = ["Adams, Ann", "Bauer, Ben", "Černý, Čeněk", "Dvořák, Dana", "Ek, 
 
 
 @pytest.fixture
-def event(transactional_db):
+def event(arbiter):
     """Thirteen players, seven rounds with long tie-break list; round 2 has a half-point bye, a
     zero-point bye and a withdrawal; round 1 a forfeit; round 3 is published without results."""
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
+    club = arbiter.memberships.get().club
     tournament = services.create_tournament(club, name="Autumn Open of the Lyon Chess Club", rounds=7,
                                             initial_colour="w", place="Lyon",
                                             tiebreaks="DE,BH/C1,BH,SB,PS,WIN,ARO")
@@ -43,22 +39,13 @@ def event(transactional_db):
             services.set_absence(players[3], 2, "H")
             services.set_absence(players[5], 2, "Z")
             services.withdraw_player(players[8], 2)
-        round_ = pairing.request_pairing(tournament)
-        pairing.run_pairing(round_.pk)
-        round_.refresh_from_db()
-        pairing.publish_round(round_)
+        round_ = pair(tournament)
         if number < 3:
             for index, game in enumerate(round_.games.exclude(result=Result.BYE)):
                 outcome = Result.WHITE_FORFEIT_WIN if (number, index) == (1, 0) else \
                     rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS])
                 services.enter_result(game, outcome)
     return tournament
-
-
-def fits(page, size) -> None:
-    """No sideways scroll: the page is no wider than the screen."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.evaluate("window.innerWidth") == size["width"], (page.url, width)
 
 
 def on_screen(page, locator) -> None:
@@ -80,7 +67,7 @@ def test_every_public_page_fits_and_shows_what_a_player_looks_for(page, event, s
                               listing=Tournament.Listing.HIDDEN)
 
     page.goto("/")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     ongoing = page.locator("#ongoing")
     on_screen(page, ongoing.get_by_role("link", name=event.name))
     expect(ongoing).to_contain_text("Rounds 3/7")
@@ -89,14 +76,14 @@ def test_every_public_page_fits_and_shows_what_a_player_looks_for(page, event, s
     screenshot(page, f"public-{label}-home")
 
     page.goto(f"/t/{slug}/")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     expect(tab(page, "Overview")).to_have_attribute("aria-current", "page")
     on_screen(page, page.locator("#board-q"))
     on_screen(page, page.get_by_role("link", name="Ivanova, Ira"))
     screenshot(page, f"public-{label}-tournament")
 
     page.goto(f"/t/{slug}/round/2/")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     expect(tab(page, "Round 2")).to_have_attribute("aria-current", "page")
     expect(tab(page, "Round 1")).not_to_have_attribute("aria-current", "page")
     first = page.locator("table.board-list tbody tr").first
@@ -110,12 +97,12 @@ def test_every_public_page_fits_and_shows_what_a_player_looks_for(page, event, s
     screenshot(page, f"public-{label}-round2")
 
     page.goto(f"/t/{slug}/round/1/")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     expect(page.locator("table.board-list tr.pab")).to_contain_text("Pairing-allocated bye")
     screenshot(page, f"public-{label}-round1")
 
     page.goto(f"/t/{slug}/standings/")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     expect(tab(page, "Standings")).to_have_attribute("aria-current", "page")
     leader = page.locator("table.standings tbody tr").first
     on_screen(page, leader.locator("td.pts"))  # the points are never cut off
@@ -123,14 +110,14 @@ def test_every_public_page_fits_and_shows_what_a_player_looks_for(page, event, s
     screenshot(page, f"public-{label}-standings")
 
     page.goto(f"/t/{slug}/crosstable/")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     expect(tab(page, "Crosstable")).to_have_attribute("aria-current", "page")
     on_screen(page, page.locator("table.crosstable tbody tr").first.locator("td.name"))
     expect(page.locator("table.crosstable")).to_contain_text(re.compile(r"\d+w\+"))  # the forfeit names its opponent
     screenshot(page, f"public-{label}-crosstable")
 
     page.goto(f"/t/{slug}/player/4/")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     for item in ("#player-points", "#player-rank", "#player-performance", "#player-rating-change"):
         on_screen(page, page.locator(item))
     rounds = page.locator("table.player-rounds tbody tr")
@@ -142,7 +129,7 @@ def test_every_public_page_fits_and_shows_what_a_player_looks_for(page, event, s
     expect(page.locator("table.player-rounds tbody tr").nth(1)).to_contain_text("Withdrawn")
 
     page.goto(f"/t/{slug}/player/1/tiebreak/?code=BH&after=2")
-    fits(page, size)
+    no_sideways_scroll(page, viewport=size)
     expect(page.locator("table.tiebreak-detail tbody tr")).to_have_count(2)
     on_screen(page, page.locator("table.tiebreak-detail tfoot th").last)
     screenshot(page, f"public-{label}-tiebreak")
@@ -171,7 +158,7 @@ def test_a_player_finds_his_board_by_part_of_his_name(page, event):
     expect(page.locator("#board-search-summary")).to_contain_text("1 board found")
     expect(page.locator("table.board-list")).to_contain_text("Černý, Čeněk")
     expect(page).to_have_url(re.compile(r"q=cerny"))
-    fits(page, PHONE)
+    no_sideways_scroll(page)
 
     # A withdrawn player finds why he has no board.
     page.goto(f"/t/{event.slug}/round/3/?q=Ivanova")
@@ -207,17 +194,14 @@ def test_an_arbiter_hides_a_test_tournament_and_archives_an_old_one(page, event)
     old = services.create_tournament(club, name="Old Open", rounds=5, place="Lyon",
                                      start_date=datetime.date(2025, 3, 1))
     page.goto("/")
-    fits(page, PHONE)
+    no_sideways_scroll(page)
     expect(page.locator("#upcoming")).to_contain_text(test.name)
     expect(page.locator("#upcoming")).to_contain_text("Old Open")
     screenshot(page, "public-390-home-before")
 
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
+    log_in(page)
     page.goto(test.get_manage_url())
-    fits(page, PHONE)
+    no_sideways_scroll(page)
     page.select_option("#id_listing", "hidden")
     page.click("#listing button")
     expect(page.locator("ul.messages")).to_contain_text("Hidden from the home page")
@@ -228,7 +212,7 @@ def test_an_arbiter_hides_a_test_tournament_and_archives_an_old_one(page, event)
     page.click("text=Log out")
 
     page.goto("/")
-    fits(page, PHONE)
+    no_sideways_scroll(page)
     expect(page.locator("main")).not_to_contain_text(test.name)
     expect(page.locator("#finished")).to_contain_text("Old Open")
     expect(page.locator("#finished")).to_contain_text("archived")
@@ -249,7 +233,7 @@ def test_names_are_tap_targets_of_44_px_on_a_phone(page, event):
         page.goto(f"/t/{event.slug}/{path}")
         for link in page.locator(names).all()[:4]:
             assert link.bounding_box()["height"] >= 44, (path, link.inner_text())
-        fits(page, PHONE)
+        no_sideways_scroll(page)
 
 
 PAGES = {"home": "/", "tournament": "", "round": "round/2/", "standings": "standings/", "crosstable": "crosstable/",
@@ -265,7 +249,7 @@ def test_every_public_page_on_a_phone_in_three_languages(page, event, language):
     for name, path in PAGES.items():
         page.goto(path if path.startswith("/") else f"/t/{event.slug}/{path}")
         expect(page.locator("html")).to_have_attribute("lang", language)
-        fits(page, PHONE)
+        no_sideways_scroll(page)
         assert page.locator("header.site").bounding_box()["height"] <= 50  # one row
         screenshot(page, f"public-390-{language}-{name}")
     page.goto(f"/t/{event.slug}/round/2/")

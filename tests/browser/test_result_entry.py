@@ -10,40 +10,26 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect, sync_playwright
 
-from pairing import services as pairing
+from tests.app.conftest import pair
 from tests.sqlite_site import sqlite_env
 from tournaments import services
-from tournaments.models import Club, Game, Membership, Player
+from tournaments.models import Game, Player
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, screenshot
+from .conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def log_in(page) -> None:
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
-    expect(page.locator("h1")).to_have_text("My tournaments")
-
-
 @pytest.fixture
-def round1(transactional_db):
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
+def round1(arbiter):
+    club = arbiter.memberships.get().club
     tournament = services.create_tournament(club, name="Retry Open", rounds=5, initial_colour="w")
     for i in range(8):
         services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))
-    round_ = pairing.request_pairing(tournament)
-    pairing.run_pairing(round_.pk)  # no-op when the task ran on commit already
-    round_.refresh_from_db()
-    pairing.publish_round(round_)
+    round_ = pair(tournament)
     return round_
 
 
@@ -73,7 +59,7 @@ def test_a_failed_save_shows_in_its_row_and_a_retry_stores_it(page, round1):
     rows.nth(1).locator("input.result").fill("=")
     rows.nth(1).locator("input.result").press("Enter")
     expect(rows.nth(1).get_by_role("alert")).to_contain_text("Not saved: the server answered 500")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     screenshot(page, "20-results-not-saved-phone")
     assert stored(games[0]) == "" and stored(games[1]) == ""
 
@@ -150,7 +136,7 @@ def test_a_hundred_results_typed_fast_on_sqlite_are_all_stored(sqlite_site):
     url, database = sqlite_site
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_context(base_url=url, viewport={"width": 1200, "height": 900}).new_page()
+        page = browser.new_context(base_url=url, viewport=DESKTOP).new_page()
         page.set_default_timeout(30_000)
         log_in(page)
         page.goto("/manage/t/typing-open/round/1/")

@@ -8,7 +8,7 @@ from tests.app.conftest import make_tournament, pair
 from tournaments import services
 from tournaments.models import Club, Membership
 
-from .conftest import screenshot
+from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -27,16 +27,9 @@ def setting(transactional_db):
     return tournament, game
 
 
-def no_sideways_scroll(page, name):
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
-
-
 def test_a_deputy_scores_but_cannot_change_settings_and_reads_the_log(page, setting, live_server):
     tournament, game = setting
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "dora")
-    page.fill("#id_password", "pw-dora-123")
-    page.click("button[type=submit]")
+    log_in(page, "dora", "pw-dora-123")
     page.goto(f"/manage/t/{tournament.slug}/")
     expect(page.locator("h1")).to_have_text("Roles Open")
     # No controls for what a deputy may not do.
@@ -66,7 +59,7 @@ def test_a_deputy_scores_but_cannot_change_settings_and_reads_the_log(page, sett
     expect(page.locator(f"#game-{game.pk} details.history")).to_have_count(1)
 
     # The audit log shows it, before and after, on a phone.
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.goto(f"/manage/t/{tournament.slug}/audit/?kind=result")
     entry = page.locator("li.audit-entry").first
     expect(entry.locator(".audit-summary")).to_have_text("Round 1 board 1: 1-0 → 0-1")

@@ -4,7 +4,6 @@ and a change to an earlier round's result is confirmed on its row."""
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -12,37 +11,22 @@ from pairing import services as pairing
 from pairing.engine import EngineError
 from pairing.tasks import pair_round_task
 from tests.app.conftest import make_tournament, pair, play
-from tournaments.models import Club, Game, Membership
+from tournaments.models import Game
 
-from .conftest import screenshot
+from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def club(transactional_db):
-    club = Club.objects.create(name="Lyon Chess", slug="lyon")
-    user = get_user_model().objects.create_user("ann", password="pw-ann-123")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
-    return club
-
-
-def log_in_on_a_phone(page):
-    page.set_viewport_size(PHONE)
-    page.goto("/accounts/login/")
-    page.fill("#id_username", "ann")
-    page.fill("#id_password", "pw-ann-123")
-    page.click("button[type=submit]")
-
-
-def fits_the_phone(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+def club(arbiter):
+    return arbiter.memberships.get().club
 
 
 def test_cancel_a_pairing_then_pair_again_after_a_failure(page, club, monkeypatch):
     tournament = make_tournament(club, players=6, rounds=3)
-    log_in_on_a_phone(page)
+    page.set_viewport_size(PHONE)
+    log_in(page)
 
     # The pairing task is lost on its way: the round page counts the seconds and offers to cancel.
     with monkeypatch.context() as lost:
@@ -51,7 +35,7 @@ def test_cancel_a_pairing_then_pair_again_after_a_failure(page, club, monkeypatc
         page.click("#pair-round")
         expect(page.locator("#pairing-status")).to_contain_text("Pairing round 1")
         expect(page.locator("#pairing-elapsed")).to_have_text("2 s", timeout=10_000)  # polled every second
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, "round-faults-1-pairing")
     page.click("#cancel-pairing")
     expect(page.locator("ul.messages")).to_contain_text("The pairing of round 1 was cancelled.")
@@ -66,7 +50,7 @@ def test_cancel_a_pairing_then_pair_again_after_a_failure(page, club, monkeypatc
         page.click("#pair-round")
         expect(page.locator("#pairing-error")).to_have_text("boom")
     expect(page.get_by_role("button", name="Discard")).to_be_visible()
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, "round-faults-2-failed")
     page.click("#pair-again")
     expect(page.locator("#publish")).to_be_visible()
@@ -80,15 +64,16 @@ def test_a_change_to_an_earlier_round_is_confirmed_on_its_row(page, club):
     pair(tournament)
     game = Game.objects.get(round__tournament=tournament, round__number=1, board=1)
     new = "½-½" if game.result != "½-½" else "1-0"
-    log_in_on_a_phone(page)
+    page.set_viewport_size(PHONE)
+    log_in(page)
     page.goto(reverse("pairing:round", args=[tournament.slug, 1]))
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     field = page.get_by_label("Result of board 1")
     field.fill("=" if new == "½-½" else "1")
     field.press("Enter")
     warning = page.locator(f"#game-{game.pk} .warning")
     expect(warning).to_contain_text("Round 2 has been paired with the old result of board 1 of round 1")
-    fits_the_phone(page)
+    no_sideways_scroll(page)
     screenshot(page, "round-faults-3-confirm")
     assert Game.objects.get(pk=game.pk).result == game.result
     warning.get_by_role("button", name=f"Change to {new}").click()

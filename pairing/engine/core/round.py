@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ..errors import NoValidPairing
 from .compatibility import compatibility_rows
 from .matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
 from .state import Player, RoundState
@@ -90,6 +91,20 @@ class RoundPairer:
         if any(result[v] == UNMATCHED for v in vertices):
             return None
         return {v: (-1 if result[v] == dummy else result[v]) for v in remaining}
+
+
+def bye_before_pairing(state: RoundState, choose_bye: Callable[[list[int]], int | None]) -> Player | None:
+    """Whom a system that assigns the PAB before the pairing (``SwissSystem.first_bye``) gives it
+    to: ``choose_bye`` of all the players (their indices).  None: an even number of players, or
+    nobody can take it (``choose_bye`` raises NoValidPairing or returns None)."""
+    everyone = list(range(len(state.players)))
+    if len(everyone) % 2 == 0:
+        return None
+    try:
+        chosen = choose_bye(everyone)
+    except NoValidPairing:
+        return None
+    return None if chosen is None else state.players[chosen]
 
 
 def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], chunk_bits: int,

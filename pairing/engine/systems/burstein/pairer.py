@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ...core.matching import max_weight_matching
 from ...core.pairing import RoundPairing, publishing_order
-from ...core.round import RoundPairer
+from ...core.round import RoundPairer, bye_before_pairing
 from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_2017, allocate_2026
@@ -259,11 +259,7 @@ def first_bye(state: RoundState, edition) -> Player | None:
     number of players, nobody can take it, or a seeding round (paired by the Dutch system)."""
     if edition.name == "2026" and state.round_number <= seeding_rounds(state.total_rounds):
         return None
-    try:
-        chosen = BursteinPairer(state, edition.name).choose_bye(list(range(len(state.players))))
-    except NoValidPairing:
-        return None
-    return None if chosen is None else state.players[chosen]
+    return bye_before_pairing(state, lambda everyone: BursteinPairer(state, edition.name).choose_bye(everyone))
 
 
 def pair(state: RoundState, edition) -> RoundPairing:

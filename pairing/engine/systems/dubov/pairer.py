@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 
 from ...core.matching import UNMATCHED, bits, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Bracket, Pair, RoundPairing, publishing_order
-from ...core.round import RoundPairer
+from ...core.round import RoundPairer, bye_before_pairing
 from ...core.state import FLOAT_UP, Player, RoundState
 from ...errors import NoValidPairing
 from ...trf import WHITE
@@ -43,13 +43,7 @@ def pair(state: RoundState, edition) -> RoundPairing:
 def first_bye(state: RoundState, edition) -> Player | None:
     """Whom 2026 Art. 3.1 (2018 B.0) gives the PAB to, before the pairing; None: an even number
     of players, or nobody can take it."""
-    everyone = list(range(len(state.players)))
-    if len(everyone) % 2 == 0:
-        return None
-    try:
-        return state.players[DubovPairer(state).choose_bye(everyone)]
-    except NoValidPairing:
-        return None
+    return bye_before_pairing(state, lambda everyone: DubovPairer(state).choose_bye(everyone))
 
 
 def _mask(vertices: Iterable[int]) -> int:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from ...core.compatibility import compatibility_rows
 from ...core.matching import UNMATCHED, max_cardinality_matching
 from ...core.pairing import RoundPairing, publishing_order
-from ...core.round import RoundPairer
+from ...core.round import RoundPairer, bye_before_pairing
 from ...core.state import FLOAT_NONE, Player, RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_colours, colours_clash
@@ -40,13 +40,7 @@ def pair(state: RoundState, edition) -> RoundPairing:
 def first_bye(state: RoundState, edition) -> Player | None:
     """Whom 1.1 (round 1: 7.1) gives the PAB to, before the pairing; None: an even number of
     players, or nobody can take it."""
-    everyone = list(range(len(state.players)))
-    if len(everyone) % 2 == 0:
-        return None
-    try:
-        return state.players[LimPairer(state).choose_bye(everyone)]
-    except NoValidPairing:
-        return None
+    return bye_before_pairing(state, lambda everyone: LimPairer(state).choose_bye(everyone))
 
 
 def exchange_order(arrangement: Sequence[int]) -> list[int]:
