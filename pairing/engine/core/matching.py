@@ -33,7 +33,7 @@ def _load_native():
         return None
     function = library.blossom_max_weight_matching
     function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
-                         ctypes.c_void_p, ctypes.c_void_p]
+                         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
     function.restype = ctypes.c_int
     return function
 
@@ -200,6 +200,14 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]],
     return max_weight_matching_native(n, edge_list, tight)
 
 
+#: edges per vertex of the sparse subgraph a dense graph's native solve starts from
+#: (the heaviest ones, and as many spread over the rest; see ``_blossom.c``): the
+#: edges it leaves out are priced under its optimal duals and added while any has
+#: a negative slack, so the result is a maximum-weight matching of the whole graph.
+#: 0 solves every graph whole.
+SPARSE_SEED = int(os.environ.get("PAIRING_SPARSE_SEED", "24"))
+
+
 def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
                                tight: list[bool] | None = None) -> list[int]:
     """:func:`max_weight_matching` in the native core: every weight is passed as the
@@ -216,7 +224,8 @@ def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
     ends = array("i", [x for k in used for x in edge_list[k][:2]])
     weights = b"".join(edge_list[k][2].to_bytes(size, "little") for k in used)
     flags = ctypes.create_string_buffer(len(used)) if tight is not None else None
-    status = _native(n, len(used), ends.buffer_info()[0], weights, limbs, mate.buffer_info()[0], flags)
+    status = _native(n, len(used), ends.buffer_info()[0], weights, limbs, mate.buffer_info()[0], flags,
+                     SPARSE_SEED)
     if status != 0:
         raise MemoryError("the native matching ran out of memory")
     if tight is not None:
@@ -557,6 +566,12 @@ def max_weight_matching_python(n: int, edges: Iterable[tuple[int, int, int]]) ->
         for x in members:
             for p in incident[x]:
                 allowed[p >> 1] = False
+                w = endpoint[p]
+                # a vertex of another tree's T-blossom that x reached: forget it, or
+                # expanding that blossom would hang w on x, which is in no tree now
+                if in_blossom[w] != w and label[w] == 2 and label_end[w] == p ^ 1:
+                    label[w] = 0
+                    label_end[w] = -1
         for x in members:
             k = best_to_s(x)
             best_edge[x] = k

@@ -661,6 +661,9 @@ class DutchPairer(RoundPairer):
             # best opponents are those of the whole order; its pairs leave the graph.
             chunk = max(1, self.transposition_bits // base.bit_length())
             alive = [True] * len(vertices)
+            # and each chunk's optima (with the pairs fixed before) are optima of the
+            # chunk before, so only the edges tight under its duals are kept
+            usable = [True] * len(edges)
             start = 0
             while True:
                 end = min(start + chunk, mdp_count)
@@ -674,11 +677,13 @@ class DutchPairer(RoundPairer):
                     return 0
 
                 shift = sel_width + lex_width
-                live = [k for k, (i, j, _) in enumerate(edges) if alive[i] and alive[j]]
+                live = [k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]]
                 flags: list[bool] = []
                 mate = max_weight_matching(len(vertices), [(edges[k][0], edges[k][1], (edges[k][2] << shift)
                                                             + mdp_order(edges[k][0], edges[k][1])) for k in live],
                                            flags)
+                for k, flag in zip(live, flags, strict=True):
+                    usable[k] = flag
                 for i in range(start, end):
                     if mdp_count <= mate[i] < size:
                         fixed.append((i, mate[i]))
