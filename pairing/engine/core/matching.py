@@ -32,7 +32,7 @@ def _load_native():
     except OSError:
         return None
     function = library.blossom_max_weight_matching
-    function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
+    function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
                          ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
     function.restype = ctypes.c_int
     return function
@@ -222,10 +222,13 @@ def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
     limbs = (max(edge_list[k][2] for k in used).bit_length() + 3) // 64 + 1
     size = 8 * limbs
     ends = array("i", [x for k in used for x in edge_list[k][:2]])
-    weights = b"".join(edge_list[k][2].to_bytes(size, "little") for k in used)
+    weights = bytearray(size * len(used))  # filled in place: no second copy of them all
+    for at, k in enumerate(used):
+        weights[at * size:(at + 1) * size] = edge_list[k][2].to_bytes(size, "little")
+    buffer = (ctypes.c_char * len(weights)).from_buffer(weights)
     flags = ctypes.create_string_buffer(len(used)) if tight is not None else None
-    status = _native(n, len(used), ends.buffer_info()[0], weights, limbs, mate.buffer_info()[0], flags,
-                     SPARSE_SEED)
+    status = _native(n, len(used), ends.buffer_info()[0], ctypes.addressof(buffer), limbs, mate.buffer_info()[0],
+                     flags, SPARSE_SEED)
     if status != 0:
         raise MemoryError("the native matching ran out of memory")
     if tight is not None:
