@@ -270,3 +270,25 @@ def test_dense_graphs_solved_from_a_sparse_subgraph(monkeypatch):
         matching.max_weight_matching_native(n, edges, tight)
         for optimum in all_optimal_matchings(n, weights):
             assert all(tight[edges.index((v, w, weights[v, w]))] for v, w in optimum)
+
+
+def test_even_reachable_finds_the_vertices_some_maximum_matching_leaves_out():
+    # Gallai-Edmonds: from every vertex a maximum matching leaves unmatched, the
+    # even alternating paths reach exactly the vertices some maximum matching misses
+    rng = random.Random(23)
+    for _ in range(300):
+        n = rng.randint(1, 9)
+        edges = {frozenset((v, w)) for v, w in combinations(range(n), 2) if rng.random() < rng.choice([0.2, 0.4, 0.7])}
+        graph = rows(n, edges)
+        mate = max_cardinality_matching(graph)
+        found = 0
+        for v in range(n):
+            if mate[v] == UNMATCHED:
+                found |= matching.even_reachable(v, graph, mate)
+        best = size(mate)
+        missed = 0
+        for chosen in combinations(sorted(tuple(sorted(e)) for e in edges), best):
+            covered = {v for e in chosen for v in e}
+            if len(covered) == 2 * best:
+                missed |= sum(1 << v for v in range(n) if v not in covered)
+        assert found == missed

@@ -114,7 +114,19 @@ def augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> 
     return end if end != UNMATCHED else _search(root, rows, mate, free, blossoms=True)
 
 
-def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms: bool) -> int:
+def even_reachable(root: int, rows: Sequence[int], mate: list[int]) -> int:
+    """The vertices (a bitmask) that an even-length alternating path joins to
+    ``root``, a vertex that the maximum matching ``mate`` leaves unmatched: the
+    outer vertices of the search from it, which finds no augmenting path.  Over
+    every unmatched root, they are the vertices that some maximum matching leaves
+    unmatched (Gallai-Edmonds)."""
+    found: list[int] = []
+    _search(root, rows, mate, 0, blossoms=True, outer_found=found)
+    return found[0]
+
+
+def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms: bool,
+            outer_found: list[int] | None = None) -> int:
     """One alternating search from ``root`` (see :func:`augment_from`).  Sets of
     vertices are bitmasks, so a search touches each vertex of its tree once
     instead of each edge.  Without ``blossoms`` an odd cycle is not followed: a
@@ -179,6 +191,8 @@ def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms
             reached |= (1 << w) | (1 << u)
             outer |= 1 << u
             queue.append(u)
+    if outer_found is not None:
+        outer_found.append(outer)
     return UNMATCHED
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ...core.compatibility import preferences_compatible
 from ...core.criteria import Criterion, edge_weights, pack
-from ...core.matching import UNMATCHED, augment_from, bits, join, max_cardinality_matching, max_weight_matching
+from ...core.matching import UNMATCHED, bits, even_reachable, join, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import RoundPairer, solve_in_order
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
@@ -848,20 +848,10 @@ class DutchPairer(RoundPairer):
         rows = self.graph(lookahead)
         mate = max_cardinality_matching(rows, vertices=lookahead)
         self._lookahead_mate = (lookahead, mate)
-        free = sum(1 << v for v in lookahead if mate[v] == UNMATCHED)
-        deficient = free
-        for u in lookahead:
-            partner = mate[u]
-            if partner == UNMATCHED:
-                continue
-            without = list(rows)
-            for w in bits(rows[u]):
-                without[w] &= ~(1 << u)
-            without[u] = 0
-            trial = list(mate)
-            trial[u] = trial[partner] = UNMATCHED
-            if augment_from(partner, without, trial, free) != UNMATCHED:
-                deficient |= 1 << u
+        deficient = 0
+        for v in lookahead:  # one search per unmatched player (often none: a perfect matching)
+            if mate[v] == UNMATCHED:
+                deficient |= even_reachable(v, rows, mate)
         return sum(mate[v] != UNMATCHED for v in lookahead) // 2, deficient
 
     def _floater_lookahead_pairs(self, lookahead: list[int], floaters: list[int]) -> list[tuple[int, int]]:
