@@ -197,21 +197,24 @@ def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms
 
 
 def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]],
-                        tight: list[bool] | None = None) -> list[int]:
+                        tight: list[bool] | None = None, bits: int | None = None) -> list[int]:
     """Maximum-weight matching over vertices ``0..n-1``; edges with weight <= 0 are
     ignored.  ``mate[v]`` is v's partner or -1.
 
     ``tight``, when given, is filled with one flag per edge (in input order): False
     only for an edge that no maximum-weight matching contains, i.e. one that is not
     tight under the optimal duals (a later solve whose optima are all optima of
-    this one can leave those edges out).  The Python solver keeps every edge."""
-    edge_list = list(edges)
+    this one can leave those edges out).  The Python solver keeps every edge.
+
+    ``bits``, a bound on the weights' bit length, lets the native core read the
+    edges as they come (a generator), without a list of them all."""
     if _native is None:
+        edge_list = list(edges)
         mate = max_weight_matching_python(n, edge_list)
         if tight is not None:
             tight[:] = [True] * len(edge_list)
         return mate
-    return max_weight_matching_native(n, edge_list, tight)
+    return max_weight_matching_native(n, edges, tight, bits)
 
 
 #: edges per vertex of the sparse subgraph a dense graph's native solve starts from
@@ -223,26 +226,37 @@ SPARSE_SEED = int(os.environ.get("PAIRING_SPARSE_SEED", "24"))
 
 
 def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
-                               tight: list[bool] | None = None) -> list[int]:
+                               tight: list[bool] | None = None, bits: int | None = None) -> list[int]:
     """:func:`max_weight_matching` in the native core: every weight is passed as the
     same number of 64-bit limbs, with room for the doubled duals and slacks."""
-    edge_list = list(edges)
-    used = [k for k, (u, v, w) in enumerate(edge_list) if w > 0 and u != v]
+    if bits is None:
+        edges = list(edges)
+        bits = max((w for _, _, w in edges), default=0).bit_length()
+    limbs = (bits + 3) // 64 + 1
+    size = 8 * limbs
+    used = array("i")  # the edges passed (weight > 0), by their place in the input
+    ends = array("i")
+    weights = bytearray()
+    count = 0
+    for k, (u, v, w) in enumerate(edges):
+        count += 1
+        if w > 0 and u != v:
+            if w.bit_length() > bits:
+                raise ValueError(f"a weight of {w.bit_length()} bits, over the bound of {bits}")
+            used.append(k)
+            ends.append(u)
+            ends.append(v)
+            weights += w.to_bytes(size, "little")
     if tight is not None:
-        tight[:] = [True] * len(edge_list)
+        tight[:] = [True] * count
     if not used:
         return [UNMATCHED] * n
     mate = array("i", [UNMATCHED] * n)
-    limbs = (max(edge_list[k][2] for k in used).bit_length() + 3) // 64 + 1
-    size = 8 * limbs
-    ends = array("i", [x for k in used for x in edge_list[k][:2]])
-    weights = bytearray(size * len(used))  # filled in place: no second copy of them all
-    for at, k in enumerate(used):
-        weights[at * size:(at + 1) * size] = edge_list[k][2].to_bytes(size, "little")
     buffer = (ctypes.c_char * len(weights)).from_buffer(weights)
     flags = ctypes.create_string_buffer(len(used)) if tight is not None else None
     status = _native(n, len(used), ends.buffer_info()[0], ctypes.addressof(buffer), limbs, mate.buffer_info()[0],
                      flags, SPARSE_SEED)
+    del buffer
     if status != 0:
         raise MemoryError("the native matching ran out of memory")
     if tight is not None:
