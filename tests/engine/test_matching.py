@@ -242,3 +242,53 @@ def test_vertex_left_inside_an_expanded_blossom_keeps_its_least_slack_edge(solve
     mate = solve(8, edges)
     total = sum(weights[v, mate[v]] for v in range(8) if mate[v] > v)
     assert total == brute_force_weight(8, weights)
+
+
+@pytest.mark.skipif(not matching.native_available(), reason="native core not built (make native)")
+def test_dense_graphs_solved_from_a_sparse_subgraph(monkeypatch):
+    # one edge per vertex, and one spread, to start from: the edges left out are
+    # priced and added until the duals hold for all, so the optimum is the whole
+    # graph's, and the tight flags still cover every maximum-weight matching
+    monkeypatch.setattr(matching, "SPARSE_SEED", 1)
+    rng = random.Random(19)
+    for _ in range(40):
+        n = rng.randint(20, 60)
+        style = rng.randrange(4)
+        weights = {(v, w): random_weight(rng, style) for v, w in combinations(range(n), 2) if rng.random() < 0.8}
+        edges = [(v, w, x) for (v, w), x in weights.items()]
+        mate = matching.max_weight_matching_native(n, edges)
+        assert is_matching(mate, {frozenset(e) for e, x in weights.items() if x > 0})
+        expected = matching.max_weight_matching_python(n, edges)
+        assert (sum(weights[v, mate[v]] for v in range(n) if mate[v] > v)
+                == sum(weights[v, expected[v]] for v in range(n) if expected[v] > v))
+    for _ in range(40):
+        n = rng.randint(10, 11)
+        style = rng.randrange(4)
+        weights = {(v, w): random_weight(rng, style) for v, w in combinations(range(n), 2) if rng.random() < 0.95}
+        edges = [(v, w, x) for (v, w), x in weights.items()]
+        tight = []
+        matching.max_weight_matching_native(n, edges, tight)
+        for optimum in all_optimal_matchings(n, weights):
+            assert all(tight[edges.index((v, w, weights[v, w]))] for v, w in optimum)
+
+
+def test_even_reachable_finds_the_vertices_some_maximum_matching_leaves_out():
+    # Gallai-Edmonds: from every vertex a maximum matching leaves unmatched, the
+    # even alternating paths reach exactly the vertices some maximum matching misses
+    rng = random.Random(23)
+    for _ in range(300):
+        n = rng.randint(1, 9)
+        edges = {frozenset((v, w)) for v, w in combinations(range(n), 2) if rng.random() < rng.choice([0.2, 0.4, 0.7])}
+        graph = rows(n, edges)
+        mate = max_cardinality_matching(graph)
+        found = 0
+        for v in range(n):
+            if mate[v] == UNMATCHED:
+                found |= matching.even_reachable(v, graph, mate)
+        best = size(mate)
+        missed = 0
+        for chosen in combinations(sorted(tuple(sorted(e)) for e in edges), best):
+            covered = {v for e in chosen for v in e}
+            if len(covered) == 2 * best:
+                missed |= sum(1 << v for v in range(n) if v not in covered)
+        assert found == missed

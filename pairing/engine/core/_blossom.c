@@ -566,7 +566,17 @@ static void dissolve(G *g, int r1, int r2) {
     }
     for (int i = 0; i < nmembers; i++) {
         int x = members[i];
-        for (int q = g->adj_start[x]; q < g->adj_start[x + 1]; q++) g->allowed[g->adj[q] >> 1] = 0;
+        for (int q = g->adj_start[x]; q < g->adj_start[x + 1]; q++) {
+            int p = g->adj[q], w = g->endpoint[p];
+            g->allowed[p >> 1] = 0;
+            /* a vertex of another tree's T blossom that x reached (label[w] = 2 below
+             * the top level, labelend[w] at x): forget it, or expanding that blossom
+             * would hang w on x, which is no longer in a tree */
+            if (g->inblossom[w] != w && g->label[w] == 2 && g->labelend[w] == (p ^ 1)) {
+                g->label[w] = 0;
+                g->labelend[w] = -1;
+            }
+        }
     }
     /* an S vertex with a tight edge to a member scans it again; the members' least-
      * slack edges are only needed at the next dual change */
@@ -583,37 +593,99 @@ static void dissolve(G *g, int r1, int r2) {
     if (r2 != -1 && g->live[r2]) { g->live[r2] = 0; g->nlive--; }
 }
 
-/* After the optimum: tight[k] = whether edge k is tight under the final (optimal)
- * duals, y(u) + y(v) + the z of the blossoms holding both = w(k).  Every maximum-
- * weight matching uses tight edges only (complementary slackness). */
-static int mark_tight(G *g, char *tight) {
+/* After the optimum, the slacks of edges under the final duals: y(u) + y(v) +
+ * the z of the blossoms holding both - w.  zsum[b] is twice the duals of
+ * blossom b and of the blossoms holding it, so that one addition stands for
+ * every blossom holding an edge (in nested blossoms there can be many). */
+static u64 *blossom_sums(G *g) {
+    int n = g->n, L = g->L;
+    u64 *zsum = malloc(sizeof(u64) * ((size_t)2 * n * L + 1));
+    char *done = calloc((size_t)2 * n + 1, 1);
+    int *path = malloc(sizeof(int) * (2 * n + 1));
+    if (!zsum || !done || !path) { free(zsum); free(done); free(path); return NULL; }
+    for (int b = n; b < 2 * n; b++) {
+        int len = 0;
+        for (int c = b; c != -1 && !done[c]; c = g->bparent[c]) path[len++] = c;
+        while (len > 0) {  /* from the outermost blossom not done yet inwards */
+            int c = path[--len], parent = g->bparent[c];
+            u64 *z = zsum + (size_t)c * L;
+            if (parent == -1) memset(z, 0, sizeof(u64) * L);
+            else memcpy(z, zsum + (size_t)parent * L, sizeof(u64) * L);
+            if (g->bbase[c] >= 0) {
+                num_add(L, z, z, DUAL(g, c));
+                num_add(L, z, z, DUAL(g, c));
+            }
+            done[c] = 1;
+        }
+    }
+    free(done);
+    free(path);
+    return zsum;
+}
+
+/* The sign of the slack of edge (u, v) of weight w (L limbs): compared from the
+ * top limb down, since the lower limbs add less than three units of the current
+ * one, most edges are decided early.  mark: scratch of 2n ints, stamp: a value
+ * not in it yet. */
+static int slack_sign(G *g, const u64 *zsum, int *mark, int stamp, int u, int v, const u64 *w) {
+    int L = g->L, lowest = -1;
+    for (int b = g->bparent[u]; b != -1; b = g->bparent[b]) mark[b] = stamp;
+    for (int b = g->bparent[v]; b != -1; b = g->bparent[b])
+        if (mark[b] == stamp) { lowest = b; break; }
+    const u64 *a = DUAL(g, u), *c = DUAL(g, v), *z = lowest == -1 ? NULL : zsum + (size_t)lowest * L;
+    __int128 d = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        u64 twice = (w[i] << 1) | (i > 0 ? w[i - 1] >> 63 : 0);
+        d = d * ((__int128)1 << 64) + (__int128)a[i] + c[i] + (z ? z[i] : 0) - twice;
+        if (d >= 2) return 1;
+        if (d <= -3) return -1;
+    }
+    return d > 0 ? 1 : d < 0 ? -1 : 0;
+}
+
+/* tight[k] = whether edge k is tight under the final (optimal) duals.  Every
+ * maximum-weight matching uses tight edges only (complementary slackness). */
+static int mark_tight(G *g, const u64 *weights, char *tight) {
     int n = g->n, L = g->L;
     int *mark = malloc(sizeof(int) * 2 * n);
-    u64 *sum = malloc(sizeof(u64) * L);
-    if (!mark || !sum) { free(mark); free(sum); return -1; }
+    u64 *zsum = blossom_sums(g);
+    if (!mark || !zsum) { free(mark); free(zsum); return -1; }
     for (int b = 0; b < 2 * n; b++) mark[b] = -1;
-    for (int k = 0; k < g->m; k++) {
-        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
-        num_add(L, sum, DUAL(g, u), DUAL(g, v));
-        for (int b = g->bparent[u]; b != -1; b = g->bparent[b]) mark[b] = k;
-        for (int b = g->bparent[v]; b != -1; b = g->bparent[b]) {
-            if (mark[b] == k) {
-                num_add(L, sum, sum, DUAL(g, b));
-                num_add(L, sum, sum, DUAL(g, b));
-            }
-        }
-        tight[k] = num_cmp(L, sum, g->w2 + (size_t)k * L) == 0;
-    }
+    for (int k = 0; k < g->m; k++)
+        tight[k] = slack_sign(g, zsum, mark, k, g->endpoint[2 * k], g->endpoint[2 * k + 1],
+                              weights + (size_t)k * L) == 0;
     free(mark);
-    free(sum);
+    free(zsum);
     return 0;
 }
 
-/* weights: m * L limbs (little-endian), each < 2^(64 L - 3).  mate_out[v]: the
- * partner of v or -1; tight_out (may be NULL): see mark_tight.  Returns 0, or -1
- * when memory ran out. */
-int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
-                                char *tight_out) {
+/* After the optimum: status[x] for each of the xm edges xidx[x] of the whole
+ * graph (edges, weights) that this solve left out: 2 when its slack under the
+ * final duals is negative, 1 when it is tight, 0 otherwise.  When no edge gets 2
+ * the duals are feasible for the whole graph, and the matching, which meets the
+ * other optimality conditions (matched edges tight, free vertices of zero dual,
+ * blossoms with a positive dual full) on its own edges, is optimal for it too. */
+static int price(G *g, int xm, const int *xidx, const int *edges, const u64 *weights, char *status) {
+    int n = g->n, L = g->L;
+    int *mark = malloc(sizeof(int) * 2 * n);
+    u64 *zsum = blossom_sums(g);
+    if (!mark || !zsum) { free(mark); free(zsum); return -1; }
+    for (int b = 0; b < 2 * n; b++) mark[b] = -1;
+    for (int x = 0; x < xm; x++) {
+        int k = xidx[x];
+        int sign = slack_sign(g, zsum, mark, x, edges[2 * k], edges[2 * k + 1], weights + (size_t)k * L);
+        status[x] = sign < 0 ? 2 : sign == 0 ? 1 : 0;
+    }
+    free(mark);
+    free(zsum);
+    return 0;
+}
+
+/* One solve of the graph (edges, weights); mate_out, tight_out as below; then,
+ * when xm > 0, the edges xidx of the whole graph (xedges, xweights) priced into
+ * xstatus (see price). */
+static int solve(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out, char *tight_out,
+                 int xm, const int *xidx, const int *xedges, const u64 *xweights, char *xstatus) {
     G G0, *g = &G0;
     memset(g, 0, sizeof(G0));
     g->n = n; g->m = m; g->L = L;
@@ -834,7 +906,8 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         if (g->failed) goto done;
     }
     for (int v = 0; v < n; v++) mate_out[v] = g->mate[v] == -1 ? -1 : g->endpoint[g->mate[v]];
-    if (tight_out && mark_tight(g, tight_out) != 0) goto done;
+    if (tight_out && mark_tight(g, weights, tight_out) != 0) goto done;
+    if (xm && price(g, xm, xidx, xedges, xweights, xstatus) != 0) goto done;
     ret = 0;
 done:
     if (g->childs)
@@ -848,5 +921,107 @@ done:
     free(g->members); free(g->tops); free(g->tree); free(g->live); free(g->stale); free(g->bestto_slack);
     free(g->bestslack); free(g->stamp);
     free(g->t1); free(g->t2); free(g->t3); free(g->queue);
+    return ret;
+}
+
+/* weights: m * L limbs (little-endian), each < 2^(64 L - 3).  mate_out[v]: the
+ * partner of v or -1; tight_out (may be NULL): whether each edge is tight under
+ * the final (optimal) duals.  Returns 0, or -1 when memory ran out.
+ *
+ * With seed > 0 on a dense graph, the solve starts on a sparse subgraph: each
+ * vertex's `seed` heaviest edges and `seed` more spread over the rest of its
+ * edges.  The edges left out are priced under the optimal duals of that
+ * subgraph (see price); those with a negative slack join it (at most `seed` more
+ * per vertex at a time) and it is solved again, until none is left: the duals
+ * are then feasible for the whole graph, so the matching is a maximum-weight
+ * matching of it (linear programming duality), found with a fraction of the
+ * edges scanned. */
+int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
+                                char *tight_out, int seed) {
+    if (seed <= 0 || (long)4 * seed * n >= m)
+        return solve(n, m, edges, weights, L, mate_out, tight_out, 0, NULL, NULL, NULL, NULL);
+    int ret = -1;
+    char *kept = calloc((size_t)m + 1, 1), *status = NULL, *sub_tight = NULL;
+    int *start = calloc((size_t)n + 2, sizeof(int)), *adj = malloc(sizeof(int) * (2 * (size_t)m + 1));
+    int *best = malloc(sizeof(int) * (seed + 1)), *count = calloc((size_t)n + 1, sizeof(int));
+    int *sub_edges = NULL, *sub_idx = NULL, *xidx = NULL;
+    u64 *sub_w = NULL;
+    if (!kept || !start || !adj || !best || !count) goto out;
+    for (int k = 0; k < m; k++) { start[edges[2 * k] + 1]++; start[edges[2 * k + 1] + 1]++; }
+    for (int v = 0; v < n; v++) start[v + 1] += start[v];
+    {
+        int *fill = malloc(sizeof(int) * (n + 1));
+        if (!fill) goto out;
+        memcpy(fill, start, sizeof(int) * (n + 1));
+        for (int k = 0; k < m; k++) { adj[fill[edges[2 * k]]++] = k; adj[fill[edges[2 * k + 1]]++] = k; }
+        free(fill);
+    }
+    for (int v = 0; v < n; v++) {
+        int nb = 0, deg = start[v + 1] - start[v];
+        for (int q = start[v]; q < start[v + 1]; q++) {
+            int k = adj[q];
+            const u64 *w = weights + (size_t)k * L;
+            if (nb == seed && num_cmp(L, w, weights + (size_t)best[nb - 1] * L) <= 0) continue;
+            int i = nb < seed ? nb++ : nb - 1;  /* insertion, heaviest first */
+            while (i > 0 && num_cmp(L, w, weights + (size_t)best[i - 1] * L) > 0) { best[i] = best[i - 1]; i--; }
+            best[i] = k;
+        }
+        for (int i = 0; i < nb; i++) kept[best[i]] = 1;
+        for (int i = 0; deg > 0 && i < seed; i++) {  /* spread by a fixed hash, not alike for all */
+            uint64_t h = ((uint64_t)v * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(i + 1) * 0xBF58476D1CE4E5B9ull);
+            h ^= h >> 31;
+            h *= 0x94D049BB133111EBull;
+            h ^= h >> 29;
+            kept[adj[start[v] + (int)(h % (uint64_t)deg)]] = 1;
+        }
+    }
+    for (;;) {
+        int ms = 0;
+        for (int k = 0; k < m; k++) ms += kept[k];
+        int xm = m - ms;
+        free(sub_edges); free(sub_idx); free(xidx); free(sub_w); free(status); free(sub_tight);
+        sub_edges = malloc(sizeof(int) * (2 * (size_t)ms + 1));
+        sub_idx = malloc(sizeof(int) * ((size_t)ms + 1));
+        xidx = malloc(sizeof(int) * ((size_t)xm + 1));
+        sub_w = malloc(sizeof(u64) * ((size_t)ms * L + 1));
+        status = malloc((size_t)xm + 1);
+        sub_tight = malloc((size_t)ms + 1);
+        if (!sub_edges || !sub_idx || !xidx || !sub_w || !status || !sub_tight) goto out;
+        for (int k = 0, i = 0, x = 0; k < m; k++) {
+            if (kept[k]) {
+                sub_edges[2 * i] = edges[2 * k];
+                sub_edges[2 * i + 1] = edges[2 * k + 1];
+                memcpy(sub_w + (size_t)i * L, weights + (size_t)k * L, sizeof(u64) * L);
+                sub_idx[i++] = k;
+            } else {
+                xidx[x++] = k;
+            }
+        }
+        if (solve(n, ms, sub_edges, sub_w, L, mate_out, sub_tight, xm, xidx, edges, weights, status) != 0)
+            goto out;
+        int added = 0;
+        memset(count, 0, sizeof(int) * n);
+        for (int x = 0; x < xm; x++) {
+            if (status[x] != 2) continue;
+            int k = xidx[x], u = edges[2 * k], v = edges[2 * k + 1];
+            if (count[u] < seed || count[v] < seed) {
+                kept[k] = 1;
+                count[u]++;
+                count[v]++;
+                added++;
+            }
+        }
+        if (!added) {
+            if (tight_out) {
+                for (int i = 0; i < ms; i++) tight_out[sub_idx[i]] = sub_tight[i];
+                for (int x = 0; x < xm; x++) tight_out[xidx[x]] = status[x] == 1;
+            }
+            ret = 0;
+            break;
+        }
+    }
+out:
+    free(kept); free(start); free(adj); free(best); free(count);
+    free(sub_edges); free(sub_idx); free(xidx); free(sub_w); free(status); free(sub_tight);
     return ret;
 }

@@ -32,8 +32,8 @@ def _load_native():
     except OSError:
         return None
     function = library.blossom_max_weight_matching
-    function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
-                         ctypes.c_void_p, ctypes.c_void_p]
+    function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
+                         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
     function.restype = ctypes.c_int
     return function
 
@@ -114,7 +114,19 @@ def augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> 
     return end if end != UNMATCHED else _search(root, rows, mate, free, blossoms=True)
 
 
-def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms: bool) -> int:
+def even_reachable(root: int, rows: Sequence[int], mate: list[int]) -> int:
+    """The vertices (a bitmask) that an even-length alternating path joins to
+    ``root``, a vertex that the maximum matching ``mate`` leaves unmatched: the
+    outer vertices of the search from it, which finds no augmenting path.  Over
+    every unmatched root, they are the vertices that some maximum matching leaves
+    unmatched (Gallai-Edmonds)."""
+    found: list[int] = []
+    _search(root, rows, mate, 0, blossoms=True, outer_found=found)
+    return found[0]
+
+
+def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms: bool,
+            outer_found: list[int] | None = None) -> int:
     """One alternating search from ``root`` (see :func:`augment_from`).  Sets of
     vertices are bitmasks, so a search touches each vertex of its tree once
     instead of each edge.  Without ``blossoms`` an odd cycle is not followed: a
@@ -179,44 +191,72 @@ def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms
             reached |= (1 << w) | (1 << u)
             outer |= 1 << u
             queue.append(u)
+    if outer_found is not None:
+        outer_found.append(outer)
     return UNMATCHED
 
 
 def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]],
-                        tight: list[bool] | None = None) -> list[int]:
+                        tight: list[bool] | None = None, bits: int | None = None) -> list[int]:
     """Maximum-weight matching over vertices ``0..n-1``; edges with weight <= 0 are
     ignored.  ``mate[v]`` is v's partner or -1.
 
     ``tight``, when given, is filled with one flag per edge (in input order): False
     only for an edge that no maximum-weight matching contains, i.e. one that is not
     tight under the optimal duals (a later solve whose optima are all optima of
-    this one can leave those edges out).  The Python solver keeps every edge."""
-    edge_list = list(edges)
+    this one can leave those edges out).  The Python solver keeps every edge.
+
+    ``bits``, a bound on the weights' bit length, lets the native core read the
+    edges as they come (a generator), without a list of them all."""
     if _native is None:
+        edge_list = list(edges)
         mate = max_weight_matching_python(n, edge_list)
         if tight is not None:
             tight[:] = [True] * len(edge_list)
         return mate
-    return max_weight_matching_native(n, edge_list, tight)
+    return max_weight_matching_native(n, edges, tight, bits)
+
+
+#: edges per vertex of the sparse subgraph a dense graph's native solve starts from
+#: (the heaviest ones, and as many spread over the rest; see ``_blossom.c``): the
+#: edges it leaves out are priced under its optimal duals and added while any has
+#: a negative slack, so the result is a maximum-weight matching of the whole graph.
+#: 0 solves every graph whole.
+SPARSE_SEED = int(os.environ.get("PAIRING_SPARSE_SEED", "24"))
 
 
 def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
-                               tight: list[bool] | None = None) -> list[int]:
+                               tight: list[bool] | None = None, bits: int | None = None) -> list[int]:
     """:func:`max_weight_matching` in the native core: every weight is passed as the
     same number of 64-bit limbs, with room for the doubled duals and slacks."""
-    edge_list = list(edges)
-    used = [k for k, (u, v, w) in enumerate(edge_list) if w > 0 and u != v]
+    if bits is None:
+        edges = list(edges)
+        bits = max((w for _, _, w in edges), default=0).bit_length()
+    limbs = (bits + 3) // 64 + 1
+    size = 8 * limbs
+    used = array("i")  # the edges passed (weight > 0), by their place in the input
+    ends = array("i")
+    weights = bytearray()
+    count = 0
+    for k, (u, v, w) in enumerate(edges):
+        count += 1
+        if w > 0 and u != v:
+            if w.bit_length() > bits:
+                raise ValueError(f"a weight of {w.bit_length()} bits, over the bound of {bits}")
+            used.append(k)
+            ends.append(u)
+            ends.append(v)
+            weights += w.to_bytes(size, "little")
     if tight is not None:
-        tight[:] = [True] * len(edge_list)
+        tight[:] = [True] * count
     if not used:
         return [UNMATCHED] * n
     mate = array("i", [UNMATCHED] * n)
-    limbs = (max(edge_list[k][2] for k in used).bit_length() + 3) // 64 + 1
-    size = 8 * limbs
-    ends = array("i", [x for k in used for x in edge_list[k][:2]])
-    weights = b"".join(edge_list[k][2].to_bytes(size, "little") for k in used)
+    buffer = (ctypes.c_char * len(weights)).from_buffer(weights)
     flags = ctypes.create_string_buffer(len(used)) if tight is not None else None
-    status = _native(n, len(used), ends.buffer_info()[0], weights, limbs, mate.buffer_info()[0], flags)
+    status = _native(n, len(used), ends.buffer_info()[0], ctypes.addressof(buffer), limbs, mate.buffer_info()[0],
+                     flags, SPARSE_SEED)
+    del buffer
     if status != 0:
         raise MemoryError("the native matching ran out of memory")
     if tight is not None:
@@ -557,6 +597,12 @@ def max_weight_matching_python(n: int, edges: Iterable[tuple[int, int, int]]) ->
         for x in members:
             for p in incident[x]:
                 allowed[p >> 1] = False
+                w = endpoint[p]
+                # a vertex of another tree's T-blossom that x reached: forget it, or
+                # expanding that blossom would hang w on x, which is in no tree now
+                if in_blossom[w] != w and label[w] == 2 and label_end[w] == p ^ 1:
+                    label[w] = 0
+                    label_end[w] = -1
         for x in members:
             k = best_to_s(x)
             best_edge[x] = k

@@ -139,10 +139,13 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
         return (count - b) << (digit_width * (end - 1 - a))
 
     start = 0
+    top = max((w for _, _, w in edges), default=0).bit_length()
     while True:
         end = min(start + chunk, count)
-        mate = max_weight_matching(n, [(i, j, (w << (digit_width * (end - start))) + digit(i, j, start, end))
-                                       for i, j, w in edges if alive[i] and alive[j]])
+        # weights below 2 ** (top + the digits' width), read as they come (no list of them all)
+        mate = max_weight_matching(n, ((i, j, (w << (digit_width * (end - start))) + digit(i, j, start, end))
+                                       for i, j, w in edges if alive[i] and alive[j]),
+                                   bits=top + digit_width * (end - start))
         later_upper_end = any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:])
         if not later_upper_end:
             pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
@@ -155,4 +158,5 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
         if narrow is not None:
             edges = narrow(mate, edges)
             narrow = None
+            top = max((w for _, _, w in edges), default=0).bit_length()
         start = end

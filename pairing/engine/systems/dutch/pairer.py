@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from ...core.compatibility import preferences_compatible
 from ...core.criteria import Criterion, edge_weights, pack
 from ...core.explanation import Step
-from ...core.matching import UNMATCHED, augment_from, bits, join, max_cardinality_matching, max_weight_matching
+from ...core.matching import UNMATCHED, bits, even_reachable, join, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import RoundPairer, solve_in_order
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
@@ -676,6 +676,10 @@ class DutchPairer(RoundPairer):
             # best opponents are those of the whole order; its pairs leave the graph.
             chunk = max(1, self.transposition_bits // base.bit_length())
             alive = [True] * len(vertices)
+            # and each chunk's optima (with the pairs fixed before) are optima of the
+            # chunk before, so only the edges tight under its duals are kept
+            usable = [True] * len(edges)
+            top = max((w for _, _, w in edges), default=0).bit_length()
             start = 0
             while True:
                 end = min(start + chunk, mdp_count)
@@ -689,11 +693,13 @@ class DutchPairer(RoundPairer):
                     return 0
 
                 shift = sel_width + lex_width
-                live = [k for k, (i, j, _) in enumerate(edges) if alive[i] and alive[j]]
+                live = [k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]]
                 flags: list[bool] = []
-                mate = max_weight_matching(len(vertices), [(edges[k][0], edges[k][1], (edges[k][2] << shift)
-                                                            + mdp_order(edges[k][0], edges[k][1])) for k in live],
-                                           flags)
+                mate = max_weight_matching(len(vertices), ((edges[k][0], edges[k][1], (edges[k][2] << shift)
+                                                            + mdp_order(edges[k][0], edges[k][1])) for k in live),
+                                           flags, bits=top + shift)
+                for k, flag in zip(live, flags, strict=True):
+                    usable[k] = flag
                 for i in range(start, end):
                     if mdp_count <= mate[i] < size:
                         fixed.append((i, mate[i]))
@@ -741,6 +747,7 @@ class DutchPairer(RoundPairer):
             if i < mdp_count and j < size:
                 continue
             second.append((i, j, (w << shift) + exchange_order(i, j)))
+        del edges, tight  # in second now: on the largest brackets they took a tenth of a gigabyte
         pairs = [(members[i], members[j]) for i, j in fixed]
         # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can
 
@@ -858,20 +865,10 @@ class DutchPairer(RoundPairer):
         rows = self.graph(lookahead)
         mate = max_cardinality_matching(rows, vertices=lookahead)
         self._lookahead_mate = (lookahead, mate)
-        free = sum(1 << v for v in lookahead if mate[v] == UNMATCHED)
-        deficient = free
-        for u in lookahead:
-            partner = mate[u]
-            if partner == UNMATCHED:
-                continue
-            without = list(rows)
-            for w in bits(rows[u]):
-                without[w] &= ~(1 << u)
-            without[u] = 0
-            trial = list(mate)
-            trial[u] = trial[partner] = UNMATCHED
-            if augment_from(partner, without, trial, free) != UNMATCHED:
-                deficient |= 1 << u
+        deficient = 0
+        for v in lookahead:  # one search per unmatched player (often none: a perfect matching)
+            if mate[v] == UNMATCHED:
+                deficient |= even_reachable(v, rows, mate)
         return sum(mate[v] != UNMATCHED for v in lookahead) // 2, deficient
 
     def _floater_lookahead_pairs(self, lookahead: list[int], floaters: list[int]) -> list[tuple[int, int]]:
