@@ -352,7 +352,7 @@ class DutchPairer(RoundPairer):
     search_budget = 2000
     #: bits of D.1 transposition digits per weighted-matching solve (see
     #: :func:`~pairing.engine.core.round.solve_in_order`): wider means fewer solves of longer numbers
-    transposition_bits = 512
+    transposition_bits = 256
     #: kinds of resident (by whom they may meet below) beyond which a bracket whose
     #: floater [C4] constrains is solved again over everybody left instead
     floater_kinds = 16
