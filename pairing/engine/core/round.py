@@ -122,7 +122,8 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
 
     ``narrow(mate, edges)``, when given, is called with the first solve's matching
     and returns the edges for the later solves: fewer or lighter ones with the same
-    optima (the Dutch pairer drops the exchange fields once the upper ends are known).
+    optima (the Dutch pairer drops the exchange fields once the upper ends are known);
+    that first solve then carries no digits, and fixes no pair.
     """
     position = {v: k for k, v in enumerate(order)}
     count = len(order)
@@ -146,7 +147,9 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
     # edges tight under its optimal duals: the next solve keeps only those.
     usable = [True] * len(edges)
     while True:
-        end = min(start + chunk, count)
+        # the solve before ``narrow`` carries no digits: it only finds the upper ends
+        # (with them it took several times longer, under the wide fields it drops)
+        end = start if narrow is not None else min(start + chunk, count)
         live = [k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]]
         flags: list[bool] | None = [] if narrow is None else None  # no later solve on these edges otherwise
         # weights below 2 ** (top + the digits' width), read as they come (no list of them all)
