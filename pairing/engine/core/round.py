@@ -4,6 +4,7 @@ PAB?), and the lexicographic solve of an order of partners in chunks."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable
 
 from ..errors import NoValidPairing
@@ -150,7 +151,7 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
         # the solve before ``narrow`` carries no digits: it only finds the upper ends
         # (with them it took several times longer, under the wide fields it drops)
         end = start if narrow is not None else min(start + chunk, count)
-        live = [k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]]
+        live = array("i", (k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]))
         flags: list[bool] | None = [] if narrow is None else None  # no later solve on these edges otherwise
         # weights below 2 ** (top + the digits' width), read as they come (no list of them all)
         mate = max_weight_matching(n, ((edges[k][0], edges[k][1], (edges[k][2] << (digit_width * (end - start)))
