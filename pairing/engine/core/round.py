@@ -4,6 +4,7 @@ PAB?), and the lexicographic solve of an order of partners in chunks."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable
 
 from ..errors import NoValidPairing
@@ -122,7 +123,8 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
 
     ``narrow(mate, edges)``, when given, is called with the first solve's matching
     and returns the edges for the later solves: fewer or lighter ones with the same
-    optima (the Dutch pairer drops the exchange fields once the upper ends are known).
+    optima (the Dutch pairer drops the exchange fields once the upper ends are known);
+    that first solve then carries no digits, and fixes no pair.
     """
     position = {v: k for k, v in enumerate(order)}
     count = len(order)
@@ -140,12 +142,21 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
 
     start = 0
     top = max((w for _, _, w in edges), default=0).bit_length()
+    # The next chunk's optima, with this chunk's pairs, are optima of this chunk's
+    # solve (the same weights lead; this chunk's digits weigh 0 in the rest of its
+    # optimum and never less elsewhere), so by complementary slackness they use only
+    # edges tight under its optimal duals: the next solve keeps only those.
+    usable = [True] * len(edges)
     while True:
-        end = min(start + chunk, count)
+        # the solve before ``narrow`` carries no digits: it only finds the upper ends
+        # (with them it took several times longer, under the wide fields it drops)
+        end = start if narrow is not None else min(start + chunk, count)
+        live = array("i", (k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]))
+        flags: list[bool] | None = [] if narrow is None else None  # no later solve on these edges otherwise
         # weights below 2 ** (top + the digits' width), read as they come (no list of them all)
-        mate = max_weight_matching(n, ((i, j, (w << (digit_width * (end - start))) + digit(i, j, start, end))
-                                       for i, j, w in edges if alive[i] and alive[j]),
-                                   bits=top + digit_width * (end - start))
+        mate = max_weight_matching(n, ((edges[k][0], edges[k][1], (edges[k][2] << (digit_width * (end - start)))
+                                        + digit(edges[k][0], edges[k][1], start, end)) for k in live),
+                                   flags, bits=top + digit_width * (end - start))
         later_upper_end = any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:])
         if not later_upper_end:
             pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
@@ -159,4 +170,8 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
             edges = narrow(mate, edges)
             narrow = None
             top = max((w for _, _, w in edges), default=0).bit_length()
+            usable = [True] * len(edges)
+        elif flags is not None:
+            for k, flag in zip(live, flags, strict=True):
+                usable[k] = flag
         start = end

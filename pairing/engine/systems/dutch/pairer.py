@@ -17,6 +17,7 @@ no longer be completed (A.9); 2026 keeps [C4] in every bracket.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -352,7 +353,7 @@ class DutchPairer(RoundPairer):
     search_budget = 2000
     #: bits of D.1 transposition digits per weighted-matching solve (see
     #: :func:`~pairing.engine.core.round.solve_in_order`): wider means fewer solves of longer numbers
-    transposition_bits = 512
+    transposition_bits = 256
     #: kinds of resident (by whom they may meet below) beyond which a bracket whose
     #: floater [C4] constrains is solved again over everybody left instead
     floater_kinds = 16
@@ -693,7 +694,7 @@ class DutchPairer(RoundPairer):
                     return 0
 
                 shift = sel_width + lex_width
-                live = [k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]]
+                live = array("i", (k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]))
                 flags: list[bool] = []
                 mate = max_weight_matching(len(vertices), ((edges[k][0], edges[k][1], (edges[k][2] << shift)
                                                             + mdp_order(edges[k][0], edges[k][1])) for k in live),
