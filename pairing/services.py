@@ -257,20 +257,11 @@ def fail_past_time_limit(round_id: int) -> None:
 
 
 def _pair(document, tournament: Tournament, round_: Round, progress: RoundProgress):
-    """The engine's pairing of the round, with its explanation.
-
-    The tournament's edition of the rules, its acceleration, and (in the document) its forbidden
-    pairs: the same as the exported file says.  The explanation is read from the finished pairing:
-    should it fail, the round is paired without it (and the fault logged) rather than not at all."""
-    arguments = {"round_number": round_.number, "total_rounds": tournament.rounds, "edition": tournament.edition,
-                 "baku": tournament.baku, "progress": progress}
-    try:
-        return pair_round(document, tournament.system, explain=True, **arguments)
-    except (EngineError, SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
-        raise
-    except Exception:
-        log.exception("the explanation of %s failed: pairing it without one", round_)
-        return pair_round(document, tournament.system, **arguments)
+    """The engine's pairing of the round, with its explanation (None when it could not be built:
+    the engine logs it and the pairing stands).  The tournament's edition of the rules, its
+    acceleration, and (in the document) its forbidden pairs: the same as the exported file says."""
+    return pair_round(document, tournament.system, round_number=round_.number, total_rounds=tournament.rounds,
+                      edition=tournament.edition, baku=tournament.baku, progress=progress, explain=True)
 
 
 def _failure(error: Exception, round_: Round) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from .core.acceleration import with_baku_acceleration
 from .core.explanation import Articles, Explanation, explain, scoregroup_steps
 from .core.pairing import Pair, Progress, RoundPairing
@@ -9,6 +11,8 @@ from .core.state import RoundState, build_round_state
 from .errors import EngineError, NoValidPairing, TrfError
 from .systems import SYSTEMS, Edition, SwissSystem, get_system, read_trf_code
 from .trf import TrfDocument, parse
+
+log = logging.getLogger(__name__)
 
 
 def resolve_edition(document: TrfDocument, system: SwissSystem, edition: str | None = None) -> Edition:
@@ -42,7 +46,10 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
     before each bracket with the brackets done so far, their number (which may
     shrink when brackets collapse) and the size of the bracket about to be paired,
     and once at the end with ``done == total`` and size 0.  A system that does not
-    report brackets reports the round as one bracket of all its players."""
+    report brackets reports the round as one bracket of all its players.
+
+    ``explain``: attach the :class:`Explanation` (``pairing.explanation``; None if it
+    could not be built, the fault logged)."""
     swiss = get_system(system)
     chosen = resolve_edition(document, swiss, edition)
     if baku or file_asks_baku(document):
@@ -59,7 +66,12 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
         pairing = swiss.pair(state, chosen)
         progress(1, 1, 0)
     if explain:
-        pairing.explanation = explain_pairing(document, state, pairing, swiss, chosen)
+        # A report on the finished pairing: a fault in it is logged and never costs the pairing,
+        # which is left without an explanation (None).
+        try:
+            pairing.explanation = explain_pairing(document, state, pairing, swiss, chosen)
+        except Exception:
+            log.exception("the explanation of the pairing failed; the pairing stands without one")
     return pairing
 
 

@@ -16,7 +16,8 @@
                                                        standings with the C.07 tie-breaks
 
 Exit codes: 0 success, 1 no valid pairing, 2 bad input (the message names the
-line and column), 5 the file cannot be read or written.
+line and column), 3 --explain could not be built (the pairing is written), 5 the
+file cannot be read or written.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from .generator import ConfigError, GenerationError, generate, read_config
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, json_value
 from .trf import TrfDocument, parse
 
-EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_FILE = 0, 1, 2, 5
+EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_UNEXPECTED, EXIT_FILE = 0, 1, 2, 3, 5
 
 
 def format_pairing(boards: list[tuple[int, int]]) -> str:
@@ -203,7 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no valid pairing: {error}", file=sys.stderr)
         return EXIT_NO_PAIRING
     outputs = [(args.output, output)]
-    if args.explain:
+    status = EXIT_OK
+    if args.explain and pairing.explanation is None:
+        print("error: the explanation could not be built (an engine fault); the pairing is written",
+              file=sys.stderr)
+        status = EXIT_UNEXPECTED
+    elif args.explain:
         outputs.append((args.explain, json.dumps(pairing.explanation.to_json(), indent=1, ensure_ascii=False) + "\n"))
     for path, text in outputs:
         if path == "-":
@@ -215,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             print(f"error: cannot write {path}: {error.strerror}", file=sys.stderr)
             return EXIT_FILE
-    return EXIT_OK
+    return status
 
 
 if __name__ == "__main__":

@@ -159,6 +159,17 @@ def test_explain_writes_the_explanation_as_json(tmp_path):
     assert data["text"][-1][0] == "Pairing-allocated bye"
 
 
+def test_a_fault_in_the_explanation_never_costs_the_pairing(tmp_path, capsys, monkeypatch):
+    # The pairing is written; the explanation's fault is an error message and exit code 3.
+    monkeypatch.setattr("pairing.engine.explain_pairing", lambda *args: 1 / 0)
+    t = TrfBuilder(5, 5).game(1, 4, "1").game(2, 5, "1").bye(3, "U").next_round()
+    trf = write(tmp_path, t.text())
+    out, why = tmp_path / "out.txt", tmp_path / "why.json"
+    assert main(["--dutch", str(trf), "-p", str(out), "--explain", str(why)]) == 3
+    assert out.read_text().splitlines()[-1] == "5 0" and not why.exists()
+    assert "the explanation could not be built" in capsys.readouterr().err
+
+
 def test_explain_needs_a_pairing(tmp_path, capsys):
     trf = write(tmp_path, TrfBuilder(4, 3).text())
     with pytest.raises(SystemExit):
