@@ -107,6 +107,7 @@ def test_the_browser_language_gives_italian_pages(event):
     page = response.content.decode()
     assert response["Content-Language"] == "it"
     assert '<html lang="it">' in page and "Accesso arbitri" in page and "Arbiter login" not in page
+    assert "♞ Swiss</a>" in page  # the site's name is a name: the same in every language
     # A language the site does not offer: English.
     page = Client().get(reverse("public:tournament", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="pt").content.decode()
     assert '<html lang="en">' in page and "Arbiter login" in page
