@@ -120,6 +120,10 @@ static inline int slack(G *g, int k, u64 *out) {
     return any == 0;
 }
 
+/* whether a number from slack() is negative (it wrapped around: its top bit set,
+ * since every weight and dual stays below 2^(64 L - 3)) */
+static inline int signed_negative(int L, const u64 *a) { return (a[L - 1] >> 63) != 0; }
+
 /* whether the edge of adjacency entry q (from v) is tight: the lowest limb and
  * the top limbs, stored with the entry, decide most edges */
 static inline int tight_entry(G *g, int q, int v) {
@@ -685,7 +689,8 @@ static int price(G *g, int xm, const int *xidx, const int *edges, const u64 *wei
  * when xm > 0, the edges xidx of the whole graph (xedges, xweights) priced into
  * xstatus (see price). */
 static int solve(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out, char *tight_out,
-                 int xm, const int *xidx, const int *xedges, const u64 *xweights, char *xstatus) {
+                 int xm, const int *xidx, const int *xedges, const u64 *xweights, char *xstatus,
+                 u64 *duals_io, int warm, const int *mate_in) {
     G G0, *g = &G0;
     memset(g, 0, sizeof(G0));
     g->n = n; g->m = m; g->L = L;
@@ -741,16 +746,42 @@ static int solve(int n, int m, const int *edges, const u64 *weights, int L, int 
     g->nunused = n;
     for (int i = 0; i < n; i++) g->unused[i] = 2 * n - 1 - i;
 
-    /* duals: each vertex at its heaviest edge (2y = w), made even */
-    for (int v = 0; v < n; v++) {
-        g->mate[v] = -1;
-        g->inblossom[v] = v;
-        u64 *d = DUAL(g, v);
-        for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
-            const u64 *w = weights + (size_t)(g->adj[q] >> 1) * L;
-            if (num_cmp(L, w, d) > 0) memcpy(d, w, sizeof(u64) * L);
+    if (warm) {
+        /* a warm start: the given duals, raised where an edge would have a negative
+         * slack (the first end of the edge is raised), and the given pairs that are
+         * still tight edges; the free vertices then go through the greedy pass */
+        for (int v = 0; v < n; v++) {
+            g->mate[v] = -1;
+            g->inblossom[v] = v;
+            memcpy(DUAL(g, v), duals_io + (size_t)v * L, sizeof(u64) * L);
         }
-        if (d[0] & 1) { memset(g->t1, 0, sizeof(u64) * L); g->t1[0] = 1; num_add(L, d, d, g->t1); }
+        for (int k = 0; k < m; k++)
+            if (slack(g, k, g->t1) == 0 && signed_negative(L, g->t1)) num_sub(L, DUAL(g, edges[2 * k]), DUAL(g, edges[2 * k]), g->t1);
+        if (mate_in) {
+            for (int v = 0; v < n; v++) {
+                int w = mate_in[v];
+                if (w <= v || w >= n || mate_in[w] != v) continue;
+                for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
+                    int p = g->adj[q];
+                    if (g->endpoint[p] == w) {
+                        if (slack(g, p >> 1, g->t1)) { g->mate[v] = p; g->mate[w] = p ^ 1; }
+                        break;
+                    }
+                }
+            }
+        }
+    } else {
+        /* duals: each vertex at its heaviest edge (2y = w), made even */
+        for (int v = 0; v < n; v++) {
+            g->mate[v] = -1;
+            g->inblossom[v] = v;
+            u64 *d = DUAL(g, v);
+            for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
+                const u64 *w = weights + (size_t)(g->adj[q] >> 1) * L;
+                if (num_cmp(L, w, d) > 0) memcpy(d, w, sizeof(u64) * L);
+            }
+            if (d[0] & 1) { memset(g->t1, 0, sizeof(u64) * L); g->t1[0] = 1; num_add(L, d, d, g->t1); }
+        }
     }
     /* greedy: lower each unmatched vertex's dual until an edge is tight, matching
      * along it when its other end is free */
@@ -777,6 +808,12 @@ static int solve(int n, int m, const int *edges, const u64 *weights, int L, int 
             g->mate[v] = best_free;
             g->mate[g->endpoint[best_free]] = best_free ^ 1;
         }
+    }
+    /* the trees' roots share one parity (even), so that the slack of an edge between
+     * two S vertices is even (a cold start has every dual even already) */
+    for (int v = 0; v < n; v++) {
+        u64 *d = DUAL(g, v);
+        if (g->mate[v] == -1 && (d[0] & 1)) { memset(g->t1, 0, sizeof(u64) * L); g->t1[0] = 1; num_add(L, d, d, g->t1); }
     }
 
     /* the phase: trees grow from every deficient vertex at once */
@@ -908,6 +945,16 @@ static int solve(int n, int m, const int *edges, const u64 *weights, int L, int 
     for (int v = 0; v < n; v++) mate_out[v] = g->mate[v] == -1 ? -1 : g->endpoint[g->mate[v]];
     if (tight_out && mark_tight(g, weights, tight_out) != 0) goto done;
     if (xm && price(g, xm, xidx, xedges, xweights, xstatus) != 0) goto done;
+    if (duals_io) {
+        /* the duals for a warm start: each vertex's, plus those of the blossoms holding
+         * it (every slack stays >= 0; only edges leaving a blossom of positive dual
+         * gain slack, its base's matched edge among them) */
+        for (int v = 0; v < n; v++) {
+            u64 *out = duals_io + (size_t)v * L;
+            memcpy(out, DUAL(g, v), sizeof(u64) * L);
+            for (int b = g->bparent[v]; b != -1; b = g->bparent[b]) num_add(L, out, out, DUAL(g, b));
+        }
+    }
     ret = 0;
 done:
     if (g->childs)
@@ -937,16 +984,21 @@ done:
  * matching of it (linear programming duality), found with a fraction of the
  * edges scanned. */
 int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
-                                char *tight_out, int seed) {
+                                char *tight_out, int seed, u64 *duals_io, const int *mate_in) {
     if (seed <= 0 || (long)4 * seed * n >= m)
-        return solve(n, m, edges, weights, L, mate_out, tight_out, 0, NULL, NULL, NULL, NULL);
+        return solve(n, m, edges, weights, L, mate_out, tight_out, 0, NULL, NULL, NULL, NULL, duals_io,
+                     duals_io != NULL, mate_in);
     int ret = -1;
     char *kept = calloc((size_t)m + 1, 1), *status = NULL, *sub_tight = NULL;
     int *start = calloc((size_t)n + 2, sizeof(int)), *adj = malloc(sizeof(int) * (2 * (size_t)m + 1));
     int *best = malloc(sizeof(int) * (seed + 1)), *count = calloc((size_t)n + 1, sizeof(int));
     int *sub_edges = NULL, *sub_idx = NULL, *xidx = NULL;
     u64 *sub_w = NULL;
-    if (!kept || !start || !adj || !best || !count) goto out;
+    /* each solve of the subgraph but the first starts from the one before (its duals,
+     * raised where an added edge needs it, and its matching) */
+    u64 *duals = duals_io ? duals_io : malloc(sizeof(u64) * ((size_t)n * L + 1));
+    int warm = duals_io != NULL;
+    if (!kept || !start || !adj || !best || !count || !duals) goto out;
     for (int k = 0; k < m; k++) { start[edges[2 * k] + 1]++; start[edges[2 * k + 1] + 1]++; }
     for (int v = 0; v < n; v++) start[v + 1] += start[v];
     {
@@ -997,8 +1049,11 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
                 xidx[x++] = k;
             }
         }
-        if (solve(n, ms, sub_edges, sub_w, L, mate_out, sub_tight, xm, xidx, edges, weights, status) != 0)
+        if (solve(n, ms, sub_edges, sub_w, L, mate_out, sub_tight, xm, xidx, edges, weights, status,
+                  duals, warm, mate_in) != 0)
             goto out;
+        warm = 1;
+        mate_in = mate_out;
         int added = 0;
         memset(count, 0, sizeof(int) * n);
         for (int x = 0; x < xm; x++) {
@@ -1021,6 +1076,7 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         }
     }
 out:
+    if (duals != duals_io) free(duals);
     free(kept); free(start); free(adj); free(best); free(count);
     free(sub_edges); free(sub_idx); free(xidx); free(sub_w); free(status); free(sub_tight);
     return ret;

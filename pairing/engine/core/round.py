@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 
 from ..errors import NoValidPairing
 from .compatibility import compatibility_rows
-from .matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
+from .matching import UNMATCHED, WarmStart, bits, join, max_cardinality_matching, max_weight_matching
 from .state import Player, RoundState
 
 
@@ -133,15 +133,18 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
     alive = [True] * n
     pairs: list[tuple[int, int]] = []
 
-    def digit(i: int, j: int, start: int, end: int) -> int:
+    def digit(i: int, j: int, start: int, end: int, last: int) -> int:
         a = position.get(i)
         b = position.get(j)
         if a is None or b is None or not start <= a < end:
             return 0
-        return (count - b) << (digit_width * (end - 1 - a))
+        return (count - b) << (digit_width * (last - 1 - a))
 
     start = 0
     top = max((w for _, _, w in edges), default=0).bit_length()
+    # every chunk's digits take the same width, so that each solve starts from the one before
+    width = digit_width * chunk
+    warm = WarmStart() if narrow is None else None
     # The next chunk's optima, with this chunk's pairs, are optima of this chunk's
     # solve (the same weights lead; this chunk's digits weigh 0 in the rest of its
     # optimum and never less elsewhere), so by complementary slackness they use only
@@ -154,9 +157,11 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
         live = array("i", (k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]))
         flags: list[bool] | None = [] if narrow is None else None  # no later solve on these edges otherwise
         # weights below 2 ** (top + the digits' width), read as they come (no list of them all)
-        mate = max_weight_matching(n, ((edges[k][0], edges[k][1], (edges[k][2] << (digit_width * (end - start)))
-                                        + digit(edges[k][0], edges[k][1], start, end)) for k in live),
-                                   flags, bits=top + digit_width * (end - start))
+        shift = 0 if end == start else width
+        mate = max_weight_matching(n, ((edges[k][0], edges[k][1], (edges[k][2] << shift)
+                                        + digit(edges[k][0], edges[k][1], start, end, start + chunk))
+                                       for k in live),
+                                   flags, bits=top + shift, warm=warm)
         later_upper_end = any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:])
         if not later_upper_end:
             pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
@@ -171,6 +176,7 @@ def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], 
             narrow = None
             top = max((w for _, _, w in edges), default=0).bit_length()
             usable = [True] * len(edges)
+            warm = WarmStart()
         elif flags is not None:
             for k, flag in zip(live, flags, strict=True):
                 usable[k] = flag

@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from ...core.compatibility import preferences_compatible
 from ...core.criteria import Criterion, edge_weights, pack
 from ...core.explanation import Step
-from ...core.matching import UNMATCHED, bits, even_reachable, join, max_cardinality_matching, max_weight_matching
+from ...core.matching import (
+    UNMATCHED,
+    WarmStart,
+    bits,
+    even_reachable,
+    join,
+    max_cardinality_matching,
+    max_weight_matching,
+)
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import RoundPairer, solve_in_order
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
@@ -409,6 +417,19 @@ class DutchPairer(RoundPairer):
                     tuple(number[v] for v in members[:mdp_count]), tuple(number[v] for v in members[mdp_count:]),
                     tuple((number[a], number[b]) for a, b in pairs), tuple(number[v] for v in floaters), label)
 
+    def _pairs_everybody(self, members: list[int], mdp_count: int) -> bool:
+        """Whether the bracket's players can all be paired among themselves (in 2026
+        MDPs never with each other, Art. 3.3.3; ``mdp_count`` 0 allows it)."""
+        if len(members) % 2:
+            return False
+        rows = self.graph(members)
+        if self.edition == "2026" and mdp_count:
+            mdps = sum(1 << members[k] for k in range(mdp_count))
+            for k in range(mdp_count):
+                rows[members[k]] &= ~mdps
+        mate = max_cardinality_matching(rows, vertices=members)
+        return all(mate[v] != UNMATCHED for v in members)
+
     def _bye_from_bracket(self, members: list[int], lower: list[int]) -> bool:
         """2026 [C9] applies (its note, and reading 3 of the rules file): the bracket
         downfloats exactly one player, who will receive the PAB.  That is when nobody
@@ -541,6 +562,18 @@ class DutchPairer(RoundPairer):
             lower = [v for g in groups[index + 1:] for v in g]
             next_group = groups[index + 1] if index + 1 < len(groups) else []
             bye_unplayed = self._bye_from_bracket(members, lower)
+            if lower and self._pairs_everybody(members, len(mdps)) and self.completion_mate(lower, completion) is None:
+                # Every candidate pairs the whole bracket ([C6]) and leaves the players
+                # below as they are, who cannot be paired: [C4] ranks first at once
+                bracket_pairs, floaters = self._pair_bracket(members, len(mdps), lower, True, False,
+                                                             next_group, bye_unplayed)
+                completion = self.completion_mate(floaters + lower, completion)
+                if completion is None:
+                    raise NoValidPairing("the pairing could not be completed")
+                pairs.extend(bracket_pairs)
+                self.steps.append((members, len(mdps), bracket_pairs, floaters, ""))
+                mdps = floaters
+                continue
             # The best candidate among the bracket and the next scoregroup is the best
             # one overall when the players left can still be paired ([C4] holds) ...
             bracket_pairs, floaters = self._pair_bracket(members, len(mdps), next_group, not lower, False,
@@ -587,6 +620,12 @@ class DutchPairer(RoundPairer):
         while next_group < len(groups):
             bracket_players = mdps + groups[next_group]
             self.progress(next_group, len(groups), len(bracket_players))
+            below_mate = None
+            if not collapsing and self._pairs_everybody(bracket_players, 0):
+                # Every candidate pairs the whole bracket (C.5) and leaves the players below
+                # as they are: when they cannot be paired, the bracket is the PPB at once (A.9)
+                below_mate = self.completion_mate([v for g in groups[next_group + 1:] for v in g], completion)
+                collapsing = below_mate is None
             if collapsing:
                 lookahead = [v for g in groups[next_group + 1:] for v in g]
                 lookahead_is_last = False
@@ -597,7 +636,8 @@ class DutchPairer(RoundPairer):
                 bracket_players, len(mdps), lookahead, collapsing, lookahead_is_last)
             if not collapsing:
                 remaining = floaters + [v for g in groups[next_group + 1:] for v in g]
-                checked = self.completion_mate(remaining, completion)
+                checked = below_mate if below_mate is not None and not floaters else \
+                    self.completion_mate(remaining, completion)
                 if checked is None:
                     # A.9: this bracket is the PPB; pair it again to complete the round,
                     # and everybody below collapses into the last bracket.
@@ -681,10 +721,12 @@ class DutchPairer(RoundPairer):
             # chunk before, so only the edges tight under its duals are kept
             usable = [True] * len(edges)
             top = max((w for _, _, w in edges), default=0).bit_length()
+            # one width for every chunk, so that each solve starts from the duals of the one before
+            lex_width = (base ** chunk).bit_length() + 1
+            warm = WarmStart()
             start = 0
             while True:
                 end = min(start + chunk, mdp_count)
-                lex_width = (base ** (end - start)).bit_length() + 1
 
                 def mdp_order(i: int, j: int, start: int = start, end: int = end, lex_width: int = lex_width) -> int:
                     if i < mdp_count <= j < size:
@@ -698,7 +740,7 @@ class DutchPairer(RoundPairer):
                 flags: list[bool] = []
                 mate = max_weight_matching(len(vertices), ((edges[k][0], edges[k][1], (edges[k][2] << shift)
                                                             + mdp_order(edges[k][0], edges[k][1])) for k in live),
-                                           flags, bits=top + shift)
+                                           flags, bits=top + shift, warm=warm)
                 for k, flag in zip(live, flags, strict=True):
                     usable[k] = flag
                 for i in range(start, end):
