@@ -309,7 +309,7 @@ def test_warm_started_sequences_reach_the_optimum(monkeypatch, seed):
         alive = set(range(n))
         warm = matching.WarmStart()
         shift = 6
-        for step in range(4):
+        for _step in range(4):
             raised = set(rng.sample(sorted(alive), min(3, len(alive))))
             weights = {(v, w): (x << shift) + (rng.randrange(1 << shift) if v in raised else 0)
                        for (v, w), x in base.items() if v in alive and w in alive}
