@@ -292,35 +292,3 @@ def test_even_reachable_finds_the_vertices_some_maximum_matching_leaves_out():
             if len(covered) == 2 * best:
                 missed |= sum(1 << v for v in range(n) if v not in covered)
         assert found == missed
-
-
-@pytest.mark.skipif(not matching.native_available(), reason="native core not built (make native)")
-@pytest.mark.parametrize("seed", [0, 24])
-def test_warm_started_sequences_reach_the_optimum(monkeypatch, seed):
-    # a chain of solves as the chunked orders make them: each one loses a matched
-    # pair and raises the weights of a few vertices' edges by lower digits; started
-    # from the duals and matching of the solve before, each is still a maximum
-    monkeypatch.setattr(matching, "SPARSE_SEED", seed)
-    rng = random.Random(17)
-    for _ in range(40):
-        n = rng.randint(4, 40)
-        style = rng.randrange(3)
-        base = {(v, w): random_weight(rng, style) for v, w in combinations(range(n), 2) if rng.random() < 0.6}
-        alive = set(range(n))
-        warm = matching.WarmStart()
-        shift = 6
-        for _step in range(4):
-            raised = set(rng.sample(sorted(alive), min(3, len(alive))))
-            weights = {(v, w): (x << shift) + (rng.randrange(1 << shift) if v in raised else 0)
-                       for (v, w), x in base.items() if v in alive and w in alive}
-            edges = [(v, w, x) for (v, w), x in weights.items()]
-            mate = matching.max_weight_matching(n, edges, warm=warm)
-            assert is_matching(mate, {frozenset(e) for e, x in weights.items() if x > 0})
-            total = sum(weights[v, mate[v]] for v in range(n) if mate[v] > v)
-            expected = matching.max_weight_matching_python(n, edges)
-            assert total == sum(weights[v, expected[v]] for v in range(n) if expected[v] > v)
-            assert warm.duals is not None and len(warm.duals) == n
-            pairs = [(v, mate[v]) for v in sorted(alive) if mate[v] > v]
-            if pairs:
-                v, w = rng.choice(pairs)
-                alive -= {v, w}

@@ -97,6 +97,15 @@ static inline int num_zero(int L, const u64 *a) {
     return 1;
 }
 
+/* out += value << (64 at), within L limbs */
+static inline void num_add_at(int L, u64 *out, int at, u64 value) {
+    for (int i = at; value && i < L; i++) {
+        u64 s = out[i] + value;
+        value = s < value;
+        out[i] = s;
+    }
+}
+
 static inline void num_half(int L, u64 *a) {
     for (int i = 0; i < L; i++) {
         a[i] >>= 1;
@@ -600,8 +609,11 @@ static void dissolve(G *g, int r1, int r2) {
 /* After the optimum, the slacks of edges under the final duals: y(u) + y(v) +
  * the z of the blossoms holding both - w.  zsum[b] is twice the duals of
  * blossom b and of the blossoms holding it, so that one addition stands for
- * every blossom holding an edge (in nested blossoms there can be many). */
-static u64 *blossom_sums(G *g) {
+ * every blossom holding an edge (in nested blossoms there can be many).
+ * nonzero[b]: b if its dual is positive, else the nearest blossom holding it
+ * whose dual is, -1 if none (blossoms of zero dual, often nested deep, add
+ * nothing to a slack, so only those of a positive dual are looked at). */
+static u64 *blossom_sums(G *g, int *nonzero) {
     int n = g->n, L = g->L;
     u64 *zsum = malloc(sizeof(u64) * ((size_t)2 * n * L + 1));
     char *done = calloc((size_t)2 * n + 1, 1);
@@ -615,10 +627,12 @@ static u64 *blossom_sums(G *g) {
             u64 *z = zsum + (size_t)c * L;
             if (parent == -1) memset(z, 0, sizeof(u64) * L);
             else memcpy(z, zsum + (size_t)parent * L, sizeof(u64) * L);
-            if (g->bbase[c] >= 0) {
+            int positive = g->bbase[c] >= 0 && !num_zero(L, DUAL(g, c));
+            if (positive) {
                 num_add(L, z, z, DUAL(g, c));
                 num_add(L, z, z, DUAL(g, c));
             }
+            nonzero[c] = positive ? c : parent == -1 ? -1 : nonzero[parent];
             done[c] = 1;
         }
     }
@@ -627,14 +641,24 @@ static u64 *blossom_sums(G *g) {
     return zsum;
 }
 
+/* the innermost blossom of a positive dual holding vertex v, then the next one
+ * out from blossom b, -1 when there is none */
+static inline int first_positive(const G *g, const int *nonzero, int v) {
+    return g->bparent[v] == -1 ? -1 : nonzero[g->bparent[v]];
+}
+static inline int next_positive(const G *g, const int *nonzero, int b) {
+    return g->bparent[b] == -1 ? -1 : nonzero[g->bparent[b]];
+}
+
 /* The sign of the slack of edge (u, v) of weight w (L limbs): compared from the
  * top limb down, since the lower limbs add less than three units of the current
  * one, most edges are decided early.  mark: scratch of 2n ints, stamp: a value
  * not in it yet. */
-static int slack_sign(G *g, const u64 *zsum, int *mark, int stamp, int u, int v, const u64 *w) {
+static int slack_sign(G *g, const u64 *zsum, const int *nonzero, int *mark, int stamp, int u, int v,
+                      const u64 *w) {
     int L = g->L, lowest = -1;
-    for (int b = g->bparent[u]; b != -1; b = g->bparent[b]) mark[b] = stamp;
-    for (int b = g->bparent[v]; b != -1; b = g->bparent[b])
+    for (int b = first_positive(g, nonzero, u); b != -1; b = next_positive(g, nonzero, b)) mark[b] = stamp;
+    for (int b = first_positive(g, nonzero, v); b != -1; b = next_positive(g, nonzero, b))
         if (mark[b] == stamp) { lowest = b; break; }
     const u64 *a = DUAL(g, u), *c = DUAL(g, v), *z = lowest == -1 ? NULL : zsum + (size_t)lowest * L;
     __int128 d = 0;
@@ -651,45 +675,111 @@ static int slack_sign(G *g, const u64 *zsum, int *mark, int stamp, int u, int v,
  * maximum-weight matching uses tight edges only (complementary slackness). */
 static int mark_tight(G *g, const u64 *weights, char *tight) {
     int n = g->n, L = g->L;
-    int *mark = malloc(sizeof(int) * 2 * n);
-    u64 *zsum = blossom_sums(g);
-    if (!mark || !zsum) { free(mark); free(zsum); return -1; }
+    int *mark = malloc(sizeof(int) * 2 * n), *nonzero = malloc(sizeof(int) * 2 * n);
+    u64 *zsum = nonzero ? blossom_sums(g, nonzero) : NULL;
+    if (!mark || !zsum) { free(mark); free(zsum); free(nonzero); return -1; }
     for (int b = 0; b < 2 * n; b++) mark[b] = -1;
     for (int k = 0; k < g->m; k++)
-        tight[k] = slack_sign(g, zsum, mark, k, g->endpoint[2 * k], g->endpoint[2 * k + 1],
+        tight[k] = slack_sign(g, zsum, nonzero, mark, k, g->endpoint[2 * k], g->endpoint[2 * k + 1],
                               weights + (size_t)k * L) == 0;
     free(mark);
+    free(nonzero);
     free(zsum);
     return 0;
+}
+
+/* The edges of a whole graph, whose weights are read or computed one at a time
+ * (L limbs each): the sparse start below materialises only a subgraph's. */
+typedef struct Source Source;
+struct Source {
+    int m, L;
+    const int *ends;                                     /* 2m */
+    void (*weight)(const Source *src, int k, u64 *out);  /* out = w(k), L limbs */
+    const u64 *weights;                                  /* stored weights (stored_weight) */
+    const void *ctx;                                     /* computed ones (see the weighted graphs) */
+};
+
+static void stored_weight(const Source *src, int k, u64 *out) {
+    memcpy(out, src->weights + (size_t)k * src->L, sizeof(u64) * src->L);
 }
 
 /* After the optimum: status[x] for each of the xm edges xidx[x] of the whole
- * graph (edges, weights) that this solve left out: 2 when its slack under the
- * final duals is negative, 1 when it is tight, 0 otherwise.  When no edge gets 2
- * the duals are feasible for the whole graph, and the matching, which meets the
- * other optimality conditions (matched edges tight, free vertices of zero dual,
+ * graph that this solve left out: 2 when its slack under the final duals is
+ * negative, 1 when it is tight, 0 otherwise.  When no edge gets 2 the duals are
+ * feasible for the whole graph, and the matching, which meets the other
+ * optimality conditions (matched edges tight, free vertices of zero dual,
  * blossoms with a positive dual full) on its own edges, is optimal for it too. */
-static int price(G *g, int xm, const int *xidx, const int *edges, const u64 *weights, char *status) {
+static int price(G *g, int xm, const int *xidx, const Source *src, char *status) {
     int n = g->n, L = g->L;
-    int *mark = malloc(sizeof(int) * 2 * n);
-    u64 *zsum = blossom_sums(g);
-    if (!mark || !zsum) { free(mark); free(zsum); return -1; }
+    int *mark = malloc(sizeof(int) * 2 * n), *nonzero = malloc(sizeof(int) * 2 * n);
+    u64 *zsum = nonzero ? blossom_sums(g, nonzero) : NULL, *w = malloc(sizeof(u64) * L);
+    if (!mark || !zsum || !w) { free(mark); free(zsum); free(w); free(nonzero); return -1; }
     for (int b = 0; b < 2 * n; b++) mark[b] = -1;
     for (int x = 0; x < xm; x++) {
         int k = xidx[x];
-        int sign = slack_sign(g, zsum, mark, x, edges[2 * k], edges[2 * k + 1], weights + (size_t)k * L);
+        src->weight(src, k, w);
+        int sign = slack_sign(g, zsum, nonzero, mark, x, src->ends[2 * k], src->ends[2 * k + 1], w);
         status[x] = sign < 0 ? 2 : sign == 0 ? 1 : 0;
     }
     free(mark);
+    free(nonzero);
     free(zsum);
+    free(w);
     return 0;
 }
 
+/* Before any tree grows: augmenting paths of tight edges from each free vertex of
+ * a positive dual to another free vertex, found by a breadth-first search that
+ * ignores odd cycles (there are no blossoms yet).  Each path applied keeps every
+ * matched edge tight and matches its two ends, so the phase has that many fewer
+ * trees to grow; on the dense pairing graphs, whose tight edges are many, the
+ * trees would otherwise sweep them into blossoms by the thousand.  What this
+ * misses, the trees find. */
+static void quick_augment(G *g) {
+    int n = g->n;
+    int *seen = malloc(sizeof(int) * n), *reach = malloc(sizeof(int) * n), *queue = malloc(sizeof(int) * n);
+    if (!seen || !reach || !queue) { free(seen); free(reach); free(queue); return; }
+    for (int v = 0; v < n; v++) seen[v] = -1;
+    for (int r = 0; r < n; r++) {
+        if (g->mate[r] != -1 || num_zero(g->L, DUAL(g, r))) continue;
+        int head = 0, tail = 0, found = -1;
+        queue[tail++] = r;
+        seen[r] = r;
+        while (head < tail && found == -1) {
+            int v = queue[head++];
+            for (int q = g->adj_start[v]; q < g->adj_start[v + 1]; q++) {
+                int p = g->adj[q], w = g->endpoint[p];
+                if (seen[w] == r || !tight_entry(g, q, v)) continue;
+                seen[w] = r;
+                reach[w] = p;  /* the far end of the edge w was reached by */
+                if (g->mate[w] == -1) { found = w; break; }
+                int x = g->endpoint[g->mate[w]];
+                if (seen[x] == r) continue;
+                seen[x] = r;
+                queue[tail++] = x;
+            }
+        }
+        /* flip the path: w takes the vertex it was reached from, whose partner in turn
+         * takes the vertex it was reached from, back to r */
+        for (int w = found; w != -1;) {
+            int p = reach[w], v = g->endpoint[p ^ 1], old = g->mate[v];
+            g->mate[v] = p;
+            g->mate[w] = p ^ 1;
+            w = v == r ? -1 : g->endpoint[old];
+        }
+    }
+    free(seen);
+    free(reach);
+    free(queue);
+}
+
 /* One solve of the graph (edges, weights); mate_out, tight_out as below; then,
- * when xm > 0, the edges xidx of the whole graph (xedges, xweights) priced into
- * xstatus (see price). */
+ * when xm > 0, the edges xidx of the whole graph src priced into xstatus (see
+ * price).  warm: start from duals_io (and the pairs of mate_in still tight);
+ * duals_io, when given, receives the final duals, those of the blossoms folded
+ * into their vertices. */
 static int solve(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out, char *tight_out,
-                 int xm, const int *xidx, const int *xedges, const u64 *xweights, char *xstatus,
+                 int xm, const int *xidx, const Source *src, char *xstatus,
                  u64 *duals_io, int warm, const int *mate_in) {
     G G0, *g = &G0;
     memset(g, 0, sizeof(G0));
@@ -809,6 +899,7 @@ static int solve(int n, int m, const int *edges, const u64 *weights, int L, int 
             g->mate[g->endpoint[best_free]] = best_free ^ 1;
         }
     }
+    quick_augment(g);
     /* the trees' roots share one parity (even), so that the slack of an edge between
      * two S vertices is even (a cold start has every dual even already) */
     for (int v = 0; v < n; v++) {
@@ -944,7 +1035,7 @@ static int solve(int n, int m, const int *edges, const u64 *weights, int L, int 
     }
     for (int v = 0; v < n; v++) mate_out[v] = g->mate[v] == -1 ? -1 : g->endpoint[g->mate[v]];
     if (tight_out && mark_tight(g, weights, tight_out) != 0) goto done;
-    if (xm && price(g, xm, xidx, xedges, xweights, xstatus) != 0) goto done;
+    if (xm && price(g, xm, xidx, src, xstatus) != 0) goto done;
     if (duals_io) {
         /* the duals for a warm start: each vertex's, plus those of the blossoms holding
          * it (every slack stays >= 0; only edges leaving a blossom of positive dual
@@ -971,62 +1062,80 @@ done:
     return ret;
 }
 
-/* weights: m * L limbs (little-endian), each < 2^(64 L - 3).  mate_out[v]: the
- * partner of v or -1; tight_out (may be NULL): whether each edge is tight under
- * the final (optimal) duals.  Returns 0, or -1 when memory ran out.
+/* a fixed hash, to spread a vertex's sample over its edges */
+static inline uint64_t mix(uint64_t h) {
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 29;
+    return h;
+}
+
+/* The maximum-weight matching of the graph src: mate_out[v], the partner of v
+ * or -1; tight_out (may be NULL): whether each edge is tight under the final
+ * (optimal) duals.  warm, duals_io, mate_in: as for solve().  Returns 0, or -1
+ * when memory ran out.
  *
  * With seed > 0 on a dense graph, the solve starts on a sparse subgraph: each
- * vertex's `seed` heaviest edges and `seed` more spread over the rest of its
- * edges.  The edges left out are priced under the optimal duals of that
- * subgraph (see price); those with a negative slack join it (at most `seed` more
- * per vertex at a time) and it is solved again, until none is left: the duals
- * are then feasible for the whole graph, so the matching is a maximum-weight
- * matching of it (linear programming duality), found with a fraction of the
- * edges scanned. */
-int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
-                                char *tight_out, int seed, u64 *duals_io, const int *mate_in) {
-    if (seed <= 0 || (long)4 * seed * n >= m)
-        return solve(n, m, edges, weights, L, mate_out, tight_out, 0, NULL, NULL, NULL, NULL, duals_io,
-                     duals_io != NULL, mate_in);
+ * vertex's `seed` heaviest edges, about `seed` more spread over the rest of its
+ * edges, and the pairs of mate_in.  The edges left out are priced under the
+ * optimal duals of that subgraph (see price); those with a negative slack join
+ * it (at most `seed` more per vertex at a time) and it is solved again from the
+ * duals and matching it ended with, until none is left: the duals are then
+ * feasible for the whole graph, so the matching is a maximum-weight matching of
+ * it (linear programming duality), found with a fraction of the edges scanned.
+ * Only the subgraph's weights are ever held. */
+static int solve_source(int n, const Source *src, int *mate_out, char *tight_out, int seed,
+                        u64 *duals_io, int warm, const int *mate_in) {
+    int m = src->m, L = src->L;
+    if (seed <= 0 || (long)4 * seed * n >= m) {
+        u64 *weights = malloc(sizeof(u64) * ((size_t)m * L + 1));
+        if (!weights) return -1;
+        for (int k = 0; k < m; k++) src->weight(src, k, weights + (size_t)k * L);
+        int r = solve(n, m, src->ends, weights, L, mate_out, tight_out, 0, NULL, NULL, NULL, duals_io, warm, mate_in);
+        free(weights);
+        return r;
+    }
     int ret = -1;
     char *kept = calloc((size_t)m + 1, 1), *status = NULL, *sub_tight = NULL;
-    int *start = calloc((size_t)n + 2, sizeof(int)), *adj = malloc(sizeof(int) * (2 * (size_t)m + 1));
-    int *best = malloc(sizeof(int) * (seed + 1)), *count = calloc((size_t)n + 1, sizeof(int));
+    int *degree = calloc((size_t)n + 1, sizeof(int)), *count = calloc((size_t)n + 1, sizeof(int));
+    int *top = malloc(sizeof(int) * ((size_t)n * seed + 1)), *ntop = calloc((size_t)n + 1, sizeof(int));
+    u64 *top_w = malloc(sizeof(u64) * ((size_t)n * seed * L + 1)), *w = malloc(sizeof(u64) * (L + 1));
     int *sub_edges = NULL, *sub_idx = NULL, *xidx = NULL;
     u64 *sub_w = NULL;
     /* each solve of the subgraph but the first starts from the one before (its duals,
      * raised where an added edge needs it, and its matching) */
     u64 *duals = duals_io ? duals_io : malloc(sizeof(u64) * ((size_t)n * L + 1));
-    int warm = duals_io != NULL;
-    if (!kept || !start || !adj || !best || !count || !duals) goto out;
-    for (int k = 0; k < m; k++) { start[edges[2 * k] + 1]++; start[edges[2 * k + 1] + 1]++; }
-    for (int v = 0; v < n; v++) start[v + 1] += start[v];
-    {
-        int *fill = malloc(sizeof(int) * (n + 1));
-        if (!fill) goto out;
-        memcpy(fill, start, sizeof(int) * (n + 1));
-        for (int k = 0; k < m; k++) { adj[fill[edges[2 * k]]++] = k; adj[fill[edges[2 * k + 1]]++] = k; }
-        free(fill);
-    }
-    for (int v = 0; v < n; v++) {
-        int nb = 0, deg = start[v + 1] - start[v];
-        for (int q = start[v]; q < start[v + 1]; q++) {
-            int k = adj[q];
-            const u64 *w = weights + (size_t)k * L;
-            if (nb == seed && num_cmp(L, w, weights + (size_t)best[nb - 1] * L) <= 0) continue;
-            int i = nb < seed ? nb++ : nb - 1;  /* insertion, heaviest first */
-            while (i > 0 && num_cmp(L, w, weights + (size_t)best[i - 1] * L) > 0) { best[i] = best[i - 1]; i--; }
-            best[i] = k;
-        }
-        for (int i = 0; i < nb; i++) kept[best[i]] = 1;
-        for (int i = 0; deg > 0 && i < seed; i++) {  /* spread by a fixed hash, not alike for all */
-            uint64_t h = ((uint64_t)v * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(i + 1) * 0xBF58476D1CE4E5B9ull);
-            h ^= h >> 31;
-            h *= 0x94D049BB133111EBull;
-            h ^= h >> 29;
-            kept[adj[start[v] + (int)(h % (uint64_t)deg)]] = 1;
+    if (!kept || !degree || !count || !top || !ntop || !top_w || !w || !duals) goto out;
+    for (int k = 0; k < m; k++) { degree[src->ends[2 * k]]++; degree[src->ends[2 * k + 1]]++; }
+    for (int k = 0; k < m; k++) {
+        int ends[2] = {src->ends[2 * k], src->ends[2 * k + 1]};
+        if (mate_in && mate_in[ends[0]] == ends[1]) kept[k] = 1;
+        src->weight(src, k, w);
+        for (int e = 0; e < 2; e++) {
+            int v = ends[e];
+            /* spread: about seed of the vertex's edges, by a fixed hash */
+            if (mix((uint64_t)k * 0x9E3779B97F4A7C15ull + (uint64_t)v) % (uint64_t)degree[v] < (uint64_t)seed)
+                kept[k] = 1;
+            /* the heaviest: kept in order, heaviest first */
+            int *list = top + (size_t)v * seed;
+            u64 *values = top_w + (size_t)v * seed * L;
+            int nb = ntop[v];
+            if (nb == seed && num_cmp(L, w, values + (size_t)(nb - 1) * L) <= 0) continue;
+            int i = nb < seed ? nb++ : nb - 1;
+            while (i > 0 && num_cmp(L, w, values + (size_t)(i - 1) * L) > 0) {
+                list[i] = list[i - 1];
+                memcpy(values + (size_t)i * L, values + (size_t)(i - 1) * L, sizeof(u64) * L);
+                i--;
+            }
+            list[i] = k;
+            memcpy(values + (size_t)i * L, w, sizeof(u64) * L);
+            ntop[v] = nb;
         }
     }
+    for (int v = 0; v < n; v++)
+        for (int i = 0; i < ntop[v]; i++) kept[top[(size_t)v * seed + i]] = 1;
+    free(top_w); top_w = NULL;
+    free(top); top = NULL;
     for (;;) {
         int ms = 0;
         for (int k = 0; k < m; k++) ms += kept[k];
@@ -1041,15 +1150,15 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         if (!sub_edges || !sub_idx || !xidx || !sub_w || !status || !sub_tight) goto out;
         for (int k = 0, i = 0, x = 0; k < m; k++) {
             if (kept[k]) {
-                sub_edges[2 * i] = edges[2 * k];
-                sub_edges[2 * i + 1] = edges[2 * k + 1];
-                memcpy(sub_w + (size_t)i * L, weights + (size_t)k * L, sizeof(u64) * L);
+                sub_edges[2 * i] = src->ends[2 * k];
+                sub_edges[2 * i + 1] = src->ends[2 * k + 1];
+                src->weight(src, k, sub_w + (size_t)i * L);
                 sub_idx[i++] = k;
             } else {
                 xidx[x++] = k;
             }
         }
-        if (solve(n, ms, sub_edges, sub_w, L, mate_out, sub_tight, xm, xidx, edges, weights, status,
+        if (solve(n, ms, sub_edges, sub_w, L, mate_out, sub_tight, xm, xidx, src, status,
                   duals, warm, mate_in) != 0)
             goto out;
         warm = 1;
@@ -1058,7 +1167,7 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
         memset(count, 0, sizeof(int) * n);
         for (int x = 0; x < xm; x++) {
             if (status[x] != 2) continue;
-            int k = xidx[x], u = edges[2 * k], v = edges[2 * k + 1];
+            int k = xidx[x], u = src->ends[2 * k], v = src->ends[2 * k + 1];
             if (count[u] < seed || count[v] < seed) {
                 kept[k] = 1;
                 count[u]++;
@@ -1077,7 +1186,241 @@ int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weigh
     }
 out:
     if (duals != duals_io) free(duals);
-    free(kept); free(start); free(adj); free(best); free(count);
+    free(kept); free(degree); free(count); free(top); free(ntop); free(top_w); free(w);
     free(sub_edges); free(sub_idx); free(xidx); free(sub_w); free(status); free(sub_tight);
+    return ret;
+}
+
+/* weights: m * L limbs (little-endian), each < 2^(64 L - 3).  mate_out[v]: the
+ * partner of v or -1; tight_out (may be NULL): whether each edge is tight under
+ * the final (optimal) duals; seed: see solve_source.  duals_io (may be NULL): n
+ * * L limbs, the duals to start from (all zero: each vertex's dual is raised to
+ * the heaviest edge it is the first end of), replaced by the final ones; mate_in
+ * (may be NULL): pairs to keep where they are still tight.  Returns 0, or -1 when
+ * memory ran out. */
+int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
+                                char *tight_out, int seed, u64 *duals_io, const int *mate_in) {
+    Source src = {m, L, edges, stored_weight, weights, NULL};
+    return solve_source(n, &src, mate_out, tight_out, seed, duals_io, duals_io != NULL, mate_in);
+}
+
+/* ---- weighted graphs: the weights computed, not stored ---------------------
+ *
+ * The pairing graphs are dense (a bracket with everybody below it: millions of
+ * edges) while their weights take few values: the criteria give each edge the
+ * weight of the kinds of its two players (what the criteria read of them), and
+ * the generation order adds digits by player.  A weighted graph holds its edges
+ * as their two ends and the index of their weight in a table; each solve gives
+ * the weight of edge (u, v), u < v, as
+ *
+ *     table[index] << shift  +  (tgt[u] == grp[v] ? A[u] + (B[v] << C[u]) : 0)
+ *
+ * (no B term where C[u] < 0), among the edges whose ends are alive, whose groups
+ * are allowed to meet, and, when asked, that are still usable: tight under the
+ * duals of the solve before that updated them. */
+typedef struct {
+    int n, m, npairs, ntable, Lb;
+    int *ends;           /* 2m, u < v */
+    int *index;          /* m: the weight's index in the table */
+    char *usable;        /* m */
+    long long *pairs;    /* npairs: the kind pairs (ku * K + kv) of table[0..npairs-1] */
+    u64 *table;          /* ntable * Lb */
+} WG;
+
+typedef struct {
+    const WG *g;
+    const int *live;     /* the solve's edges, as edges of g */
+    int shift;
+    const signed char *tgt;
+    const signed char *grp;
+    const u64 *A;        /* n * L limbs, or NULL */
+    const long long *B;
+    const int *C;
+} Spec;
+
+static void computed_weight(const Source *src, int k, u64 *out) {
+    const Spec *spec = src->ctx;
+    const WG *g = spec->g;
+    int L = src->L, Lb = g->Lb, e = spec->live[k];
+    const u64 *base = g->table + (size_t)g->index[e] * Lb;
+    int words = spec->shift / 64, offset = spec->shift % 64;
+    memset(out, 0, sizeof(u64) * L);
+    for (int i = 0; i < Lb && i + words < L; i++) {
+        out[i + words] |= base[i] << offset;
+        if (offset && i + words + 1 < L) out[i + words + 1] |= base[i] >> (64 - offset);
+    }
+    int u = g->ends[2 * e], v = g->ends[2 * e + 1];
+    if (spec->tgt && spec->tgt[u] >= 0 && spec->grp[v] == spec->tgt[u]) {
+        if (spec->A) num_add(L, out, out, spec->A + (size_t)u * L);
+        if (spec->C[u] >= 0) {
+            int at = spec->C[u] / 64, bit = spec->C[u] % 64;
+            u64 b = (u64)spec->B[v];
+            num_add_at(L, out, at, b << bit);
+            if (bit) num_add_at(L, out, at + 1, b >> (64 - bit));
+        }
+    }
+}
+
+static long long pair_key(int ku, int kv, int kinds) { return (long long)ku * kinds + kv; }
+
+/* the kind pairs met, by open addressing (keys + 1; 0: empty), grown at half full */
+typedef struct { size_t slots; long long *keys; int *values; } PairMap;
+
+static int pairmap_grow(PairMap *map) {
+    size_t slots = map->slots ? 2 * map->slots : 1024;
+    long long *keys = calloc(slots, sizeof(long long));
+    int *values = malloc(sizeof(int) * slots);
+    if (!keys || !values) { free(keys); free(values); return -1; }
+    for (size_t i = 0; i < map->slots; i++) {
+        if (!map->keys[i]) continue;
+        size_t h = (size_t)mix((uint64_t)map->keys[i]) & (slots - 1);
+        while (keys[h]) h = (h + 1) & (slots - 1);
+        keys[h] = map->keys[i];
+        values[h] = map->values[i];
+    }
+    free(map->keys);
+    free(map->values);
+    map->keys = keys;
+    map->values = values;
+    map->slots = slots;
+    return 0;
+}
+
+void wg_free(WG *g) {
+    if (!g) return;
+    free(g->ends); free(g->index); free(g->usable); free(g->pairs); free(g->table);
+    free(g);
+}
+
+/* The graph of n vertices: u < v are joined when both have a kind (>= 0) and bit
+ * global[v] of row u is set (rows: n rows of `words` 64-bit words, bits by the
+ * players' global numbers), with the weight of the kind pair; then the nextra
+ * edges extra_ends, with the weights npairs + extra_w[x] of the table.  The kind
+ * pairs met are listed by wg_pairs, in the order of their table entries. */
+WG *wg_new(int n, const int *global, int words, const u64 *rows, const int *kinds, int nkinds,
+           int nextra, const int *extra_ends, const int *extra_w) {
+    WG *g = calloc(1, sizeof(WG));
+    if (!g) return NULL;
+    g->n = n;
+    long m = nextra;
+    for (int u = 0; u < n; u++) {
+        if (kinds[u] < 0) continue;
+        const u64 *row = rows + (size_t)u * words;
+        for (int v = u + 1; v < n; v++)
+            if (kinds[v] >= 0 && (row[global[v] >> 6] >> (global[v] & 63) & 1)) m++;
+    }
+    if (m > 0x7fffffff / 2) { free(g); return NULL; }
+    g->m = (int)m;
+    g->ends = malloc(sizeof(int) * (2 * (size_t)m + 1));
+    g->index = malloc(sizeof(int) * ((size_t)m + 1));
+    g->usable = malloc((size_t)m + 1);
+    PairMap map = {0, NULL, NULL};
+    int cap = 64;
+    g->pairs = malloc(sizeof(long long) * cap);
+    if (!g->ends || !g->index || !g->usable || !g->pairs || pairmap_grow(&map) != 0) goto fail;
+    memset(g->usable, 1, (size_t)m);
+    int k = 0;
+    for (int u = 0; u < n; u++) {
+        if (kinds[u] < 0) continue;
+        const u64 *row = rows + (size_t)u * words;
+        for (int v = u + 1; v < n; v++) {
+            if (kinds[v] < 0 || !(row[global[v] >> 6] >> (global[v] & 63) & 1)) continue;
+            long long key = pair_key(kinds[u], kinds[v], nkinds);
+            size_t h = (size_t)mix((uint64_t)(key + 1)) & (map.slots - 1);
+            while (map.keys[h] && map.keys[h] != key + 1) h = (h + 1) & (map.slots - 1);
+            if (!map.keys[h]) {
+                if (g->npairs == cap) {
+                    long long *more = realloc(g->pairs, sizeof(long long) * cap * 2);
+                    if (!more) goto fail;
+                    g->pairs = more;
+                    cap *= 2;
+                }
+                map.keys[h] = key + 1;
+                map.values[h] = g->npairs;
+                g->pairs[g->npairs++] = key;
+                if ((size_t)g->npairs * 2 > map.slots) {
+                    if (pairmap_grow(&map) != 0) goto fail;
+                    h = (size_t)mix((uint64_t)(key + 1)) & (map.slots - 1);
+                    while (map.keys[h] != key + 1) h = (h + 1) & (map.slots - 1);
+                }
+            }
+            g->ends[2 * k] = u;
+            g->ends[2 * k + 1] = v;
+            g->index[k++] = map.values[h];
+        }
+    }
+    for (int x = 0; x < nextra; x++, k++) {
+        int u = extra_ends[2 * x], v = extra_ends[2 * x + 1];
+        g->ends[2 * k] = u < v ? u : v;
+        g->ends[2 * k + 1] = u < v ? v : u;
+        g->index[k] = g->npairs + extra_w[x];
+    }
+    free(map.keys);
+    free(map.values);
+    return g;
+fail:
+    free(map.keys);
+    free(map.values);
+    wg_free(g);
+    return NULL;
+}
+
+int wg_edges(const WG *g) { return g->m; }
+int wg_pair_count(const WG *g) { return g->npairs; }
+void wg_pairs(const WG *g, long long *out) { memcpy(out, g->pairs, sizeof(long long) * g->npairs); }
+
+/* the weights: ntable entries of Lb limbs (the kind pairs' first, then the extra edges') */
+int wg_set_table(WG *g, int ntable, int Lb, const u64 *table) {
+    free(g->table);
+    g->table = malloc(sizeof(u64) * ((size_t)ntable * Lb + 1));
+    if (!g->table) return -1;
+    memcpy(g->table, table, sizeof(u64) * (size_t)ntable * Lb);
+    g->ntable = ntable;
+    g->Lb = Lb;
+    return 0;
+}
+
+/* One solve (see the weights above) with L limbs: the edges whose ends are alive,
+ * whose groups may meet (allowed[grp[u] * ngroups + grp[v]]) and, with
+ * only_usable, that are usable.  mate_out[v]: the partner of v or -1; then, with
+ * update_usable, each solved edge is usable only if it is tight under the final
+ * duals.  warm, duals_io, mate_in, seed: as for solve_source.  Returns 0, or -1
+ * when memory ran out. */
+int wg_solve(WG *g, int L, int shift, const char *alive, const signed char *grp, int ngroups, const char *allowed,
+             const signed char *tgt, const u64 *A, const long long *B, const int *C,
+             int only_usable, int update_usable, int warm, u64 *duals_io, const int *mate_in, int *mate_out,
+             int seed) {
+    int n = g->n, count = 0;
+    for (int e = 0; e < g->m; e++) {
+        int u = g->ends[2 * e], v = g->ends[2 * e + 1];
+        if (alive[u] && alive[v] && allowed[grp[u] * ngroups + grp[v]] && (!only_usable || g->usable[e])) count++;
+    }
+    int *live = malloc(sizeof(int) * ((size_t)count + 1)), *ends = malloc(sizeof(int) * (2 * (size_t)count + 1));
+    char *tight = update_usable ? malloc((size_t)count + 1) : NULL;
+    if (!live || !ends || (update_usable && !tight)) { free(live); free(ends); free(tight); return -1; }
+    for (int e = 0, k = 0; e < g->m; e++) {
+        int u = g->ends[2 * e], v = g->ends[2 * e + 1];
+        if (alive[u] && alive[v] && allowed[grp[u] * ngroups + grp[v]] && (!only_usable || g->usable[e])) {
+            live[k] = e;
+            ends[2 * k] = u;
+            ends[2 * k + 1] = v;
+            k++;
+        }
+    }
+    Spec spec = {g, live, shift, tgt, grp, A, B, C};
+    Source src = {count, L, ends, computed_weight, NULL, &spec};
+    int ret;
+    if (count == 0) {
+        for (int v = 0; v < n; v++) mate_out[v] = -1;
+        if (duals_io) memset(duals_io, 0, sizeof(u64) * (size_t)n * L);
+        ret = 0;
+    } else {
+        ret = solve_source(n, &src, mate_out, tight, seed, duals_io, warm, mate_in);
+    }
+    if (ret == 0 && update_usable)
+        for (int k = 0; k < count; k++) g->usable[live[k]] = tight[k];
+    free(live);
+    free(ends);
+    free(tight);
     return ret;
 }

@@ -49,23 +49,23 @@ def signature(criteria: Iterable[Criterion],
     return lambda bracket, player: tuple(get(bracket, player) for get in getters)
 
 
-def edge_weights(bracket: Any, criteria: Sequence[Criterion], vertices: Sequence[Player],
-                 edges: Iterable[tuple[int, int]],
-                 features: dict[str, Callable[[Any, Player], Any]]) -> list[tuple[int, int, int]]:
-    """``(i, j, weight)`` for each edge ``(i, j)`` between ``vertices[i]`` (ranked
-    higher) and ``vertices[j]``, each weight computed once per pair of signatures."""
+def kind_weights(bracket: Any, criteria: Sequence[Criterion], vertices: Sequence[Player],
+                 features: dict[str, Callable[[Any, Player], Any]]) -> tuple[list[int], Callable[[int, int], int]]:
+    """The kind of each of ``vertices`` (players whose signatures are equal: the criteria
+    cannot tell them apart) and the weight of an edge between a player of kind ``a``
+    (ranked higher) and one of kind ``b``, computed once per pair of kinds."""
     key_of = signature(criteria, features)
     widths = [c.width(bracket) for c in criteria]
     kinds: dict[tuple, int] = {}
     kind = [kinds.setdefault(key_of(bracket, p), len(kinds)) for p in vertices]
+    example = {k: p for p, k in zip(vertices, kind, strict=True)}
     known: dict[tuple[int, int], int] = {}
-    weighted = []
-    for i, j in edges:
-        key = (kind[i], kind[j])
-        weight = known.get(key)
-        if weight is None:
-            h, low = vertices[i], vertices[j]
-            weight = known[key] = pack([(c.value(bracket, h, low), width)
+
+    def weight(a: int, b: int) -> int:
+        value = known.get((a, b))
+        if value is None:
+            h, low = example[a], example[b]
+            value = known[a, b] = pack([(c.value(bracket, h, low), width)
                                         for c, width in zip(criteria, widths, strict=True)])
-        weighted.append((i, j, weight))
-    return weighted
+        return value
+    return kind, weight

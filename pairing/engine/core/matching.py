@@ -31,18 +31,40 @@ def _load_native():
         library = ctypes.CDLL(str(NATIVE_LIBRARY))
     except OSError:
         return None
-    function = library.blossom_max_weight_matching
-    function.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
-                         ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p]
-    function.restype = ctypes.c_int
-    return function
+    integer, pointer, chars = ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p
+    signatures = {
+        "blossom_max_weight_matching": (integer, [integer, integer, pointer, pointer, integer, pointer, pointer,
+                                                  integer, pointer, pointer]),
+        # the weighted graphs of core/weighted.py
+        "wg_new": (pointer, [integer, pointer, integer, chars, pointer, integer, integer, pointer, pointer]),
+        "wg_free": (None, [pointer]),
+        "wg_edges": (integer, [pointer]),
+        "wg_pair_count": (integer, [pointer]),
+        "wg_pairs": (None, [pointer, pointer]),
+        "wg_set_table": (integer, [pointer, integer, integer, chars]),
+        "wg_solve": (integer, [pointer, integer, integer, chars, chars, integer, chars, pointer, chars, pointer,
+                               pointer, integer, integer, integer, pointer, pointer, pointer, integer]),
+    }
+    try:
+        for name, (result, arguments) in signatures.items():
+            function = getattr(library, name)
+            function.restype, function.argtypes = result, arguments
+    except AttributeError:  # built from an older source: rebuild with `make native`
+        return None
+    return library
 
 
-_native = _load_native()
+_library = _load_native()
+_native = _library.blossom_max_weight_matching if _library is not None else None
 
 
 def native_available() -> bool:
     return _native is not None
+
+
+def native_library():
+    """The native core (ctypes), or None: see ``make native``."""
+    return _library
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -196,34 +218,8 @@ def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms
     return UNMATCHED
 
 
-class WarmStart:
-    """What one native solve hands the next, so that a sequence of related solves
-    (the same graph losing vertices and edges, the weights of a few vertices'
-    edges raised) each start near their optimum: the optimal duals of the last
-    solve (doubled, per vertex, the blossoms' duals folded into their vertices)
-    and its matching.
-
-    The next solve raises the first end of any edge whose slack these duals leave
-    negative, keeps the pairs that are still tight edges, and grows trees only
-    from the vertices left free with a positive dual.  With no duals yet, every
-    vertex starts at 0 and is raised so: each vertex's dual is then the heaviest
-    of the edges it is the first end of.  Exact in every case (any feasible duals
-    are a valid start); the caller keeps the duals in the scale of the weights
-    (``shift`` when the weights are shifted left)."""
-
-    def __init__(self) -> None:
-        self.duals: list[int] | None = None
-        self.mate: list[int] | None = None
-
-    def shift(self, bits: int) -> None:
-        """The weights are now the last ones times ``2 ** bits`` (plus lower digits)."""
-        if self.duals is not None:
-            self.duals = [d << bits for d in self.duals]
-
-
 def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]],
-                        tight: list[bool] | None = None, bits: int | None = None,
-                        warm: WarmStart | None = None) -> list[int]:
+                        tight: list[bool] | None = None, bits: int | None = None) -> list[int]:
     """Maximum-weight matching over vertices ``0..n-1``; edges with weight <= 0 are
     ignored.  ``mate[v]`` is v's partner or -1.
 
@@ -233,17 +229,14 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]],
     this one can leave those edges out).  The Python solver keeps every edge.
 
     ``bits``, a bound on the weights' bit length, lets the native core read the
-    edges as they come (a generator), without a list of them all.
-
-    ``warm`` (native core only; see :class:`WarmStart`): start from the solve
-    before, and leave this one's duals and matching there for the next."""
+    edges as they come (a generator), without a list of them all."""
     if _native is None:
         edge_list = list(edges)
         mate = max_weight_matching_python(n, edge_list)
         if tight is not None:
             tight[:] = [True] * len(edge_list)
         return mate
-    return max_weight_matching_native(n, edges, tight, bits, warm)
+    return max_weight_matching_native(n, edges, tight, bits)
 
 
 #: edges per vertex of the sparse subgraph a dense graph's native solve starts from
@@ -255,8 +248,7 @@ SPARSE_SEED = int(os.environ.get("PAIRING_SPARSE_SEED", "24"))
 
 
 def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
-                               tight: list[bool] | None = None, bits: int | None = None,
-                               warm: WarmStart | None = None) -> list[int]:
+                               tight: list[bool] | None = None, bits: int | None = None) -> list[int]:
     """:func:`max_weight_matching` in the native core: every weight is passed as the
     same number of 64-bit limbs, with room for the doubled duals and slacks."""
     if bits is None:
@@ -284,25 +276,11 @@ def max_weight_matching_native(n: int, edges: Iterable[tuple[int, int, int]],
     mate = array("i", [UNMATCHED] * n)
     buffer = (ctypes.c_char * len(weights)).from_buffer(weights)
     flags = ctypes.create_string_buffer(len(used)) if tight is not None else None
-    duals = start = None
-    if warm is not None:
-        room = 64 * limbs - 3  # as the weights: doubled, summed, never past the top limb
-        known = warm.duals if warm.duals is not None and len(warm.duals) == n else None
-        if known is not None and any(d.bit_length() > room for d in known):
-            known = None
-        duals = bytearray(b"".join(d.to_bytes(size, "little") for d in known) if known else bytes(size * n))
-        if known is not None and warm.mate is not None and len(warm.mate) == n:
-            start = array("i", warm.mate)
-    dual_buffer = (ctypes.c_char * len(duals)).from_buffer(duals) if duals is not None else None
     status = _native(n, len(used), ends.buffer_info()[0], ctypes.addressof(buffer), limbs, mate.buffer_info()[0],
-                     flags, SPARSE_SEED, ctypes.addressof(dual_buffer) if dual_buffer is not None else None,
-                     start.buffer_info()[0] if start is not None else None)
-    del buffer, dual_buffer
+                     flags, SPARSE_SEED, None, None)
+    del buffer
     if status != 0:
         raise MemoryError("the native matching ran out of memory")
-    if warm is not None:
-        warm.duals = [int.from_bytes(duals[v * size:(v + 1) * size], "little") for v in range(n)]
-        warm.mate = list(mate)
     if tight is not None:
         for k, flag in zip(used, flags.raw, strict=True):
             tight[k] = flag != 0

@@ -4,13 +4,13 @@ PAB?), and the lexicographic solve of an order of partners in chunks."""
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterable
 
 from ..errors import NoValidPairing
 from .compatibility import compatibility_rows
-from .matching import UNMATCHED, WarmStart, bits, join, max_cardinality_matching, max_weight_matching
+from .matching import UNMATCHED, bits, join, max_cardinality_matching
 from .state import Player, RoundState
+from .weighted import Digits, WarmStart, WeightedGraph
 
 
 class RoundPairer:
@@ -108,76 +108,50 @@ def bye_before_pairing(state: RoundState, choose_bye: Callable[[list[int]], int 
     return None if chosen is None else state.players[chosen]
 
 
-def solve_in_order(n: int, edges: list[tuple[int, int, int]], order: list[int], chunk_bits: int,
-                   narrow: Callable[[list[int], list[tuple[int, int, int]]], list[tuple[int, int, int]]]
-                   | None = None) -> list[tuple[int, int]]:
-    """Among the maximum-weight matchings of ``edges``, the one in which the players
-    of ``order`` in turn each have the earliest partner (in ``order``) they can: the
+def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, partners: int,
+                   forbidden: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Among the maximum-weight matchings of ``graph`` (its alive vertices, the groups
+    ``forbidden`` kept apart, its usable edges), the one in which the players of
+    ``order`` in turn each have the earliest partner (in ``order``) they can: the
     pairs, as a list.
 
-    Every optimum is assumed to have the same upper ends.  A digit per upper end,
-    ``count - partner``, makes the order a weight field; the digits of all players
-    would take thousands of bits, so they are solved a chunk of ``chunk_bits`` bits
-    at a time: each solve fixes the pairs of its chunk, which then leave the graph
-    (the rest of an optimum is an optimum of the rest).
+    Every optimum is assumed to have the same upper ends, whose partners in ``order``
+    are the vertices of group ``partners``.  A digit per upper end, ``count -
+    partner``, makes the order a weight field; the digits of all players would take
+    thousands of bits, so they are solved a chunk of ``chunk_bits`` bits at a time:
+    each solve fixes the pairs of its chunk, which then leave the graph (the rest of
+    an optimum is an optimum of the rest).
 
-    ``narrow(mate, edges)``, when given, is called with the first solve's matching
-    and returns the edges for the later solves: fewer or lighter ones with the same
-    optima (the Dutch pairer drops the exchange fields once the upper ends are known);
-    that first solve then carries no digits, and fixes no pair.
+    The next chunk's optima, with this chunk's pairs, are optima of this chunk's
+    solve (the same weights lead; this chunk's digits weigh 0 in the rest of its
+    optimum and never less elsewhere), so by complementary slackness they use only
+    edges tight under its optimal duals: each solve keeps only those, and starts
+    from the duals and matching of the one before (every chunk's digits take the
+    same width, so that those duals fit).
     """
     position = {v: k for k, v in enumerate(order)}
     count = len(order)
     digit_width = max(1, count.bit_length())
     chunk = max(1, chunk_bits // digit_width)
-    alive = [True] * n
+    digits = Digits.none(graph.n)
+    for v in order:
+        digits.rank[v] = count - position[v]
+    warm = WarmStart()
     pairs: list[tuple[int, int]] = []
-
-    def digit(i: int, j: int, start: int, end: int, last: int) -> int:
-        a = position.get(i)
-        b = position.get(j)
-        if a is None or b is None or not start <= a < end:
-            return 0
-        return (count - b) << (digit_width * (last - 1 - a))
-
     start = 0
-    top = max((w for _, _, w in edges), default=0).bit_length()
-    # every chunk's digits take the same width, so that each solve starts from the one before
-    width = digit_width * chunk
-    warm = WarmStart() if narrow is None else None
-    # The next chunk's optima, with this chunk's pairs, are optima of this chunk's
-    # solve (the same weights lead; this chunk's digits weigh 0 in the rest of its
-    # optimum and never less elsewhere), so by complementary slackness they use only
-    # edges tight under its optimal duals: the next solve keeps only those.
-    usable = [True] * len(edges)
     while True:
-        # the solve before ``narrow`` carries no digits: it only finds the upper ends
-        # (with them it took several times longer, under the wide fields it drops)
-        end = start if narrow is not None else min(start + chunk, count)
-        live = array("i", (k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]))
-        flags: list[bool] | None = [] if narrow is None else None  # no later solve on these edges otherwise
-        # weights below 2 ** (top + the digits' width), read as they come (no list of them all)
-        shift = 0 if end == start else width
-        mate = max_weight_matching(n, ((edges[k][0], edges[k][1], (edges[k][2] << shift)
-                                        + digit(edges[k][0], edges[k][1], start, end, start + chunk))
-                                       for k in live),
-                                   flags, bits=top + shift, warm=warm)
-        later_upper_end = any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:])
-        if not later_upper_end:
-            pairs += [(i, mate[i]) for i in range(n) if alive[i] and i < mate[i]]
+        end = min(start + chunk, count)
+        for k, v in enumerate(order):
+            inside = start <= k < end
+            digits.target[v] = partners if inside else -1
+            digits.place[v] = digit_width * (start + chunk - 1 - k) if inside else -1
+        mate = graph.solve(digit_width * chunk, digits, forbidden, only_usable=True, warm=warm)
+        if not any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:]):
+            pairs += [(i, mate[i]) for i in range(graph.n) if graph.alive[i] and i < mate[i]]
             return pairs
         for v in order[start:end]:
             w = mate[v]
             if w in position and position[w] > position[v]:
                 pairs.append((v, w))
-                alive[v] = alive[w] = False
-        if narrow is not None:
-            edges = narrow(mate, edges)
-            narrow = None
-            top = max((w for _, _, w in edges), default=0).bit_length()
-            usable = [True] * len(edges)
-            warm = WarmStart()
-        elif flags is not None:
-            for k, flag in zip(live, flags, strict=True):
-                usable[k] = flag
+                graph.alive[v] = graph.alive[w] = 0
         start = end

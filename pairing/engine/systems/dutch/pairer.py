@@ -17,30 +17,31 @@ no longer be completed (A.9); 2026 keeps [C4] in every bracket.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ...core.compatibility import preferences_compatible
-from ...core.criteria import Criterion, edge_weights, pack
+from ...core.criteria import Criterion, kind_weights, pack
 from ...core.explanation import Step
 from ...core.matching import (
     UNMATCHED,
-    WarmStart,
     bits,
     even_reachable,
     join,
     max_cardinality_matching,
-    max_weight_matching,
 )
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import RoundPairer, solve_in_order
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
+from ...core.weighted import Digits, WarmStart, WeightedGraph
 from ...errors import NoValidPairing
 from .colours import allocate_colours
 from .generation import GiveUp, IdealCandidateSearch
 
 ONE_POINT = 10  # tenths
+#: the groups of a bracket's vertices in its weighted graph: the MDPs, the residents (split,
+#: once the remainder's pairs are known, into their upper and lower ends), the others
+MDPS, RESIDENTS, OTHERS, UPPER, LOWER = range(5)
 
 
 @dataclass
@@ -417,18 +418,35 @@ class DutchPairer(RoundPairer):
                     tuple(number[v] for v in members[:mdp_count]), tuple(number[v] for v in members[mdp_count:]),
                     tuple((number[a], number[b]) for a, b in pairs), tuple(number[v] for v in floaters), label)
 
-    def _pairs_everybody(self, members: list[int], mdp_count: int) -> bool:
-        """Whether the bracket's players can all be paired among themselves (in 2026
-        MDPs never with each other, Art. 3.3.3; ``mdp_count`` 0 allows it)."""
-        if len(members) % 2:
-            return False
+    def _below_cannot_follow(self, members: list[int], mdp_count: int, lower: list[int],
+                             completion: dict[int, int]) -> tuple[bool, dict[int, int] | None]:
+        """Whether no candidate of the bracket leaves players who can be paired with
+        those ``lower`` (2017 A.9, 2026 [C4]), known before the bracket is paired; and,
+        when every candidate pairs the whole bracket and they can, a pairing of them.
+
+        Every candidate leaves the same number k of floaters (2017 C.5, 2026 [C6],
+        which rank first until [C4] does; in 2026 MDPs never meet each other, Art.
+        3.3.3).  With k = 0 the players below are left as they are; else each floater
+        can take at most one of them, so when a maximum matching among themselves
+        leaves more than k unpaired (one more for the PAB), none can follow."""
         rows = self.graph(members)
         if self.edition == "2026" and mdp_count:
             mdps = sum(1 << members[k] for k in range(mdp_count))
             for k in range(mdp_count):
                 rows[members[k]] &= ~mdps
         mate = max_cardinality_matching(rows, vertices=members)
-        return all(mate[v] != UNMATCHED for v in members)
+        floating = sum(mate[v] == UNMATCHED for v in members)
+        if floating == 0:
+            below = self.completion_mate(lower, completion)
+            return below is None, below
+        start = [UNMATCHED] * len(self.players)
+        for v in lower:
+            w = completion.get(v, -1)
+            if w > v and self.compatible(v, w):
+                start[v], start[w] = w, v
+        below = max_cardinality_matching(self.graph(lower), start, vertices=lower)
+        unpaired = sum(below[v] == UNMATCHED for v in lower)
+        return unpaired > floating + (floating + len(lower)) % 2, None
 
     def _bye_from_bracket(self, members: list[int], lower: list[int]) -> bool:
         """2026 [C9] applies (its note, and reading 3 of the rules file): the bracket
@@ -510,16 +528,18 @@ class DutchPairer(RoundPairer):
         digit = self._score_digits(vertices)
         count_bits = (3 * n + 1).bit_length() + 1
         score_bits = max(digit.values()).bit_length() + (n + 1).bit_length() + 1
-        edges = []
-        for i, v in enumerate(vertices):
-            for j in range(i + 1, n):
-                w = vertices[j]
-                if self.compatible(v, w):
-                    h, low = min(v, w), max(v, w)
-                    value = 1 + (not self.bye_candidate(v)) + (not self.bye_candidate(w))
-                    count, total = self._next_bracket_value([(h, low)], nexts, digit)
-                    edges.append((i, j, (((value << count_bits) + count) << score_bits) + total))
-        result = max_weight_matching(n, edges)
+        # what the weight of a pair reads of its players (vertices are in Art. 1.2 order)
+        features = [(self.bye_candidate(v), v in nexts, self.players[v].pairing_score) for v in vertices]
+        kinds: dict[tuple[bool, bool, int], int] = {}
+        kind = [kinds.setdefault(f, len(kinds)) for f in features]
+        of_kind = list(kinds)
+
+        def weight(a: int, b: int) -> int:
+            (bye_h, _, score_h), (bye_l, next_l, _) = of_kind[a], of_kind[b]
+            value = 1 + (not bye_h) + (not bye_l)  # [C4]
+            count, total = (1, digit[score_h]) if next_l else (0, 0)  # [C8]
+            return (((value << count_bits) + count) << score_bits) + total
+        result = WeightedGraph(vertices, self.rows, kind, weight).solve(update_usable=False)
         pairs = [(vertices[i], vertices[result[i]]) for i in range(n) if result[i] > i]
         if 2 * len(pairs) < n - 1:
             return None
@@ -562,9 +582,9 @@ class DutchPairer(RoundPairer):
             lower = [v for g in groups[index + 1:] for v in g]
             next_group = groups[index + 1] if index + 1 < len(groups) else []
             bye_unplayed = self._bye_from_bracket(members, lower)
-            if lower and self._pairs_everybody(members, len(mdps)) and self.completion_mate(lower, completion) is None:
-                # Every candidate pairs the whole bracket ([C6]) and leaves the players
-                # below as they are, who cannot be paired: [C4] ranks first at once
+            if lower and self._below_cannot_follow(members, len(mdps), lower, completion)[0]:
+                # no candidate leaves players who can be paired with those below: [C4]
+                # ranks first at once
                 bracket_pairs, floaters = self._pair_bracket(members, len(mdps), lower, True, False,
                                                              next_group, bye_unplayed)
                 completion = self.completion_mate(floaters + lower, completion)
@@ -621,11 +641,11 @@ class DutchPairer(RoundPairer):
             bracket_players = mdps + groups[next_group]
             self.progress(next_group, len(groups), len(bracket_players))
             below_mate = None
-            if not collapsing and self._pairs_everybody(bracket_players, 0):
-                # Every candidate pairs the whole bracket (C.5) and leaves the players below
-                # as they are: when they cannot be paired, the bracket is the PPB at once (A.9)
-                below_mate = self.completion_mate([v for g in groups[next_group + 1:] for v in g], completion)
-                collapsing = below_mate is None
+            if not collapsing:
+                # when no candidate leaves players who can be paired with those below, the
+                # bracket is the PPB at once (A.9)
+                collapsing, below_mate = self._below_cannot_follow(
+                    bracket_players, 0, [v for g in groups[next_group + 1:] for v in g], completion)
             if collapsing:
                 lookahead = [v for g in groups[next_group + 1:] for v in g]
                 lookahead_is_last = False
@@ -685,12 +705,8 @@ class DutchPairer(RoundPairer):
         hub = self._lookahead_hub(bracket, members, mdp_count, lookahead, active)
         vertices = members + ([-1] * hub[0] if hub is not None else lookahead)
         weighed = members if hub is not None else vertices
-        # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
-        first = mdp_count if self.edition == "2026" else 0
-        pairs_to_weigh = [(i, j) for i, v in enumerate(weighed)
-                          for j in range(max(i + 1, first if i < mdp_count else 0), len(weighed))
-                          if self.compatible(v, weighed[j])]
-        edges = edge_weights(bracket, active, [players[v] for v in weighed], pairs_to_weigh, FEATURES)
+        kinds, weight = kind_weights(bracket, active, [players[v] for v in weighed], FEATURES)
+        extra = []
         if hub is not None:
             widths = [c.width(bracket) for c in active]
             packed: dict[tuple[int, int], int] = {}
@@ -699,62 +715,54 @@ class DutchPairer(RoundPairer):
                     fields = {"next_pairs": value[0], "next_scores": value[1], "next_psd": value[1]}
                     packed[value] = pack([(fields.get(c.role, 0), width)
                                           for c, width in zip(active, widths, strict=True)])
-                edges.append((i, j, packed[value]))
+                extra.append((i, j, packed[value]))
+        graph = WeightedGraph(vertices, self.rows, kinds + [-1] * (len(vertices) - len(weighed)), weight, extra)
+        # groups: the MDPs, the residents (later split into the upper and lower ends of the
+        # remainder's pairs), everybody else
+        graph.group[:] = bytes([MDPS] * mdp_count + [RESIDENTS] * (size - mdp_count)
+                               + [OTHERS] * (len(vertices) - size))
+        # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
+        apart = frozenset({(MDPS, MDPS)} if self.edition == "2026" else ())
         fixed: list[tuple[int, int]] = []
-        # The second solve's optima are optima of the first one (the fixed MDP pairs
-        # plus the rest), so they only use edges tight under the first one's duals.
-        tight: list[bool] = []
 
         if mdp_count:
             # B.7/D.3: first choose which MDPs are paired (lowest BSNs), then their
             # opponents in transposition order (D.1), as lower fields of the weight.
             residents = size - mdp_count
-            base = residents + 1
+            digit_width = (residents + 1).bit_length()
             sel_width = mdp_count + 1
             # The opponents' digits of all MDPs would take thousands of bits in a big
             # bracket: as in solve_in_order, they are solved a chunk of MDPs at a time.
             # Every optimum pairs the same MDPs (the selection field), so the chunk's
             # best opponents are those of the whole order; its pairs leave the graph.
-            chunk = max(1, self.transposition_bits // base.bit_length())
-            alive = [True] * len(vertices)
-            # and each chunk's optima (with the pairs fixed before) are optima of the
-            # chunk before, so only the edges tight under its duals are kept
-            usable = [True] * len(edges)
-            top = max((w for _, _, w in edges), default=0).bit_length()
-            # one width for every chunk, so that each solve starts from the duals of the one before
-            lex_width = (base ** chunk).bit_length() + 1
+            # Each chunk's optima (with the pairs fixed before) are optima of the chunk
+            # before, so only the edges tight under its duals are kept, and its solve
+            # starts from that one's duals and matching.
+            chunk = max(1, self.transposition_bits // digit_width)
+            lex_width = digit_width * chunk + 1
+            shift = sel_width + lex_width
+            digits = Digits.none(len(vertices))
+            for j in range(mdp_count, size):
+                digits.rank[j] = size - j
+            for i in range(mdp_count):
+                digits.target[i] = RESIDENTS
+                digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
             warm = WarmStart()
             start = 0
             while True:
                 end = min(start + chunk, mdp_count)
-
-                def mdp_order(i: int, j: int, start: int = start, end: int = end, lex_width: int = lex_width) -> int:
-                    if i < mdp_count <= j < size:
-                        select = 1 << (mdp_count - 1 - i)
-                        lex = (size - j) * base ** (end - 1 - i) if start <= i < end else 0
-                        return (select << lex_width) + lex
-                    return 0
-
-                shift = sel_width + lex_width
-                live = array("i", (k for k, (i, j, _) in enumerate(edges) if usable[k] and alive[i] and alive[j]))
-                flags: list[bool] = []
-                mate = max_weight_matching(len(vertices), ((edges[k][0], edges[k][1], (edges[k][2] << shift)
-                                                            + mdp_order(edges[k][0], edges[k][1])) for k in live),
-                                           flags, bits=top + shift, warm=warm)
-                for k, flag in zip(live, flags, strict=True):
-                    usable[k] = flag
+                for i in range(mdp_count):
+                    digits.place[i] = digit_width * (start + chunk - 1 - i) if start <= i < end else -1
+                mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)
                 for i in range(start, end):
                     if mdp_count <= mate[i] < size:
                         fixed.append((i, mate[i]))
-                        alive[i] = alive[mate[i]] = False
+                        graph.alive[i] = graph.alive[mate[i]] = 0
                 if end == mdp_count:
                     break
                 start = end
-            tight[:] = [False] * len(edges)
-            for k, flag in zip(live, flags, strict=True):
-                tight[k] = flag
         else:
-            mate = max_weight_matching(len(vertices), edges, tight)
+            mate = graph.solve(0, None, apart)
 
         taken = {v for pair in fixed for v in pair}
         remainder = [i for i in range(mdp_count, size) if i not in taken]
@@ -769,49 +777,30 @@ class DutchPairer(RoundPairer):
             remainder_pairs + (remainder_pairs + 1).bit_length() + 1,
             count + (remainder_pairs + 1).bit_length() + 1,
         ]
-        shift = sum(fields_width)
-
-        def exchange_order(i: int, j: int) -> int:
-            a, b = position.get(i), position.get(j)
-            if a is None or b is None:
-                return 0
+        exchanges = Digits.none(len(vertices))
+        for i in remainder:
+            a = position[i]
             in_s1 = a < remainder_pairs
-            return pack([
+            exchanges.target[i] = RESIDENTS
+            exchanges.lead[i] = pack([
                 (int(in_s1), fields_width[0]),
                 (count - a, fields_width[1]),
                 (((1 << remainder_pairs) - (1 << a)) if in_s1 else 0, fields_width[2]),
                 (0 if in_s1 else 1 << (count - 1 - a), fields_width[3]),
             ])
-
-        second = []  # without the paired MDPs; the Limbo may only float
-        for (i, j, w), keep in zip(edges, tight, strict=True):
-            if not keep or i in taken or j in taken:
-                continue
-            if i < mdp_count and j < size:
-                continue
-            second.append((i, j, (w << shift) + exchange_order(i, j)))
-        del edges, tight  # in second now: on the largest brackets they took a tenth of a gigabyte
+        # without the paired MDPs; the Limbo may only float
+        apart |= {(MDPS, MDPS), (MDPS, RESIDENTS)}
+        mate = graph.solve(sum(fields_width), exchanges, apart, only_usable=True)
+        # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can.
+        # The exchange fields fix the upper ends of the remainder's pairs (the same in
+        # every optimum): keeping only the remainder's edges from one of them down to a
+        # lower end keeps every optimum and makes the exchange fields equal in all
+        # matchings, so they leave the weights.
+        for v in remainder:
+            graph.group[v] = UPPER if mate[v] in position and mate[v] > v else LOWER
+        apart |= {(MDPS, UPPER), (MDPS, LOWER), (UPPER, UPPER), (LOWER, LOWER), (LOWER, UPPER)}
+        final = solve_in_order(graph, remainder, self.transposition_bits, LOWER, apart)
         pairs = [(members[i], members[j]) for i, j in fixed]
-        # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can
-
-        def narrow(mate: list[int], edges: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-            # The first solve fixed the upper ends of the remainder's pairs (the same in
-            # every optimum, by the exchange fields): keeping only the remainder's edges
-            # from one of them down to a lower end keeps every optimum and makes the
-            # exchange fields equal in all matchings, so they leave the weights.
-            upper = [False] * len(vertices)
-            for v in remainder:
-                if mate[v] in position and mate[v] > v:
-                    upper[v] = True
-            kept = []
-            for i, j, w in edges:
-                if i in position and j in position and not (upper[i] and not upper[j]):
-                    continue
-                kept.append((i, j, w >> exchange_width))
-            return kept
-
-        exchange_width = shift
-        final = solve_in_order(len(vertices), second, remainder, self.transposition_bits, narrow)
         pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
