@@ -38,3 +38,28 @@ def test_the_next_scoregroup_reduced_changes_nothing(monkeypatch, size, played, 
     reduced = _pairs(document, edition)
     monkeypatch.setattr(DutchPairer, "_lookahead_hub", lambda *args: None)
     assert reduced == _pairs(document, edition)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_mdp_opponents_at_once_change_nothing(monkeypatch, edition):
+    # the MDPs' opponents taken greedily and checked by one solve (_mdp_opponents_at_once),
+    # or solved a chunk of MDPs at a time; both outcomes of the check occur here
+    outcomes = []
+    at_once = DutchPairer._mdp_opponents_at_once
+
+    def counted(*args):
+        found = at_once(*args)
+        outcomes.append(found is not None)
+        return found
+    documents = [build(size, 9, played, seed, variant, quick=True)
+                 for size, played, seed, variant in [(90, 3, 5, "standard"), (120, 2, 2, "standard"),
+                                                      (101, 3, 3, "standard"), (70, 4, 5, "colours"),
+                                                      (81, 4, 7, "standard"), (160, 3, 2, "standard"),
+                                                      (75, 5, 4, "topscorers"), (60, 6, 1, "standard"),
+                                                      (20, 2, 1, "standard"), (20, 2, 3, "colours"),
+                                                      (20, 2, 5, "colours"), (20, 2, 6, "topscorers")]]
+    monkeypatch.setattr(DutchPairer, "_mdp_opponents_at_once", staticmethod(counted))
+    greedy = [_pairs(document, edition) for document in documents]
+    assert True in outcomes and False in outcomes
+    monkeypatch.setattr(DutchPairer, "_mdp_opponents_at_once", staticmethod(lambda *args: None))
+    assert greedy == [_pairs(document, edition) for document in documents]

@@ -695,6 +695,7 @@ struct Source {
     int m, L;
     const int *ends;                                     /* 2m */
     void (*weight)(const Source *src, int k, u64 *out);  /* out = w(k), L limbs */
+    int (*keep)(const Source *src, int k);               /* edges the sparse start keeps (may be NULL) */
     const u64 *weights;                                  /* stored weights (stored_weight) */
     const void *ctx;                                     /* computed ones (see the weighted graphs) */
 };
@@ -1109,7 +1110,7 @@ static int solve_source(int n, const Source *src, int *mate_out, char *tight_out
     for (int k = 0; k < m; k++) { degree[src->ends[2 * k]]++; degree[src->ends[2 * k + 1]]++; }
     for (int k = 0; k < m; k++) {
         int ends[2] = {src->ends[2 * k], src->ends[2 * k + 1]};
-        if (mate_in && mate_in[ends[0]] == ends[1]) kept[k] = 1;
+        if ((mate_in && mate_in[ends[0]] == ends[1]) || (src->keep && src->keep(src, k))) kept[k] = 1;
         src->weight(src, k, w);
         for (int e = 0; e < 2; e++) {
             int v = ends[e];
@@ -1200,7 +1201,7 @@ out:
  * memory ran out. */
 int blossom_max_weight_matching(int n, int m, const int *edges, const u64 *weights, int L, int *mate_out,
                                 char *tight_out, int seed, u64 *duals_io, const int *mate_in) {
-    Source src = {m, L, edges, stored_weight, weights, NULL};
+    Source src = {m, L, edges, stored_weight, NULL, weights, NULL};
     return solve_source(n, &src, mate_out, tight_out, seed, duals_io, duals_io != NULL, mate_in);
 }
 
@@ -1259,6 +1260,14 @@ static void computed_weight(const Source *src, int k, u64 *out) {
             if (bit) num_add_at(L, out, at + 1, b >> (64 - bit));
         }
     }
+}
+
+/* the edges whose digits rank partners (C[u] >= 0): a solve of a chunk of an order
+ * starts with all of them, its digits being what moves its optimum from the last */
+static int ranked_edge(const Source *src, int k) {
+    const Spec *spec = src->ctx;
+    int e = spec->live[k], u = spec->g->ends[2 * e], v = spec->g->ends[2 * e + 1];
+    return spec->tgt && spec->tgt[u] >= 0 && spec->grp[v] == spec->tgt[u] && spec->C[u] >= 0;
 }
 
 static long long pair_key(int ku, int kv, int kinds) { return (long long)ku * kinds + kv; }
@@ -1366,6 +1375,19 @@ fail:
 }
 
 int wg_edges(const WG *g) { return g->m; }
+
+/* the usable edges (u, v) of the vertices u with from[u] set, u < v, into out (2 ints
+ * each, at most cap edges); returns their number (more than cap: call again) */
+int wg_usable_edges(const WG *g, const char *from, int *out, int cap) {
+    int count = 0;
+    for (int e = 0; e < g->m; e++) {
+        int u = g->ends[2 * e], v = g->ends[2 * e + 1];
+        if (!g->usable[e] || !from[u]) continue;
+        if (count < cap) { out[2 * count] = u; out[2 * count + 1] = v; }
+        count++;
+    }
+    return count;
+}
 int wg_pair_count(const WG *g) { return g->npairs; }
 void wg_pairs(const WG *g, long long *out) { memcpy(out, g->pairs, sizeof(long long) * g->npairs); }
 
@@ -1408,7 +1430,7 @@ int wg_solve(WG *g, int L, int shift, const char *alive, const signed char *grp,
         }
     }
     Spec spec = {g, live, shift, tgt, grp, A, B, C};
-    Source src = {count, L, ends, computed_weight, NULL, &spec};
+    Source src = {count, L, ends, computed_weight, ranked_edge, NULL, &spec};
     int ret;
     if (count == 0) {
         for (int v = 0; v < n; v++) mate_out[v] = -1;

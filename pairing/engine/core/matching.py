@@ -39,6 +39,7 @@ def _load_native():
         "wg_new": (pointer, [integer, pointer, integer, chars, pointer, integer, integer, pointer, pointer]),
         "wg_free": (None, [pointer]),
         "wg_edges": (integer, [pointer]),
+        "wg_usable_edges": (integer, [pointer, chars, pointer, integer]),
         "wg_pair_count": (integer, [pointer]),
         "wg_pairs": (None, [pointer, pointer]),
         "wg_set_table": (integer, [pointer, integer, integer, chars]),

@@ -83,6 +83,7 @@ class WeightedGraph:
         self._players, self._rows, self._kinds = list(players), rows, list(kinds)
         extra_weights: dict[int, int] = {}
         self._extra = [(u, v, extra_weights.setdefault(w, len(extra_weights))) for u, v, w in extra]
+        self._extra_weight = {(min(u, v), max(u, v)): w for u, v, w in self._extra}
         self._extra_table = list(extra_weights)
         self._weight = weight
         self._handle = None
@@ -112,6 +113,7 @@ class WeightedGraph:
         pairs = (ctypes.c_longlong * native.wg_pair_count(self._handle))()
         native.wg_pairs(self._handle, pairs)
         self._table = [self._weight(key // count, key % count) for key in pairs] + self._extra_table
+        self._kind_count = count
         self.edge_count = native.wg_edges(self._handle)
         self._uploaded = False
 
@@ -138,6 +140,43 @@ class WeightedGraph:
         self._edges = edges + [(min(u, v), max(u, v), offset + w) for u, v, w in self._extra]
         self._usable = [True] * len(self._edges)
         self.edge_count = len(self._edges)
+
+    def weight(self, u: int, v: int, shift: int = 0, digits: Digits | None = None) -> int:
+        """The weight of edge ``(u, v)``, ``u < v``, in a solve with this ``shift`` and ``digits``."""
+        extra = self._extra_weight.get((u, v))
+        if extra is not None:
+            base = self._extra_table[extra]
+        else:
+            base = self._weight(self._kinds[u], self._kinds[v])
+        weight = base << shift
+        if digits is not None and digits.target[u] >= 0 and self.group[v] == digits.target[u]:
+            weight += digits.lead[u] + (digits.rank[v] << digits.place[u] if digits.place[u] >= 0 else 0)
+        return weight
+
+    def total(self, mate: Sequence[int], shift: int = 0, digits: Digits | None = None) -> int:
+        """The weight of the matching ``mate`` in a solve with this ``shift`` and ``digits``."""
+        return sum(self.weight(u, mate[u], shift, digits) for u in range(self.n) if mate[u] > u)
+
+    def usable_partners(self, vertices: Sequence[int]) -> dict[int, list[int]]:
+        """For each of ``vertices``, the later vertices it has a usable edge to (all its
+        edges without the native core), in order."""
+        partners: dict[int, list[int]] = {u: [] for u in vertices}
+        if self._handle is None:
+            for u, v, _ in self._edges:
+                if u in partners:
+                    partners[u].append(v)
+        else:
+            wanted = bytearray(self.n)
+            for u in vertices:
+                wanted[u] = 1
+            count = self._native.wg_usable_edges(self._handle, bytes(wanted), None, 0)
+            pairs = array("i", bytes(8 * count))
+            self._native.wg_usable_edges(self._handle, bytes(wanted), _address(pairs), count)
+            for k in range(count):
+                partners[pairs[2 * k]].append(pairs[2 * k + 1])
+        for u in partners:
+            partners[u].sort()
+        return partners
 
     def __del__(self) -> None:
         if getattr(self, "_handle", None) is not None:

@@ -748,8 +748,12 @@ class DutchPairer(RoundPairer):
                 digits.target[i] = RESIDENTS
                 digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
             warm = WarmStart()
+            mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # which MDPs are paired
+            found = self._mdp_opponents_at_once(graph, mate, mdp_count, size, shift, digits, apart, warm)
+            if found is not None:
+                fixed, mate = found
             start = 0
-            while True:
+            while found is None:
                 end = min(start + chunk, mdp_count)
                 for i in range(mdp_count):
                     digits.place[i] = digit_width * (start + chunk - 1 - i) if start <= i < end else -1
@@ -811,6 +815,44 @@ class DutchPairer(RoundPairer):
         else:
             self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
         return pairs, floaters
+
+    @staticmethod
+    def _mdp_opponents_at_once(graph: WeightedGraph, mate: list[int], mdp_count: int, size: int, shift: int,
+                               digits: Digits, apart: frozenset[tuple[int, int]], warm: WarmStart):
+        """The MDPs' opponents (B.7/D.3, 2026 Art. 3.3.3) without a solve per chunk, when
+        the greedy choice holds: each MDP paired in ``mate`` (an optimum of the criteria and
+        the selection field: every optimum pairs the same MDPs), in turn, takes the first
+        resident left that it meets by an edge tight under that solve's duals.  The
+        opponents of an optimum use such edges only, so no MDP can do better than its
+        greedy choice; if one optimum holds all those pairs (one more solve, without
+        them, reaches the optimum's weight less theirs), they are the MDPs' opponents in
+        transposition order.  The fixed pairs (their vertices left out of ``graph``) and a
+        matching with them; None when the greedy choice does not hold."""
+        selected = [i for i in range(mdp_count) if mdp_count <= mate[i] < size]
+        if not selected:
+            return [], mate
+        partners = graph.usable_partners(selected)
+        taken: set[int] = set()
+        greedy = []
+        for i in selected:
+            j = next((j for j in partners[i] if mdp_count <= j < size and j not in taken), None)
+            if j is None:
+                return None
+            taken.add(j)
+            greedy.append((i, j))
+        best = graph.total(mate, shift, digits)
+        for i, j in greedy:
+            graph.alive[i] = graph.alive[j] = 0
+        trial = WarmStart()
+        trial.duals, trial.mate = warm.duals, warm.mate
+        rest = graph.solve(shift, digits, apart, only_usable=True, update_usable=False, warm=trial)
+        if graph.total(rest, shift, digits) + sum(graph.weight(i, j, shift, digits) for i, j in greedy) != best:
+            for i, j in greedy:
+                graph.alive[i] = graph.alive[j] = 1
+            return None
+        for i, j in greedy:
+            rest[i], rest[j] = j, i
+        return greedy, rest
 
     def _lookahead_hub(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
                        active: list[Criterion]) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
