@@ -5,6 +5,7 @@ import pytest
 
 from pairing.engine import get_system
 from pairing.engine.bench import build
+from pairing.engine.core import round as round_module
 from pairing.engine.core.state import build_round_state
 from pairing.engine.systems.dutch.pairer import DutchPairer
 
@@ -62,4 +63,27 @@ def test_mdp_opponents_at_once_change_nothing(monkeypatch, edition):
     greedy = [_pairs(document, edition) for document in documents]
     assert True in outcomes and False in outcomes
     monkeypatch.setattr(DutchPairer, "_mdp_opponents_at_once", staticmethod(lambda *args: None))
+    assert greedy == [_pairs(document, edition) for document in documents]
+
+
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_transpositions_at_once_change_nothing(monkeypatch, edition):
+    # the D.1 transpositions taken greedily and checked by one solve (_greedy_in_order), or
+    # solved a chunk of upper ends at a time; both outcomes of the check occur here
+    outcomes = []
+    greedy_in_order = round_module._greedy_in_order
+
+    def counted(*args):
+        found = greedy_in_order(*args)
+        outcomes.append(found is not None)
+        return found
+    documents = [build(size, 9, played, seed, variant, quick=quick)
+                 for size, played, seed, variant, quick in [
+                     (90, 3, 5, "standard", True), (40, 4, 2, "standard", False), (31, 5, 3, "colours", False),
+                     (60, 6, 1, "standard", True), (20, 2, 1, "standard", True), (20, 3, 3, "colours", True),
+                     (40, 7, 5, "draws", False), (61, 5, 4, "topscorers", False)]]
+    monkeypatch.setattr(round_module, "_greedy_in_order", counted)
+    greedy = [_pairs(document, edition) for document in documents]
+    assert True in outcomes and False in outcomes
+    monkeypatch.setattr(round_module, "_greedy_in_order", lambda *args: None)
     assert greedy == [_pairs(document, edition) for document in documents]

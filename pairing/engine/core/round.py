@@ -109,7 +109,7 @@ def bye_before_pairing(state: RoundState, choose_bye: Callable[[list[int]], int 
 
 
 def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, partners: int,
-                   forbidden: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+                   forbidden: frozenset[tuple[int, int]], optimum: list[int]) -> list[tuple[int, int]]:
     """Among the maximum-weight matchings of ``graph`` (its alive vertices, the groups
     ``forbidden`` kept apart, its usable edges), the one in which the players of
     ``order`` in turn each have the earliest partner (in ``order``) they can: the
@@ -128,8 +128,18 @@ def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, part
     edges tight under its optimal duals: each solve keeps only those, and starts
     from the duals and matching of the one before (every chunk's digits take the
     same width, so that those duals fit).
+
+    ``optimum`` is a maximum-weight matching of the graph as it is (which gives the
+    upper ends).  First, each upper end in turn takes the earliest partner left it
+    meets by a usable edge: no optimum can give it an earlier one (every optimum uses
+    usable edges only), so when one optimum holds all those pairs (one solve without
+    them reaches the optimum's weight less theirs) they are the order's, and the
+    chunks are not solved.
     """
     position = {v: k for k, v in enumerate(order)}
+    greedy = _greedy_in_order(graph, order, position, partners, forbidden, optimum)
+    if greedy is not None:
+        return greedy
     count = len(order)
     digit_width = max(1, count.bit_length())
     chunk = max(1, chunk_bits // digit_width)
@@ -155,3 +165,29 @@ def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, part
                 pairs.append((v, w))
                 graph.alive[v] = graph.alive[w] = 0
         start = end
+
+
+def _greedy_in_order(graph: WeightedGraph, order: list[int], position: dict[int, int], partners: int,
+                     forbidden: frozenset[tuple[int, int]], optimum: list[int]) -> list[tuple[int, int]] | None:
+    """The pairs of :func:`solve_in_order` by the greedy choice, when it holds; else None."""
+    upper = [v for v in order if optimum[v] in position and position[optimum[v]] > position[v]]
+    if not upper:
+        return None
+    candidates = graph.usable_partners(upper)
+    taken: set[int] = set()
+    greedy = []
+    for u in upper:
+        v = next((v for v in candidates[u] if graph.group[v] == partners and graph.alive[v] and v not in taken), None)
+        if v is None:
+            return None
+        taken.add(v)
+        greedy.append((u, v))
+    best = graph.total(optimum)
+    for u, v in greedy:
+        graph.alive[u] = graph.alive[v] = 0
+    rest = graph.solve(0, None, forbidden, only_usable=True, update_usable=False, warm=WarmStart())
+    if graph.total(rest) + sum(graph.weight(u, v) for u, v in greedy) != best:
+        for u, v in greedy:
+            graph.alive[u] = graph.alive[v] = 1
+        return None
+    return greedy + [(i, rest[i]) for i in range(graph.n) if graph.alive[i] and i < rest[i]]

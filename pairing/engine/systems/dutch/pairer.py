@@ -803,7 +803,7 @@ class DutchPairer(RoundPairer):
         for v in remainder:
             graph.group[v] = UPPER if mate[v] in position and mate[v] > v else LOWER
         apart |= {(MDPS, UPPER), (MDPS, LOWER), (UPPER, UPPER), (LOWER, LOWER), (LOWER, UPPER)}
-        final = solve_in_order(graph, remainder, self.transposition_bits, LOWER, apart)
+        final = solve_in_order(graph, remainder, self.transposition_bits, LOWER, apart, mate)
         pairs = [(members[i], members[j]) for i, j in fixed]
         pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
         paired = {v for pair in pairs for v in pair}
