@@ -41,49 +41,37 @@ def test_the_next_scoregroup_reduced_changes_nothing(monkeypatch, size, played, 
     assert reduced == _pairs(document, edition)
 
 
-@pytest.mark.parametrize("edition", ["2017", "2026"])
-def test_mdp_opponents_at_once_change_nothing(monkeypatch, edition):
-    # the MDPs' opponents taken greedily and checked by one solve (_mdp_opponents_at_once),
-    # or solved a chunk of MDPs at a time; both outcomes of the check occur here
-    outcomes = []
-    at_once = DutchPairer._mdp_opponents_at_once
-
-    def counted(*args):
-        found = at_once(*args)
-        outcomes.append(found is not None)
-        return found
-    documents = [build(size, 9, played, seed, variant, quick=True)
-                 for size, played, seed, variant in [(90, 3, 5, "standard"), (120, 2, 2, "standard"),
-                                                      (101, 3, 3, "standard"), (70, 4, 5, "colours"),
-                                                      (81, 4, 7, "standard"), (160, 3, 2, "standard"),
-                                                      (75, 5, 4, "topscorers"), (60, 6, 1, "standard"),
-                                                      (20, 2, 1, "standard"), (20, 2, 3, "colours"),
-                                                      (20, 2, 5, "colours"), (20, 2, 6, "topscorers")]]
-    monkeypatch.setattr(DutchPairer, "_mdp_opponents_at_once", staticmethod(counted))
-    greedy = [_pairs(document, edition) for document in documents]
-    assert True in outcomes and False in outcomes
-    monkeypatch.setattr(DutchPairer, "_mdp_opponents_at_once", staticmethod(lambda *args: None))
-    assert greedy == [_pairs(document, edition) for document in documents]
+#: generated rounds on which each shortcut below both holds and fails
+SHORTCUT_ROUNDS = [(90, 3, 5, "standard", True), (120, 2, 2, "standard", True), (101, 3, 3, "standard", True),
+                   (70, 4, 5, "colours", True), (81, 4, 7, "standard", True), (160, 3, 2, "standard", True),
+                   (75, 5, 4, "topscorers", True), (60, 6, 1, "standard", True), (20, 2, 1, "standard", True),
+                   (20, 2, 3, "colours", True), (20, 2, 5, "colours", True), (20, 2, 6, "topscorers", True),
+                   (40, 4, 2, "standard", False), (31, 5, 3, "colours", False), (20, 3, 3, "colours", True),
+                   (40, 7, 5, "draws", False), (61, 5, 4, "topscorers", False)]
 
 
 @pytest.mark.parametrize("edition", ["2017", "2026"])
-def test_transpositions_at_once_change_nothing(monkeypatch, edition):
-    # the D.1 transpositions taken greedily and checked by one solve (_greedy_in_order), or
-    # solved a chunk of upper ends at a time; both outcomes of the check occur here
+@pytest.mark.parametrize(("owner", "name"), [
+    # the MDPs' opponents taken greedily and checked by one solve, or solved a chunk of MDPs at a time
+    (DutchPairer, "_mdp_opponents_at_once"),
+    # S1 as the upper ends checked by one solve, or the exchange fields solved
+    (DutchPairer, "_no_exchange"),
+    # the D.1 transpositions taken greedily and checked by one solve, or a chunk of upper ends at a time
+    (round_module, "_greedy_in_order"),
+])
+def test_shortcuts_change_nothing(monkeypatch, edition, owner, name):
     outcomes = []
-    greedy_in_order = round_module._greedy_in_order
+    shortcut = getattr(owner, name)
 
     def counted(*args):
-        found = greedy_in_order(*args)
+        found = shortcut(*args)
         outcomes.append(found is not None)
         return found
+    wrap = staticmethod if owner is DutchPairer else (lambda function: function)
     documents = [build(size, 9, played, seed, variant, quick=quick)
-                 for size, played, seed, variant, quick in [
-                     (90, 3, 5, "standard", True), (40, 4, 2, "standard", False), (31, 5, 3, "colours", False),
-                     (60, 6, 1, "standard", True), (20, 2, 1, "standard", True), (20, 3, 3, "colours", True),
-                     (40, 7, 5, "draws", False), (61, 5, 4, "topscorers", False)]]
-    monkeypatch.setattr(round_module, "_greedy_in_order", counted)
-    greedy = [_pairs(document, edition) for document in documents]
+                 for size, played, seed, variant, quick in SHORTCUT_ROUNDS]
+    monkeypatch.setattr(owner, name, wrap(counted))
+    taken = [_pairs(document, edition) for document in documents]
     assert True in outcomes and False in outcomes
-    monkeypatch.setattr(round_module, "_greedy_in_order", lambda *args: None)
-    assert greedy == [_pairs(document, edition) for document in documents]
+    monkeypatch.setattr(owner, name, wrap(lambda *args: None))
+    assert taken == [_pairs(document, edition) for document in documents]

@@ -1376,6 +1376,10 @@ fail:
 
 int wg_edges(const WG *g) { return g->m; }
 
+/* the usable flags, one byte per edge, copied out or back */
+void wg_get_usable(const WG *g, char *out) { memcpy(out, g->usable, (size_t)g->m); }
+void wg_set_usable(WG *g, const char *flags) { memcpy(g->usable, flags, (size_t)g->m); }
+
 /* the usable edges (u, v) of the vertices u with from[u] set, u < v, into out (2 ints
  * each, at most cap edges); returns their number (more than cap: call again) */
 int wg_usable_edges(const WG *g, const char *from, int *out, int cap) {

@@ -40,6 +40,8 @@ def _load_native():
         "wg_free": (None, [pointer]),
         "wg_edges": (integer, [pointer]),
         "wg_usable_edges": (integer, [pointer, chars, pointer, integer]),
+        "wg_get_usable": (None, [pointer, pointer]),
+        "wg_set_usable": (None, [pointer, chars]),
         "wg_pair_count": (integer, [pointer]),
         "wg_pairs": (None, [pointer, pointer]),
         "wg_set_table": (integer, [pointer, integer, integer, chars]),

@@ -45,9 +45,12 @@ class WarmStart:
     are a valid start); the solves of a sequence keep one scale of weights (one
     ``shift``), so that the duals fit the next one."""
 
-    def __init__(self) -> None:
+    def __init__(self, symmetric: bool = False) -> None:
         self.duals: list[int] | None = None
         self.mate: list[int] | None = None
+        #: with no duals yet, start as a cold solve does (each vertex at its heaviest
+        #: edge, then lowered), not from 0
+        self.symmetric = symmetric
 
 
 @dataclass
@@ -178,6 +181,20 @@ class WeightedGraph:
             partners[u].sort()
         return partners
 
+    def usable_flags(self) -> bytes:
+        """Which edges are usable now, to be given back to :meth:`restore_usable`."""
+        if self._handle is None:
+            return bytes(self._usable)
+        flags = bytearray(self.edge_count)
+        self._native.wg_get_usable(self._handle, (ctypes.c_char * len(flags)).from_buffer(flags))
+        return bytes(flags)
+
+    def restore_usable(self, flags: bytes) -> None:
+        if self._handle is None:
+            self._usable = [bool(flag) for flag in flags]
+        else:
+            self._native.wg_set_usable(self._handle, flags)
+
     def __del__(self) -> None:
         if getattr(self, "_handle", None) is not None:
             self._native.wg_free(self._handle)
@@ -230,7 +247,8 @@ class WeightedGraph:
         status = native.wg_solve(
             self._handle, limbs, shift, bytes(self.alive), bytes(self.group), groups, bytes(allowed),
             _address(targets), lead, _address(ranks), _address(places), int(only_usable), int(update_usable),
-            int(warm is not None), ctypes.addressof(dual_buffer) if dual_buffer is not None else None,
+            int(warm is not None and not (known is None and warm.symmetric)),
+            ctypes.addressof(dual_buffer) if dual_buffer is not None else None,
             _address(start) if start is not None else None, _address(mate), matching.SPARSE_SEED)
         del dual_buffer
         if status != 0:

@@ -747,7 +747,7 @@ class DutchPairer(RoundPairer):
             for i in range(mdp_count):
                 digits.target[i] = RESIDENTS
                 digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
-            warm = WarmStart()
+            warm = WarmStart(symmetric=True)
             mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # which MDPs are paired
             found = self._mdp_opponents_at_once(graph, mate, mdp_count, size, shift, digits, apart, warm)
             if found is not None:
@@ -794,16 +794,18 @@ class DutchPairer(RoundPairer):
             ])
         # without the paired MDPs; the Limbo may only float
         apart |= {(MDPS, MDPS), (MDPS, RESIDENTS)}
-        mate = graph.solve(sum(fields_width), exchanges, apart, only_usable=True)
         # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can.
         # The exchange fields fix the upper ends of the remainder's pairs (the same in
         # every optimum): keeping only the remainder's edges from one of them down to a
         # lower end keeps every optimum and makes the exchange fields equal in all
         # matchings, so they leave the weights.
-        for v in remainder:
-            graph.group[v] = UPPER if mate[v] in position and mate[v] > v else LOWER
-        apart |= {(MDPS, UPPER), (MDPS, LOWER), (UPPER, UPPER), (LOWER, LOWER), (LOWER, UPPER)}
-        final = solve_in_order(graph, remainder, self.transposition_bits, LOWER, apart, mate)
+        narrowed = apart | {(MDPS, UPPER), (MDPS, LOWER), (UPPER, UPPER), (LOWER, LOWER), (LOWER, UPPER)}
+        mate = self._no_exchange(graph, remainder, remainder_pairs, mate, narrowed)
+        if mate is None:
+            mate = graph.solve(sum(fields_width), exchanges, apart, only_usable=True)
+            for v in remainder:
+                graph.group[v] = UPPER if mate[v] in position and mate[v] > v else LOWER
+        final = solve_in_order(graph, remainder, self.transposition_bits, LOWER, narrowed, mate)
         pairs = [(members[i], members[j]) for i, j in fixed]
         pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
         paired = {v for pair in pairs for v in pair}
@@ -815,6 +817,28 @@ class DutchPairer(RoundPairer):
         else:
             self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
         return pairs, floaters
+
+    @staticmethod
+    def _no_exchange(graph: WeightedGraph, remainder: list[int], remainder_pairs: int, mate: list[int],
+                     narrowed: frozenset[tuple[int, int]]) -> list[int] | None:
+        """B.6/D.2 (2026 Art. 4.3) when no exchange is needed: if S1 (the first
+        ``remainder_pairs`` players of the remainder) as the upper ends still reaches the
+        criteria's optimum (that of ``mate``), every exchange field is at its best, so
+        those are the upper ends of every optimum: a matching reaching it over the
+        remainder's edges from S1 to the others (the groups set so), without the wide
+        exchange fields; else None, the groups and usable edges as they were."""
+        alive = graph.alive
+        best = graph.total([w if alive[v] and w >= 0 and alive[w] else -1 for v, w in enumerate(mate)])
+        for k, v in enumerate(remainder):
+            graph.group[v] = UPPER if k < remainder_pairs else LOWER
+        usable = graph.usable_flags()
+        check = graph.solve(0, None, narrowed, only_usable=True, warm=WarmStart(symmetric=True))
+        if graph.total(check) == best:
+            return check
+        graph.restore_usable(usable)
+        for v in remainder:
+            graph.group[v] = RESIDENTS
+        return None
 
     @staticmethod
     def _mdp_opponents_at_once(graph: WeightedGraph, mate: list[int], mdp_count: int, size: int, shift: int,
