@@ -1,7 +1,7 @@
 """The matching algorithms the systems stand on."""
 
 import random
-from itertools import combinations
+from itertools import combinations, permutations
 
 import pytest
 
@@ -292,3 +292,25 @@ def test_even_reachable_finds_the_vertices_some_maximum_matching_leaves_out():
             if len(covered) == 2 * best:
                 missed |= sum(1 << v for v in range(n) if v not in covered)
         assert found == missed
+
+
+def test_lexicographic_assignment_against_brute_force():
+    # players in turn take the earliest partner that still leaves one to every later
+    # player: the lexicographically first assignment of all of them
+
+    rng = random.Random(23)
+    checked = 0
+    for _ in range(400):
+        players = sorted(rng.sample(range(12), rng.randint(1, 5)))
+        others = list(range(12, 20))
+        partners = {v: sum(1 << w for w in others if rng.random() < 0.5) for v in players}
+        assignments = [chosen for chosen in permutations(others, len(players))
+                       if all(partners[v] >> w & 1 for v, w in zip(players, chosen, strict=True))]
+        if not assignments:
+            continue
+        start = dict(zip(players, rng.choice(assignments), strict=True))
+        free = sum(1 << w for w in others if w not in start.values())
+        result = matching.lexicographic_assignment(players, partners, start, free)
+        assert result == list(zip(players, min(assignments), strict=True))
+        checked += 1
+    assert checked > 200

@@ -131,6 +131,58 @@ def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
     return mate
 
 
+def lexicographic_assignment(order: Sequence[int], partners: dict[int, int], start: dict[int, int],
+                             free: int) -> list[tuple[int, int]] | None:
+    """The players of ``order`` in turn each take the earliest partner they can (the
+    lowest bit of ``partners[v]``, a bitmask) while those after them all keep one:
+    ``start`` gives each of them a partner (distinct), the partners in ``free`` (a
+    bitmask) are held by nobody.  Before each turn one breadth-first search from the
+    free partners finds those whose holder can move along an alternating path to a
+    free one; the player takes the earliest of those, and the holders on that path
+    move.  The pairs, in turn; None if some player finds no partner."""
+    partners, partner = dict(partners), dict(start)
+    holder = {w: v for v, w in partner.items()}
+    reverse: dict[int, int] = {}  # each partner: the players who may take it
+    waiting = 0
+    for v in order:
+        waiting |= 1 << v
+        for w in bits(partners[v]):
+            reverse[w] = reverse.get(w, 0) | 1 << v
+    pairs = []
+    for v in order:
+        own = partner.pop(v)
+        del holder[own]
+        free |= 1 << own
+        waiting &= ~(1 << v)
+        reached, queue, via, movers = free, list(bits(free)), {}, 0
+        for w in queue:  # the queue grows as the search goes
+            for u in bits(reverse.get(w, 0) & waiting & ~movers):
+                movers |= 1 << u
+                via[u] = w  # u can move to w, freeing its own
+                held = partner[u]
+                if not reached >> held & 1:
+                    reached |= 1 << held
+                    queue.append(held)
+        options = partners[v] & reached
+        if not options:
+            return None
+        chosen = (options & -options).bit_length() - 1
+        chain, w = [], chosen
+        while w in holder:  # the holders move along the search's path to a free partner
+            u = holder[w]
+            chain.append((u, via[u]))
+            w = via[u]
+        for u, target in reversed(chain):
+            partner[u] = target
+            holder[target] = u
+        holder.pop(chosen, None)
+        free &= ~(1 << w)
+        for u in bits(reverse.pop(chosen, 0)):  # taken for good
+            partners[u] &= ~(1 << chosen)
+        pairs.append((v, chosen))
+    return pairs
+
+
 def augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
     """An augmenting path from ``root`` to one of the ``free`` vertices, applied when
     found; returns its far end, or -1.  A search that ignores odd cycles finds most

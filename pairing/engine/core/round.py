@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 from ..errors import NoValidPairing
 from .compatibility import compatibility_rows
-from .matching import UNMATCHED, bits, join, max_cardinality_matching
+from .matching import UNMATCHED, bits, join, lexicographic_assignment, max_cardinality_matching
 from .state import Player, RoundState
 from .weighted import Digits, WarmStart, WeightedGraph
 
@@ -131,10 +131,11 @@ def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, part
 
     ``optimum`` is a maximum-weight matching of the graph as it is (which gives the
     upper ends).  First, each upper end in turn takes the earliest partner left it
-    meets by a usable edge: no optimum can give it an earlier one (every optimum uses
-    usable edges only), so when one optimum holds all those pairs (one solve without
-    them reaches the optimum's weight less theirs) they are the order's, and the
-    chunks are not solved.
+    meets by a usable edge, as long as the upper ends after it can all keep one
+    (``lexicographic_assignment``): no optimum can give it an earlier one (every
+    optimum uses usable edges only), so when one optimum holds all those pairs (one
+    solve without them reaches the optimum's weight less theirs) they are the
+    order's, and the chunks are not solved.
     """
     position = {v: k for k, v in enumerate(order)}
     greedy = _greedy_in_order(graph, order, position, partners, forbidden, optimum)
@@ -174,14 +175,14 @@ def _greedy_in_order(graph: WeightedGraph, order: list[int], position: dict[int,
     if not upper:
         return None
     candidates = graph.usable_partners(upper)
-    taken: set[int] = set()
-    greedy = []
-    for u in upper:
-        v = next((v for v in candidates[u] if graph.group[v] == partners and graph.alive[v] and v not in taken), None)
-        if v is None:
-            return None
-        taken.add(v)
-        greedy.append((u, v))
+    lower = sum(1 << v for v in range(graph.n) if graph.group[v] == partners and graph.alive[v])
+    held = sum(1 << optimum[u] for u in upper)
+    # every lower end the upper ends do not hold counts as free: a relaxation, so no
+    # upper end's choice is later than the order's
+    greedy = lexicographic_assignment(upper, {u: sum(1 << v for v in candidates[u]) & lower for u in upper},
+                                      {u: optimum[u] for u in upper}, lower & ~held)
+    if greedy is None:
+        return None
     best = graph.total(optimum)
     for u, v in greedy:
         graph.alive[u] = graph.alive[v] = 0

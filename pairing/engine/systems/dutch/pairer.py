@@ -28,6 +28,7 @@ from ...core.matching import (
     bits,
     even_reachable,
     join,
+    lexicographic_assignment,
     max_cardinality_matching,
 )
 from ...core.pairing import Progress, RoundPairing, publishing_order
@@ -40,8 +41,9 @@ from .generation import GiveUp, IdealCandidateSearch
 
 ONE_POINT = 10  # tenths
 #: the groups of a bracket's vertices in its weighted graph: the MDPs, the residents (split,
-#: once the remainder's pairs are known, into their upper and lower ends), the others
-MDPS, RESIDENTS, OTHERS, UPPER, LOWER = range(5)
+#: once the remainder's pairs are known, into their upper and lower ends), the others, and
+#: the MDPs that are not paired in the bracket (while their opponents are chosen)
+MDPS, RESIDENTS, OTHERS, UPPER, LOWER, IDLE = range(6)
 
 
 @dataclass
@@ -740,15 +742,21 @@ class DutchPairer(RoundPairer):
             # starts from that one's duals and matching.
             chunk = max(1, self.transposition_bits // digit_width)
             lex_width = digit_width * chunk + 1
-            shift = sel_width + lex_width
             digits = Digits.none(len(vertices))
             for j in range(mdp_count, size):
                 digits.rank[j] = size - j
             for i in range(mdp_count):
                 digits.target[i] = RESIDENTS
-                digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
-            warm = WarmStart(symmetric=True)
-            mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # which MDPs are paired
+            selection = self._mdp_selection_at_once(graph, mdp_count, size, lex_width, digits, apart)
+            if selection is not None:
+                shift, warm, mate, apart = selection
+            else:
+                # the selection field: one bit per MDP, the earlier MDP outweighing all later ones
+                shift = sel_width + lex_width
+                for i in range(mdp_count):
+                    digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
+                warm = WarmStart(symmetric=True)
+                mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # which MDPs are paired
             found = self._mdp_opponents_at_once(graph, mate, mdp_count, size, shift, digits, apart, warm)
             if found is not None:
                 fixed, mate = found
@@ -765,6 +773,9 @@ class DutchPairer(RoundPairer):
                 if end == mdp_count:
                     break
                 start = end
+            for i in range(mdp_count):  # the MDPs left unpaired float, as every one below
+                graph.group[i] = MDPS
+            apart = frozenset(pair for pair in apart if IDLE not in pair)
         else:
             mate = graph.solve(0, None, apart)
 
@@ -840,30 +851,81 @@ class DutchPairer(RoundPairer):
             graph.group[v] = RESIDENTS
         return None
 
+    def _mdp_selection_at_once(self, graph: WeightedGraph, mdp_count: int, size: int, lex_width: int,
+                               digits: Digits, apart: frozenset[tuple[int, int]]):
+        """Which MDPs are paired (B.7/D.3, 2026 Art. 3.3.3) without one bit per MDP in
+        the weights, when the greedy choice holds.
+
+        A first solve weighs the criteria, then how many MDPs are paired with residents
+        (a count field): every optimum of the selection field is one of these (it pairs
+        as many MDPs as any candidate the criteria leave equal, or a later MDP would
+        outweigh...), so it pairs MDPs only along edges tight there and at most p of
+        them, p the count of this optimum.  The first p MDPs having such an edge to a
+        resident are then the selection if one optimum pairs exactly them: any set as
+        good with an MDP not among them before its last one would hold all of them and
+        one more.  When this solve pairs other MDPs, one more solve, the others kept
+        from the residents, checks that.
+
+        The weights' shift, the warm start, an optimum pairing the MDPs chosen, and the
+        groups kept apart (the MDPs not chosen are IDLE); None, groups and usable edges
+        as they were, when the check fails."""
+        count_width = (mdp_count + 1).bit_length() + 1
+        shift = count_width + lex_width
+        for i in range(mdp_count):
+            digits.lead[i] = 1 << lex_width
+        warm = WarmStart(symmetric=True)
+        mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)
+        paired = [i for i in range(mdp_count) if mdp_count <= mate[i] < size]
+        partners = graph.usable_partners(range(mdp_count))
+        selected = [i for i in range(mdp_count) if any(mdp_count <= j < size for j in partners[i])][:len(paired)]
+        # 2026 Art. 3.3.3: the MDPs not chosen still meet no MDP
+        idle = {(IDLE, RESIDENTS)} | ({(IDLE, MDPS), (MDPS, IDLE), (IDLE, IDLE)} if self.edition == "2026" else set())
+        chosen = set(selected)
+        for i in range(mdp_count):
+            if i not in chosen:
+                graph.group[i] = IDLE
+        apart = apart | idle
+        if selected == paired:
+            return shift, warm, mate, apart
+        best = graph.total(mate, shift, digits)
+        usable = graph.usable_flags()
+        trial = WarmStart()
+        trial.duals, trial.mate = warm.duals, warm.mate
+        check = graph.solve(shift, digits, apart, only_usable=True, warm=trial)
+        if graph.total(check, shift, digits) != best:
+            graph.restore_usable(usable)
+            for i in range(mdp_count):
+                graph.group[i] = MDPS
+            return None
+        return shift, trial, check, apart
+
     @staticmethod
     def _mdp_opponents_at_once(graph: WeightedGraph, mate: list[int], mdp_count: int, size: int, shift: int,
                                digits: Digits, apart: frozenset[tuple[int, int]], warm: WarmStart):
         """The MDPs' opponents (B.7/D.3, 2026 Art. 3.3.3) without a solve per chunk, when
         the greedy choice holds: each MDP paired in ``mate`` (an optimum of the criteria and
-        the selection field: every optimum pairs the same MDPs), in turn, takes the first
-        resident left that it meets by an edge tight under that solve's duals.  The
-        opponents of an optimum use such edges only, so no MDP can do better than its
-        greedy choice; if one optimum holds all those pairs (one more solve, without
-        them, reaches the optimum's weight less theirs), they are the MDPs' opponents in
-        transposition order.  The fixed pairs (their vertices left out of ``graph``) and a
-        matching with them; None when the greedy choice does not hold."""
+        the selection: every optimum pairs the same MDPs), in turn, takes the first
+        resident left that it meets by an edge tight under that solve's duals, as long as
+        the MDPs after it can all keep one (``lexicographic_assignment``).  The opponents
+        of an optimum use such edges only, so no MDP can do better than that choice; if
+        one optimum holds all those pairs (one more solve, without them, reaches the
+        optimum's weight less theirs), they are the MDPs' opponents in transposition
+        order.  The fixed pairs (their vertices left out of ``graph``) and a matching
+        with them; None when the greedy choice does not hold."""
         selected = [i for i in range(mdp_count) if mdp_count <= mate[i] < size]
         if not selected:
             return [], mate
         partners = graph.usable_partners(selected)
-        taken: set[int] = set()
-        greedy = []
-        for i in selected:
-            j = next((j for j in partners[i] if mdp_count <= j < size and j not in taken), None)
-            if j is None:
-                return None
-            taken.add(j)
-            greedy.append((i, j))
+        residents = sum(1 << j for j in range(mdp_count, size) if graph.alive[j])
+        held = sum(1 << mate[i] for i in selected)
+        # every resident the MDPs do not hold counts as free: a relaxation (taking one
+        # paired with another resident may be impossible), so no MDP's choice is later
+        # than the one the rules give it
+        greedy = lexicographic_assignment(
+            selected, {i: sum(1 << j for j in partners[i] if mdp_count <= j < size) for i in selected},
+            {i: mate[i] for i in selected}, residents & ~held)
+        if greedy is None:
+            return None
         best = graph.total(mate, shift, digits)
         for i, j in greedy:
             graph.alive[i] = graph.alive[j] = 0
