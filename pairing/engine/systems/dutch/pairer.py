@@ -359,8 +359,9 @@ class DutchPairer(RoundPairer):
     """Pairs one round of a tournament with the Dutch system."""
 
     criteria: tuple[Criterion, ...] = CRITERIA
-    #: steps the fast path may take in a bracket of n players (plus n * n / 2) before
-    #: the weighted matching, whose cost grows as n ** 3, takes over
+    #: steps the fast path may take in a bracket of n players (plus 4 n) before the
+    #: weighted matching takes over (a step can cost a matching of its own: on the
+    #: 5000-player last round, n * n / 2 steps took 17 s in walks that gave up)
     search_budget = 2000
     #: bits of D.1 transposition digits per weighted-matching solve (see
     #: :func:`~pairing.engine.core.round.solve_in_order`): wider means fewer solves of longer numbers
@@ -1107,7 +1108,7 @@ class DutchPairer(RoundPairer):
             value=lambda name, h, l: by_name[name].value(bracket, h, l),
             downfloat_sd=bracket.downfloat_sd, sd=bracket.sd, score_digit=bracket.score_digit,
             floater_ok=floater_ok,
-            budget=self.search_budget + len(members) ** 2 // 2)
+            budget=self.search_budget + 4 * len(members))
         pairs = [(members[a], members[b]) for a, b in search.search()]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
