@@ -127,3 +127,19 @@ def test_python_fallback_computes_the_same_weights(monkeypatch):
         edges = written_out(graph, players, rows, kinds, table, {}, 8, digits, frozenset({(0, 0)}))
         mate = graph.solve(8, digits, frozenset({(0, 0)}))
         assert total(mate, edges) == total(max_weight_matching_python(n, edges), edges)
+
+
+@native
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_rounds_paired_without_the_native_core_are_the_same(monkeypatch, edition):
+    # the whole pairer on the Python solver (no C compiler, or PAIRING_PURE_PYTHON=1)
+    from pairing.engine import pair_round
+    from pairing.engine.bench import build
+
+    documents = [build(size, 9, played, seed, variant, quick=True)
+                 for size, played, seed, variant in [(40, 3, 1, "standard"), (31, 4, 2, "colours"),
+                                                      (24, 5, 3, "standard")]]
+    native_pairings = [pair_round(document, "dutch", edition=edition).as_numbers() for document in documents]
+    monkeypatch.setattr(matching, "_library", None)
+    monkeypatch.setattr(matching, "_native", None)
+    assert [pair_round(document, "dutch", edition=edition).as_numbers() for document in documents] == native_pairings
