@@ -748,7 +748,7 @@ class DutchPairer(RoundPairer):
                 digits.rank[j] = size - j
             for i in range(mdp_count):
                 digits.target[i] = RESIDENTS
-            selection = self._mdp_selection_at_once(graph, mdp_count, size, lex_width, digits, apart)
+            selection = self._mdp_selection_at_once(graph, members, mdp_count, size, lex_width, digits, apart)
             if selection is not None:
                 shift, warm, mate, apart = selection
             else:
@@ -852,35 +852,65 @@ class DutchPairer(RoundPairer):
             graph.group[v] = RESIDENTS
         return None
 
-    def _mdp_selection_at_once(self, graph: WeightedGraph, mdp_count: int, size: int, lex_width: int,
-                               digits: Digits, apart: frozenset[tuple[int, int]]):
-        """Which MDPs are paired (B.7/D.3, 2026 Art. 3.3.3) without one bit per MDP in
-        the weights, when the greedy choice holds.
+    def _mdp_selection_at_once(self, graph: WeightedGraph, members: list[int], mdp_count: int, size: int,
+                               lex_width: int, digits: Digits, apart: frozenset[tuple[int, int]]):
+        """Which MDPs are paired (B.7/D.3, 2026 Art. 3.3.3: the earliest the criteria
+        allow) without one bit per MDP in the weights, when the greedy choice holds.
 
-        A first solve weighs the criteria, then how many MDPs are paired with residents
-        (a count field): every optimum of the selection field is one of these (it pairs
-        as many MDPs as any candidate the criteria leave equal, or a later MDP would
-        outweigh...), so it pairs MDPs only along edges tight there and at most p of
-        them, p the count of this optimum.  The first p MDPs having such an edge to a
-        resident are then the selection if one optimum pairs exactly them: any set as
-        good with an MDP not among them before its last one would hold all of them and
-        one more.  When this solve pairs other MDPs, one more solve, the others kept
-        from the residents, checks that.
+        A solve weighs the criteria, then how many MDPs are paired with residents (a
+        count field): no candidate the criteria leave equal pairs more than p, the count
+        of this optimum.  The first MDPs having a tight edge to a resident there, p of
+        them, are the selection if one optimum pairs exactly them (this one, or one more
+        solve with the others kept from the residents) and no MDP before the last of
+        them could be paired in a candidate the criteria leave equal: a set as good
+        with another MDP before would then hold all of them and one more.
+
+        2026: [C6] and [C7] fix how many MDPs of each score every candidate pairs (MDPs
+        meet residents only, Art. 3.3.3, and [C7] weighs each pair by the score of its
+        higher player, a higher score outweighing any number of lower ones), so the
+        count solve has the criteria's optima and its tight edges are theirs; the
+        first MDPs of each score are taken, as many as it pairs.  2017 (MDPs may meet
+        each other, C.6 weighs score differences): a solve of the criteria alone first
+        gives the edges any of their optima may use, and the first p MDPs with a tight
+        edge to a resident there must be those of the count solve.
 
         The weights' shift, the warm start, an optimum pairing the MDPs chosen, and the
         groups kept apart (the MDPs not chosen are IDLE); None, groups and usable edges
         as they were, when the check fails."""
         count_width = (mdp_count + 1).bit_length() + 1
         shift = count_width + lex_width
+        warm = WarmStart(symmetric=True)
+        criteria_only = None  # 2017: the edges tight under the criteria alone
+        if self.edition != "2026":
+            graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # no digits yet: the criteria
+            tight = graph.usable_partners(range(mdp_count))
+            criteria_only = graph.usable_flags()
         for i in range(mdp_count):
             digits.lead[i] = 1 << lex_width
-        warm = WarmStart(symmetric=True)
         mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)
         paired = [i for i in range(mdp_count) if mdp_count <= mate[i] < size]
         partners = graph.usable_partners(range(mdp_count))
-        selected = [i for i in range(mdp_count) if any(mdp_count <= j < size for j in partners[i])][:len(paired)]
-        # 2026 Art. 3.3.3: the MDPs not chosen still meet no MDP
-        idle = {(IDLE, RESIDENTS)} | ({(IDLE, MDPS), (MDPS, IDLE), (IDLE, IDLE)} if self.edition == "2026" else set())
+        meets = [i for i in range(mdp_count) if any(mdp_count <= j < size for j in partners[i])]
+        if self.edition == "2026":
+            wanted: dict[int, int] = {}  # by score, how many MDPs this optimum pairs
+            for i in paired:
+                score = self.players[members[i]].pairing_score
+                wanted[score] = wanted.get(score, 0) + 1
+            selected = []
+            for i in meets:
+                score = self.players[members[i]].pairing_score
+                if wanted.get(score):
+                    selected.append(i)
+                    wanted[score] -= 1
+            # the MDPs not chosen meet no resident, and still no MDP (Art. 3.3.3)
+            idle = {(IDLE, RESIDENTS), (IDLE, MDPS), (MDPS, IDLE), (IDLE, IDLE)}
+        else:
+            selected = meets[:len(paired)]
+            could = [i for i in range(mdp_count) if any(mdp_count <= j < size for j in tight[i])]
+            if selected != could[:len(paired)]:
+                graph.restore_usable(criteria_only)
+                return None
+            idle = {(IDLE, RESIDENTS)}
         chosen = set(selected)
         for i in range(mdp_count):
             if i not in chosen:
@@ -894,7 +924,7 @@ class DutchPairer(RoundPairer):
         trial.duals, trial.mate = warm.duals, warm.mate
         check = graph.solve(shift, digits, apart, only_usable=True, warm=trial)
         if graph.total(check, shift, digits) != best:
-            graph.restore_usable(usable)
+            graph.restore_usable(criteria_only if criteria_only is not None else usable)
             for i in range(mdp_count):
                 graph.group[i] = MDPS
             return None
