@@ -735,12 +735,14 @@ class DutchPairer(RoundPairer):
             digit_width = (residents + 1).bit_length()
             sel_width = mdp_count + 1
             # The opponents' digits of all MDPs would take thousands of bits in a big
-            # bracket: as in solve_in_order, they are solved a chunk of MDPs at a time.
-            # Every optimum pairs the same MDPs (the selection field), so the chunk's
-            # best opponents are those of the whole order; its pairs leave the graph.
-            # Each chunk's optima (with the pairs fixed before) are optima of the chunk
-            # before, so only the edges tight under its duals are kept, and its solve
-            # starts from that one's duals and matching.
+            # bracket: unless the greedy choice holds (_mdp_opponents_at_once), they are
+            # solved a chunk of MDPs at a time, as in solve_in_order.  Every optimum pairs
+            # the same MDPs (the selection field, or the count field with the MDPs not
+            # chosen kept from the residents), so the chunk's best opponents are those of
+            # the whole order; its pairs leave the graph.  Each chunk's optima (with the
+            # pairs fixed before) are optima of the chunk before, so only the edges tight
+            # under its duals are kept, and its solve starts from that one's duals and
+            # matching.
             chunk = max(1, self.transposition_bits // digit_width)
             lex_width = digit_width * chunk + 1
             digits = Digits.none(len(vertices))
