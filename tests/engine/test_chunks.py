@@ -9,6 +9,7 @@ from pairing.engine import get_system
 from pairing.engine.bench import build
 from pairing.engine.core import round as round_module
 from pairing.engine.core.state import build_round_state
+from pairing.engine.systems.dutch import pairer as pairer_module
 from pairing.engine.systems.dutch.pairer import DutchPairer
 
 
@@ -56,12 +57,8 @@ SHORTCUT_ROUNDS = [(90, 3, 5, "standard", True), (120, 2, 2, "standard", True), 
     *[(owner, name, edition) for owner, name in [
         # which MDPs are paired, from a count field and checked by one solve, or by a bit per MDP
         (DutchPairer, "_mdp_selection_at_once"),
-        # the MDPs' opponents taken greedily and checked by one solve, or solved a chunk of MDPs at a time
-        (DutchPairer, "_mdp_opponents_at_once"),
         # S1 as the upper ends checked by one solve, or the exchange fields solved
         (DutchPairer, "_no_exchange"),
-        # the D.1 transpositions taken greedily and checked by one solve, or a chunk of upper ends at a time
-        (round_module, "_greedy_in_order"),
     ] for edition in ("2017", "2026")],
 ])
 def test_shortcuts_change_nothing(monkeypatch, owner, name, edition):
@@ -80,4 +77,43 @@ def test_shortcuts_change_nothing(monkeypatch, owner, name, edition):
     taken = [_pairs(document, edition) for document in documents]
     assert True in outcomes and False in outcomes
     monkeypatch.setattr(owner, name, wrap(lambda *args: None))
+    assert taken == [_pairs(document, edition) for document in documents]
+
+
+@pytest.mark.parametrize(("owner", "name"), [
+    # the MDPs' opponents (B.7/D.3) taken greedily, as far as one optimum holds them, or a chunk at a time
+    (DutchPairer, "_mdp_greedy_opponents"),
+    # the D.1 transpositions taken greedily, as far as one optimum holds them, or a chunk at a time
+    (round_module, "_greedy_in_order"),
+])
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_greedy_prefixes_change_nothing(monkeypatch, owner, name, edition):
+    # chunks of one MDP or upper end (transposition_bits=6), so that a greedy choice
+    # can be kept in part: all of it, a part, or none of it must each occur
+    greedy, keep = getattr(owner, name), round_module.keep_optimal_prefix
+    outcomes, caller = set(), []
+
+    def greedy_counted(*args):
+        caller[:] = [name]
+        return greedy(*args)
+
+    def keep_counted(graph, pairs, *args):
+        found = keep(graph, pairs, *args)
+        if caller == [name]:
+            outcomes.add("all" if found[0] == len(pairs) else "part" if found[0] else "none")
+        caller.clear()
+        return found
+    static = isinstance(inspect.getattr_static(owner, name), staticmethod)
+    wrap = staticmethod if static else (lambda function: function)
+    rounds = [*SHORTCUT_ROUNDS, (40, 3, 1, "standard", True), (70, 2, 1, "colours", True)]
+    documents = [build(size, 9, played, seed, variant, quick=quick) for size, played, seed, variant, quick in rounds]
+    monkeypatch.setattr(owner, name, wrap(greedy_counted))
+    # every check made, whatever the solves cost (CheckCosts only chooses the way)
+    monkeypatch.setattr(round_module.CheckCosts, "worth", lambda self, chunks: True)
+    monkeypatch.setattr(round_module, "keep_optimal_prefix", keep_counted)
+    monkeypatch.setattr(pairer_module, "keep_optimal_prefix", keep_counted)
+    taken = [_pairs(document, edition, transposition_bits=6) for document in documents]
+    assert outcomes == {"all", "part", "none"}
+    monkeypatch.setattr(owner, name, wrap(lambda *args: None))
+    assert taken == [_pairs(document, edition, transposition_bits=6) for document in documents]
     assert taken == [_pairs(document, edition) for document in documents]

@@ -4,6 +4,7 @@ PAB?), and the lexicographic solve of an order of partners in chunks."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 
 from ..errors import NoValidPairing
@@ -108,6 +109,34 @@ def bye_before_pairing(state: RoundState, choose_bye: Callable[[list[int]], int 
     return None if chosen is None else state.players[chosen]
 
 
+class CheckCosts:
+    """Whether checking a greedy choice (:func:`keep_optimal_prefix`) is worth a solve.
+
+    A failed check is a solve spent for nothing (and it can cost as much as many
+    chunk solves: the graph without the greedy pairs is far from the optimum); a
+    check that holds spares a solve per chunk it covers.  The first check is made;
+    once a chunk has been solved, a check covering ``c`` chunks is made when the
+    last failed one took at most half the time of ``c`` chunk solves.  The times
+    only choose the way: every way gives the same pairs."""
+
+    def __init__(self) -> None:
+        self.chunk: float | None = None  # CPU seconds of the last chunk solve
+        self.failure = 0.0  # of the last failed check
+
+    def worth(self, chunks: float) -> bool:
+        if self.chunk is None:
+            return self.failure == 0.0
+        return self.failure <= chunks * self.chunk / 2
+
+    def solve_chunk(self, graph: WeightedGraph, shift: int, digits: Digits,
+                    forbidden: frozenset[tuple[int, int]], warm: WarmStart) -> list[int]:
+        """One chunk's solve (over the usable edges, from ``warm``), timed."""
+        start = time.process_time()
+        mate = graph.solve(shift, digits, forbidden, only_usable=True, warm=warm)
+        self.chunk = time.process_time() - start
+        return mate
+
+
 def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, partners: int,
                    forbidden: frozenset[tuple[int, int]], optimum: list[int]) -> list[tuple[int, int]]:
     """Among the maximum-weight matchings of ``graph`` (its alive vertices, the groups
@@ -130,36 +159,45 @@ def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, part
     same width, so that those duals fit).
 
     ``optimum`` is a maximum-weight matching of the graph as it is (which gives the
-    upper ends).  First, each upper end in turn takes the earliest partner left it
-    meets by a usable edge, as long as the upper ends after it can all keep one
-    (``lexicographic_assignment``): no optimum can give it an earlier one (every
-    optimum uses usable edges only), so when one optimum holds all those pairs (one
-    solve without them reaches the optimum's weight less theirs) they are the
-    order's, and the chunks are not solved.
+    upper ends).  Before each chunk, the upper ends left in turn take the earliest
+    partner they meet by a usable edge, as long as those after them can all keep one
+    (:func:`_greedy_in_order`): no optimum can give one an earlier partner (every
+    optimum uses usable edges only), so the longest run of those pairs that one
+    optimum holds (:func:`keep_optimal_prefix`) are the order's, and only the chunk
+    where the greedy choice fails is solved.
     """
     position = {v: k for k, v in enumerate(order)}
-    greedy = _greedy_in_order(graph, order, position, partners, forbidden, optimum)
-    if greedy is not None:
-        return greedy
     count = len(order)
     digit_width = max(1, count.bit_length())
     chunk = max(1, chunk_bits // digit_width)
+    shift = digit_width * chunk
     digits = Digits.none(graph.n)
     for v in order:
         digits.rank[v] = count - position[v]
     warm = WarmStart()
     pairs: list[tuple[int, int]] = []
+    mate = optimum
+    costs = CheckCosts()
     start = 0
     while True:
+        for v in order:
+            digits.target[v], digits.place[v] = -1, -1
+        upper = [v for v in order[start:] if graph.alive[v] and mate[v] in position
+                 and position[mate[v]] > position[v]]
+        greedy = _greedy_in_order(graph, upper, partners, mate) if costs.worth(len(upper) / chunk) else None
+        if greedy is not None:
+            kept, mate, warm = keep_optimal_prefix(graph, greedy, mate, shift, digits, forbidden, warm, chunk, costs)
+            pairs += greedy[:kept]
+            if kept == len(greedy):
+                return pairs + [(i, mate[i]) for i in range(graph.n) if graph.alive[i] and i < mate[i]]
+            start = position[greedy[kept][0]]
         end = min(start + chunk, count)
-        for k, v in enumerate(order):
-            inside = start <= k < end
-            digits.target[v] = partners if inside else -1
-            digits.place[v] = digit_width * (start + chunk - 1 - k) if inside else -1
-        mate = graph.solve(digit_width * chunk, digits, forbidden, only_usable=True, warm=warm)
+        for k, v in enumerate(order[start:end], start):
+            digits.target[v] = partners
+            digits.place[v] = digit_width * (start + chunk - 1 - k)
+        mate = costs.solve_chunk(graph, shift, digits, forbidden, warm)
         if not any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:]):
-            pairs += [(i, mate[i]) for i in range(graph.n) if graph.alive[i] and i < mate[i]]
-            return pairs
+            return pairs + [(i, mate[i]) for i in range(graph.n) if graph.alive[i] and i < mate[i]]
         for v in order[start:end]:
             w = mate[v]
             if w in position and position[w] > position[v]:
@@ -168,10 +206,11 @@ def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, part
         start = end
 
 
-def _greedy_in_order(graph: WeightedGraph, order: list[int], position: dict[int, int], partners: int,
-                     forbidden: frozenset[tuple[int, int]], optimum: list[int]) -> list[tuple[int, int]] | None:
-    """The pairs of :func:`solve_in_order` by the greedy choice, when it holds; else None."""
-    upper = [v for v in order if optimum[v] in position and position[optimum[v]] > position[v]]
+def _greedy_in_order(graph: WeightedGraph, upper: list[int], partners: int,
+                     optimum: list[int]) -> list[tuple[int, int]] | None:
+    """The ``upper`` ends (paired in ``optimum`` with vertices of group ``partners``), in
+    turn, each with the earliest partner it meets by a usable edge while those after
+    it can all keep one; None when that fails (or there is nobody)."""
     if not upper:
         return None
     candidates = graph.usable_partners(upper)
@@ -179,16 +218,58 @@ def _greedy_in_order(graph: WeightedGraph, order: list[int], position: dict[int,
     held = sum(1 << optimum[u] for u in upper)
     # every lower end the upper ends do not hold counts as free: a relaxation, so no
     # upper end's choice is later than the order's
-    greedy = lexicographic_assignment(upper, {u: sum(1 << v for v in candidates[u]) & lower for u in upper},
-                                      {u: optimum[u] for u in upper}, lower & ~held)
-    if greedy is None:
-        return None
-    best = graph.total(optimum)
-    for u, v in greedy:
-        graph.alive[u] = graph.alive[v] = 0
-    rest = graph.solve(0, None, forbidden, only_usable=True, update_usable=False, warm=WarmStart())
-    if graph.total(rest) + sum(graph.weight(u, v) for u, v in greedy) != best:
-        for u, v in greedy:
-            graph.alive[u] = graph.alive[v] = 1
-        return None
-    return greedy + [(i, rest[i]) for i in range(graph.n) if graph.alive[i] and i < rest[i]]
+    return lexicographic_assignment(upper, {u: sum(1 << v for v in candidates[u]) & lower for u in upper},
+                                    {u: optimum[u] for u in upper}, lower & ~held)
+
+
+def keep_optimal_prefix(graph: WeightedGraph, pairs: list[tuple[int, int]], optimum: list[int], shift: int,
+                        digits: Digits | None, forbidden: frozenset[tuple[int, int]], warm: WarmStart,
+                        step: int, costs: CheckCosts) -> tuple[int, list[int], WarmStart]:
+    """The longest prefix of ``pairs`` (to within ``step`` pairs) that a maximum-weight
+    matching of ``graph`` (as :meth:`WeightedGraph.solve` with these arguments and its
+    usable edges, whose weight ``optimum`` has) holds: its length ``k``, found by one
+    solve of the graph without ``pairs[:k]`` reaching the optimum's weight less
+    theirs (the whole list first, then halving, as long as ``costs`` finds a check
+    worth it).  The vertices of ``pairs[:k]`` are
+    left out of the graph; also returned: that solve's matching (``optimum`` if
+    ``k`` is 0) and a warm start from it.
+
+    The greedy choices of ``pairs`` must each be no earlier than any optimum's,
+    given the ones before them (a relaxation, as :func:`lexicographic_assignment`):
+    then, since one optimum holds the prefix, each of its pairs is the order's."""
+    alive = graph.alive
+    best = graph.total([w if alive[v] and w >= 0 and alive[w] else -1 for v, w in enumerate(optimum)],
+                       shift, digits)
+    held = [0]
+    for u, v in pairs:
+        held.append(held[-1] + graph.weight(u, v, shift, digits))
+    kept, mate = 0, optimum
+
+    def holds(k: int) -> bool:
+        nonlocal kept, mate, warm
+        started = time.process_time()
+        for u, v in pairs[kept:k]:
+            alive[u] = alive[v] = 0
+        trial = WarmStart()
+        trial.duals, trial.mate = warm.duals, warm.mate
+        rest = graph.solve(shift, digits, forbidden, only_usable=True, update_usable=False, warm=trial)
+        if graph.total(rest, shift, digits) + held[k] == best:
+            kept, mate, warm = k, rest, trial
+            return True
+        for u, v in pairs[kept:k]:
+            alive[u] = alive[v] = 1
+        costs.failure = time.process_time() - started
+        return False
+
+    low, high = 0, len(pairs)
+    if costs.worth(high / step) and not holds(high):
+        while high - low > step and costs.worth((high - low) / 2 / step):
+            middle = (low + high) // 2
+            if holds(middle):
+                low = middle
+            else:
+                high = middle
+    if kept == len(pairs):
+        for u, v in pairs:
+            mate[u], mate[v] = v, u
+    return kept, mate, warm

@@ -32,7 +32,7 @@ from ...core.matching import (
     max_cardinality_matching,
 )
 from ...core.pairing import Progress, RoundPairing, publishing_order
-from ...core.round import RoundPairer, solve_in_order
+from ...core.round import CheckCosts, RoundPairer, keep_optimal_prefix, solve_in_order
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, RoundState, invert
 from ...core.weighted import Digits, WarmStart, WeightedGraph
 from ...errors import NoValidPairing
@@ -735,14 +735,14 @@ class DutchPairer(RoundPairer):
             digit_width = (residents + 1).bit_length()
             sel_width = mdp_count + 1
             # The opponents' digits of all MDPs would take thousands of bits in a big
-            # bracket: unless the greedy choice holds (_mdp_opponents_at_once), they are
-            # solved a chunk of MDPs at a time, as in solve_in_order.  Every optimum pairs
-            # the same MDPs (the selection field, or the count field with the MDPs not
-            # chosen kept from the residents), so the chunk's best opponents are those of
-            # the whole order; its pairs leave the graph.  Each chunk's optima (with the
-            # pairs fixed before) are optima of the chunk before, so only the edges tight
-            # under its duals are kept, and its solve starts from that one's duals and
-            # matching.
+            # bracket: as far as the greedy choice holds (_mdp_greedy_opponents), it gives
+            # them; where it fails, they are solved a chunk of MDPs at a time, as in
+            # solve_in_order.  Every optimum pairs the same MDPs (the selection field, or
+            # the count field with the MDPs not chosen kept from the residents), so the
+            # chunk's best opponents are those of the whole order; its pairs leave the
+            # graph.  Each chunk's optima (with the pairs fixed before) are optima of the
+            # chunk before, so only the edges tight under its duals are kept, and its
+            # solve starts from that one's duals and matching.
             chunk = max(1, self.transposition_bits // digit_width)
             lex_width = digit_width * chunk + 1
             digits = Digits.none(len(vertices))
@@ -760,21 +760,30 @@ class DutchPairer(RoundPairer):
                     digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
                 warm = WarmStart(symmetric=True)
                 mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # which MDPs are paired
-            found = self._mdp_opponents_at_once(graph, mate, mdp_count, size, shift, digits, apart, warm)
-            if found is not None:
-                fixed, mate = found
-            start = 0
-            while found is None:
-                end = min(start + chunk, mdp_count)
+            start, costs = 0, CheckCosts()
+            while start < mdp_count:
+                # the greedy choice as far as one optimum holds it, then one chunk solved
                 for i in range(mdp_count):
-                    digits.place[i] = digit_width * (start + chunk - 1 - i) if start <= i < end else -1
-                mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)
+                    digits.place[i] = -1
+                greedy = self._mdp_greedy_opponents(graph, mate, start, mdp_count, size) \
+                    if costs.worth((mdp_count - start) / chunk) else None
+                if greedy == []:  # no MDP left to pair
+                    break
+                if greedy is not None:
+                    kept, mate, warm = keep_optimal_prefix(graph, greedy, mate, shift, digits, apart, warm, chunk,
+                                                           costs)
+                    fixed += greedy[:kept]
+                    if kept == len(greedy):
+                        break
+                    start = greedy[kept][0]
+                end = min(start + chunk, mdp_count)
+                for i in range(start, end):
+                    digits.place[i] = digit_width * (start + chunk - 1 - i)
+                mate = costs.solve_chunk(graph, shift, digits, apart, warm)
                 for i in range(start, end):
                     if mdp_count <= mate[i] < size:
                         fixed.append((i, mate[i]))
                         graph.alive[i] = graph.alive[mate[i]] = 0
-                if end == mdp_count:
-                    break
                 start = end
             for i in range(mdp_count):  # the MDPs left unpaired float, as every one below
                 graph.group[i] = MDPS
@@ -933,45 +942,29 @@ class DutchPairer(RoundPairer):
         return shift, trial, check, apart
 
     @staticmethod
-    def _mdp_opponents_at_once(graph: WeightedGraph, mate: list[int], mdp_count: int, size: int, shift: int,
-                               digits: Digits, apart: frozenset[tuple[int, int]], warm: WarmStart):
-        """The MDPs' opponents (B.7/D.3, 2026 Art. 3.3.3) without a solve per chunk, when
-        the greedy choice holds: each MDP paired in ``mate`` (an optimum of the criteria and
-        the selection: every optimum pairs the same MDPs), in turn, takes the first
-        resident left that it meets by an edge tight under that solve's duals, as long as
-        the MDPs after it can all keep one (``lexicographic_assignment``).  The opponents
-        of an optimum use such edges only, so no MDP can do better than that choice; if
-        one optimum holds all those pairs (one more solve, without them, reaches the
-        optimum's weight less theirs), they are the MDPs' opponents in transposition
-        order.  The fixed pairs (their vertices left out of ``graph``) and a matching
-        with them; None when the greedy choice does not hold."""
-        selected = [i for i in range(mdp_count) if mdp_count <= mate[i] < size]
+    def _mdp_greedy_opponents(graph: WeightedGraph, mate: list[int], start: int, mdp_count: int,
+                              size: int) -> list[tuple[int, int]] | None:
+        """The MDPs' opponents (B.7/D.3, 2026 Art. 3.3.3) by the greedy choice: each MDP
+        from ``start`` on that ``mate`` pairs (an optimum of the criteria and the
+        selection: every optimum pairs the same MDPs), in turn, takes the first resident
+        left that it meets by a usable edge (tight under the last solve's duals), as long
+        as the MDPs after it can all keep one (``lexicographic_assignment``).  The
+        opponents of an optimum use such edges only, so no MDP's choice in transposition
+        order is earlier than this one, given those before it: the pairs that one
+        optimum holds are the order's (``keep_optimal_prefix``).  None when the greedy
+        choice fails; no pairs when no MDP is left to pair."""
+        selected = [i for i in range(start, mdp_count) if graph.alive[i] and mdp_count <= mate[i] < size]
         if not selected:
-            return [], mate
+            return []
         partners = graph.usable_partners(selected)
         residents = sum(1 << j for j in range(mdp_count, size) if graph.alive[j])
         held = sum(1 << mate[i] for i in selected)
         # every resident the MDPs do not hold counts as free: a relaxation (taking one
         # paired with another resident may be impossible), so no MDP's choice is later
         # than the one the rules give it
-        greedy = lexicographic_assignment(
+        return lexicographic_assignment(
             selected, {i: sum(1 << j for j in partners[i] if mdp_count <= j < size) for i in selected},
             {i: mate[i] for i in selected}, residents & ~held)
-        if greedy is None:
-            return None
-        best = graph.total(mate, shift, digits)
-        for i, j in greedy:
-            graph.alive[i] = graph.alive[j] = 0
-        trial = WarmStart()
-        trial.duals, trial.mate = warm.duals, warm.mate
-        rest = graph.solve(shift, digits, apart, only_usable=True, update_usable=False, warm=trial)
-        if graph.total(rest, shift, digits) + sum(graph.weight(i, j, shift, digits) for i, j in greedy) != best:
-            for i, j in greedy:
-                graph.alive[i] = graph.alive[j] = 1
-            return None
-        for i, j in greedy:
-            rest[i], rest[j] = j, i
-        return greedy, rest
 
     def _lookahead_hub(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
                        active: list[Criterion]) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
