@@ -57,6 +57,41 @@ def test_random_graphs_against_brute_force():
         assert size(mate) == brute_force_size(n, edges)
 
 
+def test_matching_size_with_hungarian_trees_left_out(monkeypatch):
+    # graphs where many searches fail (a few hubs every other vertex hangs on, odd
+    # cycles among them), from an empty and from a partial matching: the size of
+    # a maximum matching, as brute force and the unpruned search find it
+    rng = random.Random(5)
+    searches = matching.augment_from
+    blocked_searches = []
+
+    def recorded(root, rows, mate, free, blocked=0, tree=None):
+        blocked_searches.append(blocked)
+        return searches(root, rows, mate, free, blocked, tree)
+    monkeypatch.setattr(matching, "augment_from", recorded)
+    for _ in range(300):
+        n = rng.randint(2, 11)
+        hubs = rng.sample(range(n), rng.randint(1, max(1, n // 3)))
+        edges = {frozenset(e) for e in combinations(range(n), 2)
+                 if (e[0] in hubs or e[1] in hubs or rng.random() < 0.15) and rng.random() < 0.7}
+        start = [UNMATCHED] * n
+        for e in rng.sample(sorted(edges, key=sorted), min(len(edges), rng.randint(0, 2))):
+            v, w = sorted(e)
+            if start[v] == UNMATCHED and start[w] == UNMATCHED:
+                start[v], start[w] = w, v
+        expected = brute_force_size(n, edges)
+        assert matching.max_matching_size(rows(n, edges)) == expected
+        pruned = list(start)
+        assert matching.max_matching_size(rows(n, edges), pruned) == expected
+        assert is_matching(pruned, edges)
+    # trees were left out of later searches
+    assert sum(1 for blocked in blocked_searches if blocked) > 100
+    # on some vertices only: the path 1-2-3-4 of the path 0-1-2-3-4
+    edges = {frozenset(e) for e in [(0, 1), (1, 2), (2, 3), (3, 4)]}
+    path = [row & 0b11110 if v in (1, 2, 3, 4) else 0 for v, row in enumerate(rows(5, edges))]
+    assert matching.max_matching_size(path, vertices=[1, 2, 3, 4]) == 2
+
+
 def test_cardinality_on_some_vertices_and_early_stop():
     # a path 0-1-2-3-4 and a separate triangle 5-6-7; the path without 0 has two pairs
     edges = {frozenset(e) for e in [(0, 1), (1, 2), (2, 3), (3, 4), (5, 6), (6, 7), (5, 7)]}

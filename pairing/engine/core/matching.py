@@ -3,6 +3,7 @@
 * :func:`max_cardinality_matching` is Edmonds' blossom algorithm; it can start
   from a partial matching, so that re-checking completability after each
   bracket only augments from the players the bracket left unmatched.
+  :func:`max_matching_size` counts the pairs of a maximum matching, faster.
 * :func:`max_weight_matching` finds a maximum-weight matching with exact
   integer (arbitrarily large) weights; the pairing criteria are packed into
   those weights in priority order.  It runs in the native core
@@ -88,7 +89,7 @@ def join(rows: list[int], v: int, neighbours: int) -> None:
 
 def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
                              vertices: Iterable[int] | None = None,
-                             allowed_unmatched: int | None = None) -> list[int]:
+                             allowed_unmatched: int | None = None, prune: bool = False) -> list[int]:
     """Maximum matching of the graph whose vertex ``v`` has the neighbours in bitmask
     ``rows[v]``, restricted to ``vertices`` (all by default; the rows must not lead
     outside them).  ``mate[v]`` is v's partner or -1.
@@ -97,7 +98,8 @@ def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
     With ``allowed_unmatched``, the search stops as soon as more vertices than that
     are known to stay unmatched (a vertex from which no augmenting path starts is
     unmatched in some maximum matching): the result is then not maximum, only
-    known to leave too many vertices unmatched.
+    known to leave too many vertices unmatched.  ``prune``: see
+    :func:`max_matching_size`.
     """
     n = len(rows)
     if mate is None:
@@ -115,20 +117,37 @@ def max_cardinality_matching(rows: Sequence[int], mate: list[int] | None = None,
                 mate[v], mate[w] = w, v
                 free &= ~((1 << v) | (1 << w))
     stuck = 0
+    blocked, tree = 0, [] if prune else None
     for root in order:
         if free & (free - 1) == 0:  # an augmenting path joins two free vertices
             break
         if not free >> root & 1:
             continue
         free &= ~(1 << root)
-        end = augment_from(root, rows, mate, free)
+        end = augment_from(root, rows, mate, free, blocked, tree)
         if end != UNMATCHED:
             free &= ~(1 << end)
         else:
             stuck += 1
             if allowed_unmatched is not None and stuck > allowed_unmatched:
                 break
+            if tree:
+                blocked |= tree.pop()
     return mate
+
+
+def max_matching_size(rows: Sequence[int], mate: list[int] | None = None,
+                      vertices: Iterable[int] | None = None) -> int:
+    """The number of pairs of a maximum matching (arguments as for
+    :func:`max_cardinality_matching`, ``mate`` modified in place).
+
+    A search from a free vertex that finds no augmenting path leaves a Hungarian
+    tree: no augmenting path of this matching or of any later one (each obtained
+    by augmenting) meets its vertices (Edmonds; Korte and Vygen, Combinatorial
+    Optimization, ch. 10), so later searches leave them out.  The matching
+    found may then differ from :func:`max_cardinality_matching`'s, its size not."""
+    mate = max_cardinality_matching(rows, mate, vertices, prune=True)
+    return sum(mate[v] != UNMATCHED for v in (range(len(rows)) if vertices is None else vertices)) // 2
 
 
 def lexicographic_assignment(order: Sequence[int], partners: dict[int, int], start: dict[int, int],
@@ -183,12 +202,17 @@ def lexicographic_assignment(order: Sequence[int], partners: dict[int, int], sta
     return pairs
 
 
-def augment_from(root: int, rows: Sequence[int], mate: list[int], free: int) -> int:
-    """An augmenting path from ``root`` to one of the ``free`` vertices, applied when
-    found; returns its far end, or -1.  A search that ignores odd cycles finds most
-    paths; only when it fails does Edmonds' search, which contracts them, decide."""
-    end = _search(root, rows, mate, free, blossoms=False)
-    return end if end != UNMATCHED else _search(root, rows, mate, free, blossoms=True)
+def augment_from(root: int, rows: Sequence[int], mate: list[int], free: int, blocked: int = 0,
+                 tree: list[int] | None = None) -> int:
+    """An augmenting path from ``root`` to one of the ``free`` vertices, avoiding the
+    ``blocked`` ones, applied when found; returns its far end, or -1 (and then the
+    vertices of the search's tree are appended to ``tree``).  A search that ignores
+    odd cycles finds most paths; only when it fails does Edmonds' search, which
+    contracts them, decide."""
+    end = _search(root, rows, mate, free, blossoms=False, blocked=blocked)
+    if end != UNMATCHED:
+        return end
+    return _search(root, rows, mate, free, blossoms=True, blocked=blocked, tree_found=tree)
 
 
 def even_reachable(root: int, rows: Sequence[int], mate: list[int]) -> int:
@@ -203,7 +227,7 @@ def even_reachable(root: int, rows: Sequence[int], mate: list[int]) -> int:
 
 
 def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms: bool,
-            outer_found: list[int] | None = None) -> int:
+            outer_found: list[int] | None = None, blocked: int = 0, tree_found: list[int] | None = None) -> int:
     """One alternating search from ``root`` (see :func:`augment_from`).  Sets of
     vertices are bitmasks, so a search touches each vertex of its tree once
     instead of each edge.  Without ``blossoms`` an odd cycle is not followed: a
@@ -238,7 +262,7 @@ def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms
 
     while queue:
         v = queue.popleft()
-        row = rows[v]
+        row = rows[v] & ~blocked if blocked else rows[v]
         target = row & free
         if target:  # augment along the path
             w = end = (target & -target).bit_length() - 1
@@ -270,6 +294,8 @@ def _search(root: int, rows: Sequence[int], mate: list[int], free: int, blossoms
             queue.append(u)
     if outer_found is not None:
         outer_found.append(outer)
+    if tree_found is not None:
+        tree_found.append(reached)
     return UNMATCHED
 
 

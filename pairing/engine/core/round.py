@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 
 from ..errors import NoValidPairing
 from .compatibility import compatibility_rows
-from .matching import UNMATCHED, bits, join, lexicographic_assignment, max_cardinality_matching
+from .matching import UNMATCHED, bits, join, lexicographic_assignment, max_cardinality_matching, max_matching_size
 from .state import Player, RoundState
 from .weighted import Digits, WarmStart, WeightedGraph
 
@@ -66,8 +66,7 @@ class RoundPairer:
 
     def max_pairs(self, vertices: list[int]) -> int:
         """The most pairs the players ``vertices`` can form among themselves."""
-        mate = max_cardinality_matching(self.graph(vertices), vertices=vertices)
-        return sum(mate[v] != UNMATCHED for v in vertices) // 2
+        return max_matching_size(self.graph(vertices), vertices=vertices)
 
     def completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None,
                         no_bye: int | None = None) -> dict[int, int] | None:

@@ -30,6 +30,7 @@ from ...core.matching import (
     join,
     lexicographic_assignment,
     max_cardinality_matching,
+    max_matching_size,
 )
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import CheckCosts, RoundPairer, keep_optimal_prefix, solve_in_order
@@ -437,8 +438,7 @@ class DutchPairer(RoundPairer):
             mdps = sum(1 << members[k] for k in range(mdp_count))
             for k in range(mdp_count):
                 rows[members[k]] &= ~mdps
-        mate = max_cardinality_matching(rows, vertices=members)
-        floating = sum(mate[v] == UNMATCHED for v in members)
+        floating = len(members) - 2 * max_matching_size(rows, vertices=members)
         if floating == 0:
             below = self.completion_mate(lower, completion)
             return below is None, below
@@ -447,8 +447,7 @@ class DutchPairer(RoundPairer):
             w = completion.get(v, -1)
             if w > v and self.compatible(v, w):
                 start[v], start[w] = w, v
-        below = max_cardinality_matching(self.graph(lower), start, vertices=lower)
-        unpaired = sum(below[v] == UNMATCHED for v in lower)
+        unpaired = len(lower) - 2 * max_matching_size(self.graph(lower), start, vertices=lower)
         return unpaired > floating + (floating + len(lower)) % 2, None
 
     def _bye_from_bracket(self, members: list[int], lower: list[int]) -> bool:
