@@ -229,9 +229,9 @@ def keep_optimal_prefix(graph: WeightedGraph, pairs: list[tuple[int, int]], opti
     usable edges, whose weight ``optimum`` has) holds: its length ``k``, found by one
     solve of the graph without ``pairs[:k]`` reaching the optimum's weight less
     theirs (the whole list first, then halving, as long as ``costs`` finds a check
-    worth it).  The vertices of ``pairs[:k]`` are
-    left out of the graph; also returned: that solve's matching (``optimum`` if
-    ``k`` is 0) and a warm start from it.
+    worth it).  The vertices of ``pairs[:k]`` are left out of the graph; also
+    returned: that solve's matching (``optimum`` if ``k`` is 0) and a warm start
+    from it.
 
     The greedy choices of ``pairs`` must each be no earlier than any optimum's,
     given the ones before them (a relaxation, as :func:`lexicographic_assignment`):
