@@ -1,4 +1,4 @@
-"""The Celery application: pairing runs as a task (``pairing.tasks``)."""
+"""The Celery application: pairing runs as a task (``pairing.rounds.tasks``)."""
 
 import os
 
@@ -8,4 +8,4 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("swiss")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+app.autodiscover_tasks(["pairing.rounds"])

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "csp",
     "tournaments",
     "pairing",
+    "tournaments.fronts",
 ]
 
 MIDDLEWARE = [
@@ -83,8 +84,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # Who may do what on the arbiter's pages: the table of tournaments/permissions.py.
-    "tournaments.permissions.RulesMiddleware",
+    # Who may do what on the arbiter's pages: the table of tournaments/fronts/permissions.py.
+    "tournaments.fronts.permissions.RulesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -201,7 +202,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.5, "in
                                     "interval_max": 1}
 # A round is released (FAILED, with a message) by whoever looks at it once it has been "being paired"
 # for its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN seconds: its task was
-# lost (pairing/services.py ``stale_after``); no beat process is needed.
+# lost (pairing/rounds/timing.py ``stale_after``); no beat process is needed.
 PAIRING_STALE_MARGIN = 60
 
 # Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
@@ -223,8 +224,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    # The same table as the pages' (tournaments/permissions.py): a view not in it is refused.
-    "DEFAULT_PERMISSION_CLASSES": ["tournaments.permissions.Rules"],
+    # The same table as the pages' (tournaments/fronts/permissions.py): a view not in it is refused.
+    "DEFAULT_PERMISSION_CLASSES": ["tournaments.fronts.permissions.Rules"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {

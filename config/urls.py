@@ -5,18 +5,17 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 urlpatterns = [
-    path("", include("tournaments.urls.public")),
-    path("manage/", include("tournaments.urls.arbiter")),
-    path("manage/", include("pairing.urls")),
+    path("", include("tournaments.fronts.public.urls")),
+    path("manage/", include("tournaments.fronts.arbiter.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/", include("tournaments.api.urls")),
+    path("api/", include("tournaments.fronts.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Its script from its own URL, not inline: the Content-Security-Policy forbids inline scripts.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api/docs.html"),
          name="api-docs"),
     path("admin/", admin.site.urls),
     # The language switcher of every page (templates/base.html).  Without a CSRF token: the public
-    # pages carry none (one copy is shared by every anonymous reader, tournaments/views/public.py),
+    # pages carry none (one copy is shared by every anonymous reader, tournaments/fronts/public/views.py),
     # and a forged request could only change the visitor's language; ``next`` stays on this site.
     path("language/", csrf_exempt(set_language), name="set_language"),
 ]

@@ -25,6 +25,13 @@ import sys
 import time
 from pathlib import Path
 
+from pairing.rounds.publish import publish_round
+from pairing.rounds.request import request_pairing
+from pairing.rounds.run import run_pairing
+from tournaments.exchange.csv_import import import_players_csv
+from tournaments.services.results import enter_result
+from tournaments.services.setup import create_tournament
+
 ROOT = Path(__file__).resolve().parents[1]
 PLAYERS, ROUNDS, NAME = 300, 9, "Load Test Open"
 
@@ -54,8 +61,6 @@ def create_database(url: str) -> None:
 
 def build_tournament() -> str:
     """The tournament's slug: nine rounds of 300 players, paired by the engine, every result in."""
-    from pairing import services as pairing
-    from tournaments import services
     from tournaments.models import Club, Result, Tournament
 
     club, _ = Club.objects.get_or_create(slug="load-test", defaults={"name": "Load Test Club"})
@@ -65,19 +70,19 @@ def build_tournament() -> str:
     if existing:
         existing.delete()
     rng = random.Random(2026)
-    tournament = services.create_tournament(club, name=NAME, rounds=ROUNDS, initial_colour="w")
-    services.import_players_csv(tournament, "name,rating\n" + "\n".join(
+    tournament = create_tournament(club, name=NAME, rounds=ROUNDS, initial_colour="w")
+    import_players_csv(tournament, "name,rating\n" + "\n".join(
         f'"Player, {i:03d}",{rng.randint(1200, 2700)}' for i in range(PLAYERS)))
     for number in range(1, ROUNDS + 1):
         started = time.monotonic()
-        round_ = pairing.request_pairing(tournament)
-        pairing.run_pairing(round_.pk)  # nothing to do when the task has run already
+        round_ = request_pairing(tournament)
+        run_pairing(round_.pk)  # nothing to do when the task has run already
         round_.refresh_from_db()
         if round_.status != round_.Status.DRAFT:
             raise SystemExit(f"round {number} was not paired: {round_.error}")
-        pairing.publish_round(round_)
+        publish_round(round_)
         for game in round_.games.exclude(result=Result.BYE):
-            services.enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]))
+            enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]))
         print(f"  round {number} paired and played ({time.monotonic() - started:.1f} s)", flush=True)
     return tournament.slug
 

@@ -37,14 +37,14 @@ def task_threads(monkeypatch):
 
     from django.db import connection
 
-    from pairing import services as pairing
-    from pairing.tasks import pair_round_task
+    from pairing.rounds.run import run_pairing
+    from pairing.rounds.tasks import pair_round_task
 
     threads: list[threading.Thread] = []
 
     def run(round_id):
         try:
-            pairing.run_pairing(round_id)
+            run_pairing(round_id)
         finally:
             connection.close()
 

@@ -34,21 +34,24 @@ def create_site(players: int) -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from pairing import services as pairing
-    from tournaments import services
+    from pairing.rounds.publish import publish_round
+    from pairing.rounds.request import request_pairing
+    from pairing.rounds.run import run_pairing
+    from tournaments.exchange.csv_import import import_players_csv
     from tournaments.models import Club, Membership
+    from tournaments.services.setup import create_tournament
 
     call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Lyon Chess", slug="lyon")
     user = get_user_model().objects.create_user("ann", password="pw-ann-123")
     Membership.objects.create(club=club, user=user, role=Membership.Role.CHIEF)
-    tournament = services.create_tournament(club, name="Typing Open", rounds=5, initial_colour="w")
-    services.import_players_csv(tournament, "name,rating\n" + "".join(
+    tournament = create_tournament(club, name="Typing Open", rounds=5, initial_colour="w")
+    import_players_csv(tournament, "name,rating\n" + "".join(
         f"\"Player, {i:03d}\",{2600 - 3 * i}\n" for i in range(players)))
-    round_ = pairing.request_pairing(tournament, user)
-    pairing.run_pairing(round_.pk)  # no-op when the task ran on commit already (eager Celery)
+    round_ = request_pairing(tournament, user)
+    run_pairing(round_.pk)  # no-op when the task ran on commit already (eager Celery)
     round_.refresh_from_db()
-    pairing.publish_round(round_)
+    publish_round(round_)
 
 
 if __name__ == "__main__":

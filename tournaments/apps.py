@@ -6,6 +6,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
-        from .cache import connect_signals
+        from tournaments.cache import connect_signals
 
         connect_signals()

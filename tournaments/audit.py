@@ -21,7 +21,7 @@ from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import override
 
-from .models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, Tournament
 
 Kind = AuditEntry.Kind
 

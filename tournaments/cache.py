@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.db.models import F
 from django.db.models.signals import pre_delete, pre_save
 
-from .models import Absence, Game, Player, Round, Tournament
+from tournaments.models import Absence, Game, Player, Round, Tournament
 
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from pairing.engine import SYSTEMS, Edition, SwissSystem, get_system
-from pairing.engine.core.acceleration import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS
-from pairing.engine.systems.dubov import DUBOV
-
-from .limits import MAX_PAIRING_TIME_LIMIT, MAX_ROUNDS, MIN_PAIRING_TIME_LIMIT, PAIRING_TIME_LIMIT
+from pairing.engine import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS, SYSTEMS, Edition, SwissSystem, get_system
+from tournaments.limits import MAX_PAIRING_TIME_LIMIT, MAX_ROUNDS, MIN_PAIRING_TIME_LIMIT, PAIRING_TIME_LIMIT
 
 #: New tournaments are paired with the FIDE Dutch system in its latest edition.
 DEFAULT_SYSTEM = "dutch"
@@ -241,8 +238,8 @@ class Tournament(models.Model):
 
     @property
     def pairs_by_aro(self) -> bool:
-        """The Dubov system pairs by rating and ARO (C.04.4.1 Art. 1.7, 3.2.5): its pages publish it."""
-        return self.system == DUBOV.name
+        """The system pairs by ARO (Dubov, C.04.4.1 Art. 1.7, 3.2.5): its pages publish it."""
+        return self.swiss_system.aros is not None
 
     @property
     def baku(self) -> bool:
@@ -450,6 +447,20 @@ class Result(models.TextChoices):
     BLACK_FORFEIT_WIN = "-+", _("-/+ (forfeit)")
     DOUBLE_FORFEIT = "--", _("-/- (double forfeit)")
     BYE = "bye", _("Pairing-allocated bye")
+
+
+#: TRF result codes (white's, black's) of each result (shared/formats/trf.md).
+RESULT_CODES = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("=", "="),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_FORFEIT_WIN: ("+", "-"),
+    Result.BLACK_FORFEIT_WIN: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+}
+#: Games that lasted less than one move (W D L) are imported as played games.
+RESULT_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()} | {
+    ("W", "L"): Result.WHITE_WINS, ("D", "D"): Result.DRAW, ("L", "W"): Result.BLACK_WINS}
 
 
 class Game(models.Model):

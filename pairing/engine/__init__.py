@@ -1,16 +1,49 @@
-"""A pure-Python Swiss pairing engine: TRF in, pairings out (no Django here)."""
+"""A pure-Python Swiss pairing engine: TRF in, pairings out (no Django here).
+
+This module and the registry (``systems``) are the engine's public interface: the web app
+imports nothing else of it (the ``engine-interface`` contract in pyproject.toml).  Here:
+``pair_round``, the one entry point of a pairing; re-exported, what the app reads of the file
+formats, the Baku acceleration, the review of a hand-made pairing, tie-breaks and ratings.
+"""
 
 from __future__ import annotations
 
 import logging
 
-from .core.acceleration import with_baku_acceleration
-from .core.explanation import Articles, Explanation, explain, scoregroup_steps
+from .core.acceleration import (
+    BAKU_2016,
+    BAKU_2026,
+    BAKU_MINIMUM_ROUNDS,
+    baku_virtual_points,
+    with_baku_acceleration,
+)
+from .core.explanation import Articles, Explanation, Words, explain, scoregroup_steps
 from .core.pairing import Pair, Progress, RoundPairing
-from .core.state import RoundState, build_round_state
+from .core.state import RoundState, build_round_state, infer_initial_colour
 from .errors import EngineError, NoValidPairing, TrfError
+from .ratings import half_up, k_factor, performance, rating_change
+from .review import Board, Finding, differences, in_publishing_order, new_findings
+from .review import review as review_pairing
+from .standings import standings as standings_by_tiebreaks
 from .systems import SYSTEMS, Edition, SwissSystem, get_system, read_trf_code
-from .trf import TrfDocument, parse
+from .tiebreaks import Contribution, TiebreakCodeError, format_value, json_value, parse_codes
+from .tiebreaks import explain as explain_tiebreak
+from .trf import (
+    ABSENT,
+    BLACK,
+    CONTROL_CHARACTER,
+    DIGITS,
+    WHITE,
+    ForbiddenPairs,
+    PlayerRecord,
+    RoundEntry,
+    Scoring,
+    TrfDocument,
+    dump,
+    format_points,
+    parse,
+    score,
+)
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +121,62 @@ def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPair
                    pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), bye_rule=edition.bye_rule)
 
 
-__all__ = ["SYSTEMS", "Edition", "EngineError", "Explanation", "NoValidPairing", "Pair", "Progress", "RoundPairing",
-           "RoundState", "SwissSystem", "TrfDocument", "TrfError", "build_round_state", "file_asks_baku",
-           "get_system", "pair_round", "parse", "read_trf_code", "resolve_edition"]
+__all__ = [
+    "ABSENT",
+    "BAKU_2016",
+    "BAKU_2026",
+    "BAKU_MINIMUM_ROUNDS",
+    "BLACK",
+    "CONTROL_CHARACTER",
+    "DIGITS",
+    "SYSTEMS",
+    "WHITE",
+    "Articles",
+    "Board",
+    "Contribution",
+    "Edition",
+    "EngineError",
+    "Explanation",
+    "Finding",
+    "ForbiddenPairs",
+    "NoValidPairing",
+    "Pair",
+    "PlayerRecord",
+    "Progress",
+    "RoundEntry",
+    "RoundPairing",
+    "RoundState",
+    "Scoring",
+    "SwissSystem",
+    "TiebreakCodeError",
+    "TrfDocument",
+    "TrfError",
+    "Words",
+    "baku_virtual_points",
+    "build_round_state",
+    "differences",
+    "dump",
+    "explain_pairing",
+    "explain_tiebreak",
+    "file_asks_baku",
+    "format_points",
+    "format_value",
+    "get_system",
+    "half_up",
+    "in_publishing_order",
+    "infer_initial_colour",
+    "json_value",
+    "k_factor",
+    "new_findings",
+    "pair_round",
+    "parse",
+    "parse_codes",
+    "performance",
+    "rating_change",
+    "read_trf_code",
+    "resolve_edition",
+    "review_pairing",
+    "score",
+    "standings_by_tiebreaks",
+    "with_baku_acceleration",
+]

@@ -8,9 +8,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import TestCase
 
-from pairing import services as pairing
-from tournaments import services
+from pairing.rounds.publish import publish_round
+from pairing.rounds.request import request_pairing
 from tournaments.models import Club, Membership, Player, Result, Tournament
+from tournaments.services.players import register_player
+from tournaments.services.results import enter_result
+from tournaments.services.setup import create_tournament
 
 
 @pytest.fixture
@@ -36,16 +39,16 @@ def outsider(db):
 
 def make_tournament(club, players=10, rounds=5, **fields) -> Tournament:
     fields.setdefault("initial_colour", "w")
-    tournament = services.create_tournament(club, name=fields.pop("name", "Spring Open"), rounds=rounds, **fields)
+    tournament = create_tournament(club, name=fields.pop("name", "Spring Open"), rounds=rounds, **fields)
     for i in range(players):
-        services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}{i}", rating=2400 - 37 * i))
+        register_player(tournament, Player(name=f"Player, {chr(65 + i)}{i}", rating=2400 - 37 * i))
     return tournament
 
 
 def request(tournament, user=None):
     """Ask for the next round as the views do; the task runs (eagerly) once the request commits."""
     with TestCase.captureOnCommitCallbacks(execute=True):
-        round_ = pairing.request_pairing(tournament, user)
+        round_ = request_pairing(tournament, user)
     round_.refresh_from_db()
     return round_
 
@@ -54,7 +57,7 @@ def pair(tournament, user=None):
     """Pair the next round through the app and publish it."""
     round_ = request(tournament, user)
     assert round_.status == "draft", round_.error
-    pairing.publish_round(round_)
+    publish_round(round_)
     round_.refresh_from_db()
     return round_
 
@@ -66,7 +69,7 @@ def play(round_, rng: random.Random, user=None, forfeits: int = 0):
             outcome = rng.choice([Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT])
         else:
             outcome = rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS])
-        services.enter_result(game, outcome, user)
+        enter_result(game, outcome, user)
 
 
 @pytest.fixture

@@ -37,8 +37,8 @@ def result_saved_while_another_is_being_saved() -> dict:
     """Board 1's save is held up between its read and its write (a busy server) while board 2 is saved."""
     from django.db import connection
 
-    from tournaments import services
     from tournaments.models import Game
+    from tournaments.services.results import enter_result
 
     first, second = Game.objects.filter(round__number=1).order_by("board")[:2]
     held = threading.Event()
@@ -52,11 +52,11 @@ def result_saved_while_another_is_being_saved() -> dict:
 
     def save_first():
         with connection.execute_wrapper(hold_after_reading):
-            services.enter_result(first, "1-0")
+            enter_result(first, "1-0")
 
     def save_second():
         held.wait(10)
-        services.enter_result(second, "0-1")
+        enter_result(second, "0-1")
 
     outcomes = in_threads([save_first, save_second])
     stored = [g.result for g in Game.objects.filter(pk__in=[first.pk, second.pk]).order_by("board")]
@@ -64,15 +64,16 @@ def result_saved_while_another_is_being_saved() -> dict:
 
 
 def players_registered_at_once() -> dict:
-    from tournaments import services
     from tournaments.models import Club, Player
+    from tournaments.services.players import register_player
+    from tournaments.services.setup import create_tournament
 
-    tournament = services.create_tournament(Club.objects.get(slug="lyon"), name="Late Open", rounds=5)
+    tournament = create_tournament(Club.objects.get(slug="lyon"), name="Late Open", rounds=5)
     barrier = threading.Barrier(THREADS)
 
     def register(i):
         barrier.wait(10)
-        services.register_player(tournament, Player(name=f"Entry, {i}", rating=2000 + i))
+        register_player(tournament, Player(name=f"Entry, {i}", rating=2000 + i))
 
     outcomes = in_threads([lambda i=i: register(i) for i in range(THREADS)])
     numbers = sorted(tournament.players.values_list("pairing_number", flat=True))
@@ -80,15 +81,15 @@ def players_registered_at_once() -> dict:
 
 
 def tournaments_of_one_name_created_at_once() -> dict:
-    from tournaments import services
     from tournaments.models import Club, Tournament
+    from tournaments.services.setup import create_tournament
 
     club = Club.objects.get(slug="lyon")
     barrier = threading.Barrier(THREADS)
 
     def create():
         barrier.wait(10)
-        services.create_tournament(club, name="Blitz Night", rounds=7)
+        create_tournament(club, name="Blitz Night", rounds=7)
 
     outcomes = in_threads([create] * THREADS)
     return {"outcomes": outcomes, "created": Tournament.objects.filter(name="Blitz Night").count(),

@@ -10,12 +10,17 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory, TestCase
 from django.urls import reverse
 
-from pairing import services as pairing
-from tournaments import services
+from pairing.rounds.publish import discard_round
+from pairing.rounds.request import request_pairing
+from pairing.rounds.timing import fail
+from tests.app.conftest import pair, play, request
+from tournaments.exchange.csv_import import import_players_csv
+from tournaments.exchange.trf import export
+from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import AuditEntry, Player, Round
-from tournaments.trf import export, import_tournament
-
-from .conftest import pair, play, request
+from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
+from tournaments.services.players import register_player, remove_player, set_absence, update_player
+from tournaments.services.results import enter_result
 
 Kind = AuditEntry.Kind
 
@@ -26,37 +31,37 @@ def last(tournament, kind) -> AuditEntry:
 
 def test_results_are_logged_with_before_and_after(tournament, arbiter):
     game = pair(tournament, arbiter).games.exclude(result="bye").first()
-    services.enter_result(game, "1-0", arbiter)
-    services.enter_result(game, "½-½", arbiter)
+    enter_result(game, "1-0", arbiter)
+    enter_result(game, "½-½", arbiter)
     entry = last(tournament, Kind.RESULT)
     assert (entry.before, entry.after, entry.user, entry.game) == ({"result": "1-0"}, {"result": "½-½"}, arbiter, game)
     assert entry.summary == f"Round 1 board {game.board}: 1-0 → ½-½" and entry.action == "changed"
 
 
 def test_players_numbers_absences_and_pairs_are_logged(tournament, arbiter):
-    late = services.register_player(tournament, Player(name="Zeta, Top", rating=2800), arbiter)
+    late = register_player(tournament, Player(name="Zeta, Top", rating=2800), arbiter)
     entry = last(tournament, Kind.PLAYER)
     assert entry.action == "registered" and entry.after["name"] == "Zeta, Top" and entry.user == arbiter
     # Everybody else moved down one number: one entry for the bulk update.
     numbers = last(tournament, Kind.PAIRING_NUMBERS)
     assert len(numbers.before) == 10 and numbers.before["Player, A0"] == 1 and numbers.after["Player, A0"] == 2
     late.rating = 1000
-    services.update_player(late, arbiter)
+    update_player(late, arbiter)
     entry = last(tournament, Kind.PLAYER)
     assert (entry.before, entry.after) == ({"rating": 2800}, {"rating": 1000})
-    services.set_absence(late, 2, "H", arbiter)
+    set_absence(late, 2, "H", arbiter)
     entry = last(tournament, Kind.ABSENCE)
     assert entry.before["absence"] is None and entry.after == {"round": 2, "absence": "Half-point bye"}
     a, b = tournament.players.all()[:2]
-    forbidden = services.forbid_pair(tournament, a, b, user=arbiter)
-    services.allow_pair(forbidden, arbiter)
+    forbidden = forbid_pair(tournament, a, b, user=arbiter)
+    allow_pair(forbidden, arbiter)
     assert [e.action for e in tournament.audit_entries.filter(kind=Kind.FORBIDDEN_PAIR)] == ["removed", "added"]
-    services.remove_player(late, arbiter)
+    remove_player(late, arbiter)
     assert last(tournament, Kind.PLAYER).action == "removed"
 
 
 def test_bulk_imports_are_one_entry(club, arbiter, tournament):
-    players = services.import_players_csv(tournament, 'name,rating\n"New, One",1500\n"New, Two",1400\n', arbiter)
+    players = import_players_csv(tournament, 'name,rating\n"New, One",1500\n"New, Two",1400\n', arbiter)
     entry = last(tournament, Kind.PLAYER)
     assert entry.action == "imported" and len(entry.after["players"]) == len(players) == 2
     play(pair(tournament), random.Random(2))
@@ -67,12 +72,12 @@ def test_bulk_imports_are_one_entry(club, arbiter, tournament):
 
 def test_the_round_lifecycle_is_logged(tournament, arbiter):
     round_ = request(tournament, arbiter)
-    pairing.discard_round(round_, arbiter)
+    discard_round(round_, arbiter)
     round_ = pair(tournament, arbiter)
     play(round_, random.Random(1))
     with TestCase.captureOnCommitCallbacks(execute=False):
-        pairing.request_pairing(tournament, arbiter)  # round 2 stays "being paired" (no task run)
-    pairing._fail(tournament.round_set.get(number=2).pk, "The engine stopped.")
+        request_pairing(tournament, arbiter)  # round 2 stays "being paired" (no task run)
+    fail(tournament.round_set.get(number=2).pk, "The engine stopped.")
     actions = [(e.action, e.user) for e in tournament.audit_entries.filter(kind=Kind.ROUND).order_by("pk")]
     assert actions == [("requested", arbiter), ("paired", None), ("discarded", arbiter), ("requested", arbiter),
                        ("paired", None), ("published", None), ("requested", arbiter), ("failed", None)]
@@ -119,7 +124,7 @@ def test_admin_changes_are_logged_with_the_admin_user(tournament):
 
 def test_the_log_page_filters_by_kind_and_exports_csv(client, tournament, arbiter):
     game = pair(tournament, arbiter).games.exclude(result="bye").first()
-    services.enter_result(game, "1-0", arbiter)
+    enter_result(game, "1-0", arbiter)
     client.force_login(arbiter)
     url = reverse("arbiter:audit", args=[tournament.slug])
     page = client.get(url, {"kind": "result"}).content.decode()
@@ -132,7 +137,7 @@ def test_the_log_page_filters_by_kind_and_exports_csv(client, tournament, arbite
 
 
 def test_csv_cells_never_run_as_formulas(tournament, arbiter):
-    services.register_player(tournament, Player(name="=HYPERLINK(1)"), arbiter)
+    register_player(tournament, Player(name="=HYPERLINK(1)"), arbiter)
     from tournaments.audit import as_csv
 
     assert "'=HYPERLINK(1) registered" in as_csv(tournament.audit_entries.all())

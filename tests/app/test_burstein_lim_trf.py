@@ -8,9 +8,9 @@ from datetime import date
 
 import pytest
 
-from tournaments.trf import export, import_tournament
-
-from .conftest import boards, engine_cli_pairing, make_tournament, pair, play
+from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play
+from tournaments.exchange.trf import export
+from tournaments.exchange.trf_import import import_tournament
 
 
 @pytest.mark.parametrize(("system", "edition", "start"), [

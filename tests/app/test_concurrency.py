@@ -11,10 +11,10 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tests.app.conftest import make_tournament
 from tournaments.models import Player, Tournament
-
-from .conftest import make_tournament
+from tournaments.services.players import initial_order_key, register_player
+from tournaments.services.setup import create_tournament
 
 THREADS = 10
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,13 +43,13 @@ def at_once(action, count: int = THREADS) -> list:
 
 
 def numbers_in_initial_order(tournament) -> list[tuple[int, str]]:
-    players = sorted(tournament.players.all(), key=services.initial_order_key)
+    players = sorted(tournament.players.all(), key=initial_order_key)
     return [(p.pairing_number, p.name) for p in players]
 
 
 def test_players_registered_at_once_get_the_numbers_1_to_n(club):
     tournament = make_tournament(club, players=2)
-    results = at_once(lambda i: services.register_player(
+    results = at_once(lambda i: register_player(
         tournament, Player(name=f"Entry, {i}", rating=2000 + 10 * i)))
     assert [r for r in results if not isinstance(r, Player)] == []
     numbered = numbers_in_initial_order(tournament)
@@ -57,7 +57,7 @@ def test_players_registered_at_once_get_the_numbers_1_to_n(club):
 
 
 def test_tournaments_of_one_name_created_at_once_get_distinct_slugs(club):
-    results = at_once(lambda i: services.create_tournament(club, name="Rapid Open", rounds=5))
+    results = at_once(lambda i: create_tournament(club, name="Rapid Open", rounds=5))
     assert [r for r in results if not isinstance(r, Tournament)] == []
     slugs = sorted(Tournament.objects.values_list("slug", flat=True))
     assert len(set(slugs)) == THREADS

@@ -12,11 +12,12 @@ from django.urls import reverse
 
 from pairing.engine.checker import check
 from pairing.engine.trf import parse
-from tournaments import services
+from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play, request
+from tournaments.exchange.trf import export
+from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import Player, Result
-from tournaments.trf import export, import_tournament
-
-from .conftest import boards, engine_cli_pairing, make_tournament, pair, play, request
+from tournaments.services.players import register_player, set_absence, update_player
+from tournaments.services.results import enter_result
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def test_dubov_pairing_equals_the_command_line_on_the_exported_file(dubov, tmp_p
     dutch = []
     for number in range(1, 4):
         if number == 3:
-            services.set_absence(dubov.players.get(pairing_number=4), 3, "H")
+            set_absence(dubov.players.get(pairing_number=4), 3, "H")
         exported = export(dubov, "26")
         assert "192 FIDE_DUBOV_2026" in exported.splitlines()
         round_ = pair(dubov)
@@ -75,13 +76,13 @@ def four(club):
     """Four players; the ratings make averages with a half (C.04.4.1 Art. 1.7.2: rounded up)."""
     tournament = make_tournament(club, name="Dubov Four", players=0, rounds=3, system="dubov")
     for name, rating in [("Alpha, A", 2000), ("Bravo, B", 1901), ("Charlie, C", 1800), ("Delta, D", 1700)]:
-        services.register_player(tournament, Player(name=name, rating=rating))
+        register_player(tournament, Player(name=name, rating=rating))
     return tournament
 
 
 def result(round_, white, black, outcome):
     game = round_.games.get(white__pairing_number=white, black__pairing_number=black)
-    services.enter_result(game, outcome)
+    enter_result(game, outcome)
 
 
 def win(round_, number):
@@ -137,7 +138,7 @@ def test_aro_on_the_board_list_and_the_standings(client, four):
     assert standings_aros(standings) == {1: "1851", 2: "1850", 3: "1850", 4: "1851"}
     alpha = four.players.get(pairing_number=1)
     alpha.rating = 2100
-    services.update_player(alpha)
+    update_player(alpha)
     standings = client.get(reverse("public:standings", args=[slug])).content.decode()
     assert standings_aros(standings) == {1: "1851", 2: "1900", 3: "1900", 4: "1851"}  # 1 met 2 and 3
     # After round 1 only (the round list of the page).
@@ -161,7 +162,7 @@ def test_the_arbiter_sees_the_brackets(client, arbiter, four):
     win(one, 2)
     two = request(four)
     client.force_login(arbiter)
-    html = client.get(reverse("pairing:round", args=[four.slug, 2])).content.decode()
+    html = client.get(reverse("arbiter:round", args=[four.slug, 2])).content.decode()
     sections = html.split('<section class="bracket card">')[1:]
     assert [re.search(r"<h3>(.*?)</h3>", s).group(1) for s in sections] == [
         "Bracket 1: score 1", "Bracket 2: score 0"]

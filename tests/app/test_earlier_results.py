@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from pairing import services as pairing
-from tournaments import services
+from pairing.rounds.request import request_pairing
+from tests.app.conftest import boards, make_tournament, pair, play
 from tournaments.models import Game, Result
-
-from .conftest import boards, make_tournament, pair, play
+from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.services.results import enter_result
 
 
 @pytest.fixture
@@ -29,38 +29,38 @@ def first_board(tournament) -> Game:
 
 def test_a_result_of_an_earlier_round_cannot_be_cleared(two_rounds):
     game = first_board(two_rounds)
-    with pytest.raises(services.Refused, match="Round 2 has been paired with the result of board 1 of round 1: "
+    with pytest.raises(Refused, match="Round 2 has been paired with the result of board 1 of round 1: "
                                                "it cannot be cleared"):
-        services.enter_result(game, Result.PENDING, confirm=True)
+        enter_result(game, Result.PENDING, confirm=True)
     assert Game.objects.get(pk=game.pk).result == game.result
 
 
 def test_changing_a_result_of_an_earlier_round_needs_the_arbiters_confirmation(two_rounds, arbiter):
     game = first_board(two_rounds)
     new = Result.DRAW if game.result != Result.DRAW else Result.WHITE_WINS
-    with pytest.raises(services.ConfirmationNeeded) as question:
-        services.enter_result(game, new, arbiter)
+    with pytest.raises(ConfirmationNeeded) as question:
+        enter_result(game, new, arbiter)
     assert question.value.message == (
         f"Round 2 has been paired with the old result of board 1 of round 1 ({game.result}). Changing it to "
         f"{new} changes the scores and standings but not the pairings already made. Confirm to change it.")
     assert Game.objects.get(pk=game.pk).result == game.result
-    services.enter_result(game, new, arbiter, confirm=True)
+    enter_result(game, new, arbiter, confirm=True)
     assert Game.objects.get(pk=game.pk).result == new
     assert game.changes.filter(before={"result": game.result}, after={"result": new}, user=arbiter).exists()
 
 
 def test_the_last_round_is_corrected_freely(two_rounds):
     game = Game.objects.filter(round__number=2).exclude(result=Result.BYE).first()
-    services.enter_result(game, Result.WHITE_WINS)
-    services.enter_result(game, Result.PENDING)
+    enter_result(game, Result.WHITE_WINS)
+    enter_result(game, Result.PENDING)
     assert Game.objects.get(pk=game.pk).result == ""
 
 
 def test_every_earlier_round_needs_its_results_before_pairing(two_rounds):
     play(two_rounds.round_set.get(number=2), random.Random(8))
     Game.objects.filter(pk=first_board(two_rounds).pk).update(result="")  # data from before the rule
-    with pytest.raises(services.Refused, match="Round 1 still has missing results"):
-        pairing.request_pairing(two_rounds)
+    with pytest.raises(Refused, match="Round 1 still has missing results"):
+        request_pairing(two_rounds)
 
 
 def test_no_rematch_when_every_round_is_corrected_along_the_way(club):
@@ -71,8 +71,8 @@ def test_no_rematch_when_every_round_is_corrected_along_the_way(club):
         play(round_, rng)
         for game in Game.objects.filter(round__tournament=tournament, round__number__lt=number).exclude(
                 result=Result.BYE):
-            with pytest.raises(services.Refused, match="cannot be cleared"):  # the way to the rematch
-                services.enter_result(game, Result.PENDING, confirm=True)
+            with pytest.raises(Refused, match="cannot be cleared"):  # the way to the rematch
+                enter_result(game, Result.PENDING, confirm=True)
     pairs = [frozenset(b) for r in tournament.round_set.all() for b in boards(r) if 0 not in b]
     assert len(pairs) == len(set(pairs)) == 5 * 4  # 20 games, no two between the same players
 

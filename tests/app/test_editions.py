@@ -11,11 +11,10 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from pairing.engine import SYSTEMS, get_system
-from tournaments import services
-from tournaments.forms import TournamentForm
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.fronts.arbiter.forms import TournamentForm
 from tournaments.models import Tournament
-
-from .conftest import make_tournament, pair, play
+from tournaments.services.setup import create_tournament
 
 FORM = {"name": "Autumn Cup", "rounds": 9, "system": "dutch", "edition": "2026", "acceleration": "",
         "points_win": "1", "points_draw": "0.5", "points_loss": "0", "points_pairing_bye": "1",
@@ -30,7 +29,7 @@ def form_errors(**changes) -> dict:
 
 
 def test_a_new_tournament_is_dutch_in_its_latest_edition(club):
-    tournament = services.create_tournament(club, name="New", rounds=5)
+    tournament = create_tournament(club, name="New", rounds=5)
     assert (tournament.system, tournament.edition, tournament.acceleration) == ("dutch", "2026", "")
     assert tournament.edition == get_system("dutch").latest.name
     assert tournament.system_code == "FIDE_DUTCH_2025"

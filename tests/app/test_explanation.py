@@ -8,11 +8,11 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from pairing import services as pairing
+from pairing.rounds.manual import apply_manual_change, propose_change
+from pairing.rounds.publish import publish_explanation, publish_round
+from tests.app.conftest import request
+from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import AuditEntry, Membership
-from tournaments.trf import import_tournament
-
-from .conftest import request
 
 #: Round 5 of a 2026 corpus tournament, 4 rounds played (see tests/engine/test_explanation.py): by
 #: hand, the leaders 2 and 5 met in round 2, so both float down (MDPs); 3 is absent; 12 had a
@@ -39,16 +39,16 @@ def test_the_draft_stores_its_explanation(club):
 def test_arbiter_reads_it_and_publishes_it(client, club, arbiter):
     tournament, round_ = paired_round_5(club)
     client.force_login(arbiter)
-    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, 5])).content.decode()
     assert "Why this pairing" in page and 'id="publish-explanation"' in page
     assert "receives the pairing-allocated bye." in page
     assert 'id="explanation-changed"' not in page  # not changed by hand
     public = reverse("public:round", args=[tournament.slug, 5])
-    pairing.publish_round(round_)
+    publish_round(round_)
     client.logout()
     assert "Why this pairing" not in client.get(public).content.decode()
     client.force_login(arbiter)
-    response = client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "1"})
+    response = client.post(reverse("arbiter:explanation", args=[tournament.slug, 5]), {"publish": "1"})
     assert response.status_code == 302
     round_.refresh_from_db()
     assert round_.explanation_published
@@ -58,7 +58,7 @@ def test_arbiter_reads_it_and_publishes_it(client, club, arbiter):
     shown = client.get(public).content.decode()
     assert "Why this pairing" in shown and "MDP Test0002 Player0002 (2) (3 points) is paired in this bracket." in shown
     client.force_login(arbiter)
-    client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "0"})
+    client.post(reverse("arbiter:explanation", args=[tournament.slug, 5]), {"publish": "0"})
     client.logout()
     assert "Why this pairing" not in client.get(public).content.decode()
 
@@ -68,9 +68,9 @@ def test_a_deputy_may_not_publish_it(client, club):
     deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
     Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
     client.force_login(deputy)
-    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, 5])).content.decode()
     assert "Why this pairing" in page and 'id="publish-explanation"' not in page
-    response = client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "1"})
+    response = client.post(reverse("arbiter:explanation", args=[tournament.slug, 5]), {"publish": "1"})
     assert response.status_code == 403
     round_.refresh_from_db()
     assert not round_.explanation_published
@@ -89,9 +89,9 @@ def test_a_round_without_an_explanation_has_nothing_to_publish(client, club, arb
     monkeypatch.setattr("pairing.engine.explain_pairing", lambda *args: 1 / 0)
     tournament, round_ = paired_round_5(club)
     client.force_login(arbiter)
-    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, 5])).content.decode()
     assert "Why this pairing" not in page
-    response = client.post(reverse("pairing:explanation", args=[tournament.slug, 5]), {"publish": "1"}, follow=True)
+    response = client.post(reverse("arbiter:explanation", args=[tournament.slug, 5]), {"publish": "1"}, follow=True)
     assert "Round 5 has no explanation to publish." in response.content.decode()
     round_.refresh_from_db()
     assert not round_.explanation_published
@@ -111,13 +111,13 @@ def test_the_api_gives_the_published_explanation_to_all_and_the_draft_to_the_arb
     assert draft["explanation"]["bye"] == 11 and draft["explanation"]["brackets"][0]["floaters"] == [2, 5]
     assert anybody.get(arbiters).status_code in (401, 403) and other_club.get(arbiters).status_code == 404
     # Published with the round: everybody reads the same explanation.
-    pairing.publish_round(round_)
+    publish_round(round_)
     assert anybody.get(public).status_code == 404  # the round, but not yet its explanation
-    pairing.publish_explanation(round_, True)
+    publish_explanation(round_, True)
     shown = anybody.get(public).json()
     assert shown["published"] and shown["explanation"] == round_.explanation
     assert shown["explanation"]["text"][0][0] == "Round 5: FIDE Dutch system, C.04.3 (2026)"
-    pairing.publish_explanation(round_, False)
+    publish_explanation(round_, False)
     assert anybody.get(public).status_code == 404
     assert chief.post(arbiters, {}).status_code == 403  # read only
 
@@ -135,13 +135,13 @@ def test_an_explanation_changed_by_hand_says_so(client, club, arbiter):
     # The explanation is the engine's: after a manual change the round page, the public page and the
     # API say the boards were changed since, so nobody reads it as the reasons of the changed boards.
     tournament, round_ = paired_round_5(club)
-    proposal = pairing.propose_change(round_, "swap", board=1)
-    pairing.apply_manual_change(round_, "swap", proposal.fingerprint, arbiter, board=1)
+    proposal = propose_change(round_, "swap", board=1)
+    apply_manual_change(round_, "swap", proposal.fingerprint, arbiter, board=1)
     client.force_login(arbiter)
-    page = client.get(reverse("pairing:round", args=[tournament.slug, 5])).content.decode()
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, 5])).content.decode()
     assert 'id="explanation-changed"' in page and "changed by hand (1 change, see" in page
-    pairing.publish_round(round_)
-    pairing.publish_explanation(round_, True)
+    publish_round(round_)
+    publish_explanation(round_, True)
     client.logout()
     public = client.get(reverse("public:round", args=[tournament.slug, 5])).content.decode()
     assert "the chief arbiter then changed its pairing by hand (1 change)" in public
@@ -152,8 +152,8 @@ def test_the_public_explanation_in_the_reader_language(club):
     """The stored facts written in Italian: the engine's wordings from the catalogue, the scores as
     the pages write them, the articles and the players' names as they are."""
     tournament, round_ = paired_round_5(club)
-    pairing.publish_round(round_)
-    pairing.publish_explanation(round_, True)
+    publish_round(round_)
+    publish_explanation(round_, True)
     page = Client().get(reverse("public:round", args=[tournament.slug, 5]), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Perché questo abbinamento" in page and "Why this pairing" not in page
     assert "Turno 5: FIDE Dutch system, C.04.3 (2026)" in page

@@ -11,20 +11,25 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from pairing import services as pairing
 from pairing.engine import parse
-from tournaments import services
+from pairing.rounds.manual import apply_manual_change, engine_boards, propose_change, unpaired_players
+from pairing.rounds.publish import publish_round
+from tests.app.conftest import boards, make_tournament, pair, request
+from tournaments.exchange.trf import export
+from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import AuditEntry, ManualChange, Membership, Player, Result
-from tournaments.trf import export, import_tournament
-
-from .conftest import boards, make_tournament, pair, request
+from tournaments.services import Refused
+from tournaments.services.forbidden_pairs import forbid_pair
+from tournaments.services.players import register_player, remove_player
+from tournaments.services.results import enter_result
+from tournaments.services.setup import leave_fide_mode, update_tournament
 
 Kind = AuditEntry.Kind
 
 
 def white_wins(round_):
     for game in round_.games.exclude(result=Result.BYE):
-        services.enter_result(game, Result.WHITE_WINS)
+        enter_result(game, Result.WHITE_WINS)
 
 
 @pytest.fixture
@@ -49,26 +54,26 @@ def test_scoring_is_fixed_once_round_one_is_paired_in_fide_mode(club, arbiter, c
     tournament = make_tournament(club, players=4)
     assert tournament.fide_mode
     tournament.points_win = Decimal("3")
-    services.update_tournament(tournament)  # before round 1: free
+    update_tournament(tournament)  # before round 1: free
     request(tournament)
     tournament.refresh_from_db()
     tournament.points_pairing_bye = Decimal("3")
-    with pytest.raises(services.Refused, match=r"C\.04\.1 2026 Art\. 3"):
-        services.update_tournament(tournament)
+    with pytest.raises(Refused, match=r"C\.04\.1 2026 Art\. 3"):
+        update_tournament(tournament)
     client.force_login(arbiter)
     page = client.get(reverse("arbiter:tournament_edit", args=[tournament.slug])).content.decode()
     assert 'name="points_pairing_bye"' in page and "disabled" in page.split('name="points_pairing_bye"')[1][:80]
     # Out of FIDE mode the arbiter may change it (the standings follow).
-    services.leave_fide_mode(tournament, arbiter, confirmations=2)
+    leave_fide_mode(tournament, arbiter, confirmations=2)
     tournament.refresh_from_db()
     tournament.points_pairing_bye = Decimal("3")
-    services.update_tournament(tournament)
+    update_tournament(tournament)
     tournament.refresh_from_db()
     assert tournament.points_pairing_bye == 3
 
 
 def test_a_colour_swap_shows_the_preference_it_breaks(draft):
-    proposal = pairing.propose_change(draft, "swap", board=1)
+    proposal = propose_change(draft, "swap", board=1)
     white, black = boards(draft)[0]
     assert proposal.summary == f"Round 2: colours swapped on board 1: {white}-{black} becomes {black}-{white}"
     assert "preference" in codes(proposal)
@@ -79,7 +84,7 @@ def test_a_colour_swap_shows_the_preference_it_breaks(draft):
 
 def test_an_exchange_across_scoregroups_pairs_different_scores(draft):
     last_game = len(boards(draft)) - 1  # the bye is last
-    proposal = pairing.propose_change(draft, "exchange", board=1, other_board=last_game)
+    proposal = propose_change(draft, "exchange", board=1, other_board=last_game)
     score = next(f for f in proposal.findings if f.code == "score")
     assert score.article == "C.04.1 (2026) Art. 5" and not score.absolute
 
@@ -87,12 +92,12 @@ def test_an_exchange_across_scoregroups_pairs_different_scores(draft):
 def test_unpair_then_pair_a_rematch(draft, arbiter):
     first = boards(draft.tournament.round_set.get(number=1))[0]  # they met in round 1
     for number in first:
-        proposal = pairing.propose_change(draft, "unpair", board=board_of(draft, number))
+        proposal = propose_change(draft, "unpair", board=board_of(draft, number))
         assert "unpaired" in codes(proposal)
         assert next(f for f in proposal.findings if f.code == "unpaired").article == "C.04.1 (2026) Art. 3"
-        pairing.apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=board_of(draft, number))
-    assert set(first) <= {p.pairing_number for p in pairing.unpaired_players(draft)}
-    proposal = pairing.propose_change(draft, "pair", player=first[1], other=first[0])
+        apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=board_of(draft, number))
+    assert set(first) <= {p.pairing_number for p in unpaired_players(draft)}
+    proposal = propose_change(draft, "pair", player=first[1], other=first[0])
     rematch = next(f for f in proposal.findings if f.code == "rematch")
     assert rematch.absolute and rematch.article == "C.04.3 Art. 2.1.1 [C1]; C.04.1 (2026) Art. 2"
     left = next(f for f in proposal.findings if f.code == "unpaired")  # the two opponents they left
@@ -101,7 +106,7 @@ def test_unpair_then_pair_a_rematch(draft, arbiter):
 
 def test_the_pab_to_a_player_who_had_it_breaks_c2(draft):
     holder = boards(draft)[-1][0]
-    proposal = pairing.propose_change(draft, "bye", player=7)
+    proposal = propose_change(draft, "bye", player=7)
     bye = next(f for f in proposal.findings if f.code == "bye")
     assert bye.absolute and bye.players == (7,) and bye.article == "C.04.3 Art. 2.1.2 [C2]; C.04.1 (2026) Art. 4"
     assert (7, 0) in proposal.after and (holder, 0) not in proposal.after
@@ -113,13 +118,13 @@ def test_a_forbidden_pair(club, arbiter):
     first = pair(tournament)
     white_wins(first)
     a, b = (first.games.get(board=n).white for n in (1, 2))  # two winners of round 1: they have not met
-    services.forbid_pair(tournament, a, b)
+    forbid_pair(tournament, a, b)
     draft = request(tournament)
     for player in (a, b):
         board = board_of(draft, player.pairing_number)
-        proposal = pairing.propose_change(draft, "unpair", board=board)
-        pairing.apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=board)
-    proposal = pairing.propose_change(draft, "pair", player=a.pairing_number, other=b.pairing_number)
+        proposal = propose_change(draft, "unpair", board=board)
+        apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=board)
+    proposal = propose_change(draft, "pair", player=a.pairing_number, other=b.pairing_number)
     forbidden = next(f for f in proposal.findings if f.code == "forbidden")
     assert forbidden.absolute and forbidden.players == (a.pairing_number, b.pairing_number)
     assert "rematch" not in codes(proposal)
@@ -127,8 +132,8 @@ def test_a_forbidden_pair(club, arbiter):
 
 def test_a_change_is_saved_recorded_and_written_to_the_trf(draft, arbiter, club):
     engine = boards(draft)
-    proposal = pairing.propose_change(draft, "swap", board=1)
-    change = pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    proposal = propose_change(draft, "swap", board=1)
+    change = apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
     change.refresh_from_db()
     assert boards(draft) == proposal.after and boards(draft) != engine
     key = dict(draft.tournament.players.values_list("pairing_number", "pk")) | {0: 0}
@@ -139,7 +144,7 @@ def test_a_change_is_saved_recorded_and_written_to_the_trf(draft, arbiter, club)
     assert entry.user == arbiter and entry.summary.startswith(proposal.summary)
     assert entry.after["breaks"] == [f"{f.article}: {f.text}" for f in proposal.introduced]
     # The engine's pairing stays the reference of the next change.
-    assert pairing.engine_boards(draft) == engine
+    assert engine_boards(draft) == engine
     text = export(draft.tournament)
     lines = [line for line in text.splitlines() if line.startswith("###")]
     assert lines[0].startswith("### Manual change 1 (") and lines[0].endswith(f", ann, FIDE mode): {proposal.summary}")
@@ -153,34 +158,34 @@ def test_a_change_is_saved_recorded_and_written_to_the_trf(draft, arbiter, club)
 
 def test_a_later_change_records_what_it_breaks_itself(draft, arbiter):
     last_game = len(boards(draft)) - 1
-    first = pairing.propose_change(draft, "exchange", board=1, other_board=last_game)
-    pairing.apply_manual_change(draft, "exchange", first.fingerprint, arbiter, board=1, other_board=last_game)
-    second = pairing.propose_change(draft, "bye", player=7)
+    first = propose_change(draft, "exchange", board=1, other_board=last_game)
+    apply_manual_change(draft, "exchange", first.fingerprint, arbiter, board=1, other_board=last_game)
+    second = propose_change(draft, "bye", player=7)
     earlier = {(f.code, f.players) for f in first.findings}
     assert earlier <= {(f.code, f.players) for f in second.findings}  # still broken, against the engine's
     assert not earlier & {(f.code, f.players) for f in second.introduced}
     assert "bye" in {f.code for f in second.introduced}
-    change = pairing.apply_manual_change(draft, "bye", second.fingerprint, arbiter, player=7)
+    change = apply_manual_change(draft, "bye", second.fingerprint, arbiter, player=7)
     assert change.findings == [f.as_json() for f in second.introduced]
 
 
 def test_a_renumbering_after_a_change_keeps_the_engines_pairing(draft, arbiter):
-    proposal = pairing.propose_change(draft, "swap", board=1)
-    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    proposal = propose_change(draft, "swap", board=1)
+    apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
     players = {g.pk: (g.white, g.black) for g in draft.games.all()}
     engine = [(b, w) if i == 0 else (w, b) for i, (w, b) in enumerate(boards(draft))]  # swapped back
     # A late entry rated above everybody takes number 1: every number moves up by one (C.04.2 B.3).
-    services.register_player(draft.tournament, Player(name="Late, Entry", rating=2800))
+    register_player(draft.tournament, Player(name="Late, Entry", rating=2800))
     assert {g.pk: (g.white, g.black) for g in draft.games.all()} == players
-    assert pairing.engine_boards(draft) == [(w + 1, b + 1 if b else 0) for w, b in engine]
-    assert pairing.propose_change(draft, "swap", board=1).removed == []  # swapped back: the engine's again
+    assert engine_boards(draft) == [(w + 1, b + 1 if b else 0) for w, b in engine]
+    assert propose_change(draft, "swap", board=1).removed == []  # swapped back: the engine's again
 
 
 def test_a_change_reviewed_on_other_boards_is_refused(draft, arbiter):
-    proposal = pairing.propose_change(draft, "swap", board=1)
-    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
-    with pytest.raises(services.Refused, match="changed since"):
-        pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    proposal = propose_change(draft, "swap", board=1)
+    apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    with pytest.raises(Refused, match="changed since"):
+        apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
     assert ManualChange.objects.count() == 1
 
 
@@ -193,31 +198,31 @@ def test_a_change_reviewed_on_other_boards_is_refused(draft, arbiter):
     ({"kind": "bye", "player": 42}, "not to be paired"),
 ])
 def test_impossible_changes_are_refused_with_a_message(draft, change, message):
-    with pytest.raises(services.Refused, match=message):
-        pairing.propose_change(draft, **change)
+    with pytest.raises(Refused, match=message):
+        propose_change(draft, **change)
 
 
 def test_a_published_round_is_not_changed(draft):
-    pairing.publish_round(draft)
+    publish_round(draft)
     draft.refresh_from_db()
-    with pytest.raises(services.Refused, match="not a draft"):
-        pairing.propose_change(draft, "swap", board=1)
+    with pytest.raises(Refused, match="not a draft"):
+        propose_change(draft, "swap", board=1)
 
 
 def test_the_review_page_and_the_confirmation(client, draft, arbiter):
     client.force_login(arbiter)
-    url = reverse("pairing:manual_change", args=[draft.tournament.slug, 2])
-    round_page = client.get(reverse("pairing:round", args=[draft.tournament.slug, 2])).content.decode()
+    url = reverse("arbiter:manual_change", args=[draft.tournament.slug, 2])
+    round_page = client.get(reverse("arbiter:round", args=[draft.tournament.slug, 2])).content.decode()
     assert 'id="manual-form"' in round_page
     page = client.get(url, {"kind": "bye", "player": 7}).content.decode()
     assert "Art. 2.1.2 [C2]" in page and "absolute criterion" in page and 'id="confirm-change"' in page
     assert not ManualChange.objects.exists()
-    fingerprint = pairing.propose_change(draft, "bye", player=7).fingerprint
+    fingerprint = propose_change(draft, "bye", player=7).fingerprint
     response = client.post(url, {"kind": "bye", "player": 7, "board": "", "other_board": "", "other": "",
                                  "fingerprint": fingerprint})
     assert response.status_code == 302 and ManualChange.objects.get().kind == "bye"
     assert (7, 0) in boards(draft)
-    round_page = client.get(reverse("pairing:round", args=[draft.tournament.slug, 2])).content.decode()
+    round_page = client.get(reverse("arbiter:round", args=[draft.tournament.slug, 2])).content.decode()
     assert "the pairing-allocated bye given to 7" in round_page
     # Nonsense is a message, never a 500.
     assert client.get(url, {"kind": "nonsense"}).status_code == 302
@@ -243,16 +248,16 @@ def test_leaving_fide_mode_takes_two_confirmations_and_is_for_good(client, club,
     # No way back: not a setting of the form, and a second leave is refused.
     edit = client.get(reverse("arbiter:tournament_edit", args=[tournament.slug])).content.decode()
     assert "fide_mode" not in edit
-    with pytest.raises(services.Refused, match="already left"):
-        services.leave_fide_mode(tournament, arbiter, confirmations=2)
+    with pytest.raises(Refused, match="already left"):
+        leave_fide_mode(tournament, arbiter, confirmations=2)
 
 
 def test_outside_fide_mode_the_same_warnings_and_records(draft, arbiter):
-    services.leave_fide_mode(draft.tournament, arbiter, confirmations=2)
+    leave_fide_mode(draft.tournament, arbiter, confirmations=2)
     draft.refresh_from_db()
-    proposal = pairing.propose_change(draft, "bye", player=7)
+    proposal = propose_change(draft, "bye", player=7)
     assert "bye" in codes(proposal)
-    change = pairing.apply_manual_change(draft, "bye", proposal.fingerprint, arbiter, player=7)
+    change = apply_manual_change(draft, "bye", proposal.fingerprint, arbiter, player=7)
     assert not change.fide_mode
     assert "outside FIDE mode): Round 2: the pairing-allocated bye given to 7" in export(draft.tournament)
 
@@ -262,11 +267,11 @@ def test_a_deputy_may_neither_change_a_pairing_nor_leave_fide_mode(client, club,
     Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
     client.force_login(deputy)
     slug = draft.tournament.slug
-    url = reverse("pairing:manual_change", args=[slug, 2])
+    url = reverse("arbiter:manual_change", args=[slug, 2])
     assert client.get(url, {"kind": "swap", "board": 1}).status_code == 403
     assert client.post(url, {"kind": "swap", "board": 1, "fingerprint": "x"}).status_code == 403
     assert client.post(reverse("arbiter:fide_mode", args=[slug]), {"confirmations": "2"}).status_code == 403
-    assert 'id="manual-form"' not in client.get(reverse("pairing:round", args=[slug, 2])).content.decode()
+    assert 'id="manual-form"' not in client.get(reverse("arbiter:round", args=[slug, 2])).content.decode()
     assert not ManualChange.objects.exists()
     draft.tournament.refresh_from_db()
     assert draft.tournament.fide_mode
@@ -278,12 +283,12 @@ def test_a_player_unpaired_by_hand_then_removed(client, club, arbiter):
     tournament = make_tournament(club, players=6)
     draft = request(tournament)
     white = boards(draft)[0][0]
-    proposal = pairing.propose_change(draft, "unpair", board=1)
-    pairing.apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=1)
-    services.remove_player(tournament.players.get(pairing_number=white), arbiter)
-    assert pairing.engine_boards(draft) == boards(draft)  # the engine's other boards, renumbered
+    proposal = propose_change(draft, "unpair", board=1)
+    apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=1)
+    remove_player(tournament.players.get(pairing_number=white), arbiter)
+    assert engine_boards(draft) == boards(draft)  # the engine's other boards, renumbered
     client.force_login(arbiter)
-    page = client.get(reverse("pairing:manual_change", args=[tournament.slug, 1]), {"kind": "swap", "board": 1})
+    page = client.get(reverse("arbiter:manual_change", args=[tournament.slug, 1]), {"kind": "swap", "board": 1})
     assert page.status_code == 200 and "colours swapped on board 1" in page.content.decode()
 
 
@@ -299,7 +304,7 @@ def test_a_player_unpaired_by_hand_then_removed(client, club, arbiter):
 ])
 def test_garbage_is_a_message_and_changes_nothing(client, draft, arbiter, data):
     client.force_login(arbiter)
-    url = reverse("pairing:manual_change", args=[draft.tournament.slug, 2])
+    url = reverse("arbiter:manual_change", args=[draft.tournament.slug, 2])
     before = boards(draft)
     assert client.get(url, data).status_code in (200, 302)
     response = client.post(url, data, follow=True)
@@ -309,8 +314,8 @@ def test_garbage_is_a_message_and_changes_nothing(client, draft, arbiter, data):
 
 def test_the_api_lists_the_manual_changes_to_the_clubs_arbiters(draft, arbiter, outsider, club):
     engine = boards(draft)
-    proposal = pairing.propose_change(draft, "bye", player=7)
-    pairing.apply_manual_change(draft, "bye", proposal.fingerprint, arbiter, player=7)
+    proposal = propose_change(draft, "bye", player=7)
+    apply_manual_change(draft, "bye", proposal.fingerprint, arbiter, player=7)
     url = reverse("api:manual_changes", args=[draft.tournament.slug, 2])
     deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
     Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
@@ -339,9 +344,9 @@ def test_the_exported_file_with_its_comment_lines_is_checked_by_the_engines_cli(
     # A manual colour swap in round 2, played: the engine's -c reads the file, ### lines and all,
     # and finds round 2 is not its pairing (and round 1 is).
     white, black = boards(draft)[0]
-    proposal = pairing.propose_change(draft, "swap", board=1)
-    pairing.apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
-    pairing.publish_round(draft)
+    proposal = propose_change(draft, "swap", board=1)
+    apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    publish_round(draft)
     white_wins(draft)
     text = export(draft.tournament, version)
     lines = text.splitlines()

@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 
 from pairing.engine.trf import ForbiddenPairs
-from tournaments import services
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.exchange.trf import tournament_document
 from tournaments.models import ForbiddenPair
-from tournaments.trf import tournament_document
-
-from .conftest import make_tournament, pair, play
+from tournaments.services import Refused
+from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
 
 
 def number(tournament, n):
@@ -25,11 +25,11 @@ def met(round_, a: int, b: int) -> bool:
 
 def test_a_pair_is_stored_once_whichever_way_round(tournament):
     one, six = number(tournament, 1), number(tournament, 6)
-    pair_ = services.forbid_pair(tournament, six, one)
+    pair_ = forbid_pair(tournament, six, one)
     assert (pair_.player, pair_.other, pair_.first_round, pair_.last_round) == (one, six, 1, None)
     assert pair_.rounds_display() == "every round"
-    with pytest.raises(services.Refused, match=r"Player, A0 and Player, F5 are already kept apart \(every round\)"):
-        services.forbid_pair(tournament, one, six, 2, 3)
+    with pytest.raises(Refused, match=r"Player, A0 and Player, F5 are already kept apart \(every round\)"):
+        forbid_pair(tournament, one, six, 2, 3)
     assert ForbiddenPair.objects.count() == 1
 
 
@@ -39,48 +39,48 @@ def test_a_pair_is_stored_once_whichever_way_round(tournament):
     ((1, 2), (2, 6), "The tournament has only 5 rounds."),
 ])
 def test_bad_pairs_are_refused_with_a_message(tournament, players, rounds, message):
-    with pytest.raises(services.Refused, match=message):
-        services.forbid_pair(tournament, number(tournament, players[0]), number(tournament, players[1]), *rounds)
+    with pytest.raises(Refused, match=message):
+        forbid_pair(tournament, number(tournament, players[0]), number(tournament, players[1]), *rounds)
     assert not ForbiddenPair.objects.exists()
 
 
 def test_a_player_of_another_tournament_is_refused(club, tournament):
     other = make_tournament(club, name="Other", players=2)
-    with pytest.raises(services.Refused, match=r"Both players must be registered in this tournament\."):
-        services.forbid_pair(tournament, number(tournament, 1), number(other, 2))
+    with pytest.raises(Refused, match=r"Both players must be registered in this tournament\."):
+        forbid_pair(tournament, number(tournament, 1), number(other, 2))
 
 
 def test_a_pair_applies_from_the_next_round_once_rounds_are_paired(tournament):
     round1 = pair(tournament)
-    with pytest.raises(services.Refused, match=r"Round 1 has been paired already: a forbidden pair applies from "
+    with pytest.raises(Refused, match=r"Round 1 has been paired already: a forbidden pair applies from "
                                                "round 2 on."):
-        services.forbid_pair(tournament, number(tournament, 1), number(tournament, 3), 1)
+        forbid_pair(tournament, number(tournament, 1), number(tournament, 3), 1)
     play(round1, random.Random(2))
-    pair_ = services.forbid_pair(tournament, number(tournament, 1), number(tournament, 3), last_round=5)
+    pair_ = forbid_pair(tournament, number(tournament, 1), number(tournament, 3), last_round=5)
     assert (pair_.first_round, pair_.last_round, pair_.rounds_display()) == (2, None, "from round 2")
 
 
 def test_removing_a_pair_keeps_the_rounds_already_paired_with_it(tournament):
-    early = services.forbid_pair(tournament, number(tournament, 1), number(tournament, 6))
-    later = services.forbid_pair(tournament, number(tournament, 2), number(tournament, 7), 3)
+    early = forbid_pair(tournament, number(tournament, 1), number(tournament, 6))
+    later = forbid_pair(tournament, number(tournament, 2), number(tournament, 7), 3)
     play(pair(tournament), random.Random(3))
     pair(tournament)
     # Not yet applied: gone.
-    assert services.allow_pair(later) == "Player, B1 and Player, G6 may be paired with each other again."
+    assert allow_pair(later) == "Player, B1 and Player, G6 may be paired with each other again."
     assert not ForbiddenPair.objects.filter(pk=later.pk).exists()
     # Applied to rounds 1-2: kept for them, so that the file still explains their pairings.
-    message = services.allow_pair(early)
+    message = allow_pair(early)
     assert message == ("Player, A0 and Player, F5 may be paired with each other from round 3 on "
                        "(kept apart in rounds 1–2, which have been paired already).")
     early.refresh_from_db()
     assert (early.first_round, early.last_round) == (1, 2)
-    with pytest.raises(services.Refused, match="The pairings of rounds 1–2 kept Player, A0 and Player, F5 apart"):
-        services.allow_pair(early)
+    with pytest.raises(Refused, match="The pairings of rounds 1–2 kept Player, A0 and Player, F5 apart"):
+        allow_pair(early)
 
 
 def test_the_document_carries_the_pairs_by_pairing_number(tournament):
-    services.forbid_pair(tournament, number(tournament, 4), number(tournament, 2), 2, 3)
-    services.forbid_pair(tournament, number(tournament, 9), number(tournament, 1))
+    forbid_pair(tournament, number(tournament, 4), number(tournament, 2), 2, 3)
+    forbid_pair(tournament, number(tournament, 9), number(tournament, 1))
     document = tournament_document(tournament, rounds=0, pairing=1)
     assert document.forbidden_pairs == [ForbiddenPairs(frozenset({2, 4}), 2, 3), ForbiddenPairs(frozenset({1, 9}))]
 
@@ -90,7 +90,7 @@ def test_the_engine_never_pairs_a_forbidden_pair(club):
     free = make_tournament(club, name="Free")
     assert met(pair(free), 1, 6)
     kept = make_tournament(club, name="Kept")
-    services.forbid_pair(kept, number(kept, 1), number(kept, 6))
+    forbid_pair(kept, number(kept, 1), number(kept, 6))
     round1 = pair(kept)
     assert not met(round1, 1, 6)
     assert round1.games.count() == 5
@@ -104,7 +104,7 @@ def test_the_engine_never_pairs_a_forbidden_pair(club):
 
 def test_a_pair_applies_only_in_its_rounds(club):
     tournament = make_tournament(club)
-    services.forbid_pair(tournament, number(tournament, 1), number(tournament, 6), 2)
+    forbid_pair(tournament, number(tournament, 1), number(tournament, 6), 2)
     assert met(pair(tournament), 1, 6)
 
 
@@ -129,7 +129,7 @@ def test_the_arbiter_adds_and_removes_pairs_on_his_page(client, arbiter, tournam
 
 
 def test_forbidden_pairs_are_private(client, api_client, tournament):
-    services.forbid_pair(tournament, number(tournament, 1), number(tournament, 6))
+    forbid_pair(tournament, number(tournament, 1), number(tournament, 6))
     public = client.get(tournament.get_absolute_url()).content.decode()
     assert "Forbidden" not in public and "apart" not in public
     data = str(api_client.get(f"/api/tournaments/{tournament.slug}/").json())
@@ -137,7 +137,7 @@ def test_forbidden_pairs_are_private(client, api_client, tournament):
 
 
 def test_another_clubs_arbiter_gets_404_on_forbidden_pairs(client, tournament, outsider):
-    kept = services.forbid_pair(tournament, number(tournament, 1), number(tournament, 6))
+    kept = forbid_pair(tournament, number(tournament, 1), number(tournament, 6))
     client.force_login(outsider)
     add = reverse("arbiter:forbidden_pair_add", args=[tournament.slug])
     remove = reverse("arbiter:forbidden_pair_remove", args=[tournament.slug, kept.pk])

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from tests.fuzzing import mutated_csv, mutated_trf, trf_bases
-from tournaments import services
 from tournaments.models import Absence, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.services.setup import create_tournament
 
 TRF_FILES = int(os.environ.get("FUZZ_TRF", 1000))
 CSV_FILES = int(os.environ.get("FUZZ_CSV", 300))
@@ -92,7 +92,7 @@ def test_mutated_csv_files_are_imported_or_refused_whole(client, arbiter, club):
     client.force_login(arbiter)
     failures, outcomes, times = [], Counter(), []
     for seed in range(CSV_FILES):
-        tournament = services.create_tournament(club, name=f"Open {seed}", rounds=7)
+        tournament = create_tournament(club, name=f"Open {seed}", rounds=7)
         url = reverse("arbiter:player_import", args=[tournament.slug])
         before = counts()
         response, seconds = post(client, url, {"file": SimpleUploadedFile("p.csv", mutated_csv(seed))},

@@ -5,10 +5,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments import services, trf
+from tournaments.exchange import trf_import
+from tournaments.exchange.csv_import import import_players_csv
+from tournaments.exchange.trf_import import TrfImportError, import_tournament
 from tournaments.limits import MAX_FILE_BYTES
 from tournaments.models import ForbiddenPair, Player, Tournament
-from tournaments.trf import TrfImportError, import_tournament
+from tournaments.services import Refused, players
+from tournaments.services.players import register_player
+from tournaments.services.setup import create_tournament
 
 
 def player_line(number: int, name: str, rating: str, blocks: list[str]) -> str:
@@ -49,14 +53,14 @@ def test_a_file_beyond_the_limits_is_refused_whole(club, text, message):
 
 
 def test_too_many_forbidden_pairs_are_refused(club, monkeypatch):
-    monkeypatch.setattr(trf, "MAX_FORBIDDEN_PAIRS", 2)
+    monkeypatch.setattr(trf_import, "MAX_FORBIDDEN_PAIRS", 2)
     with pytest.raises(TrfImportError, match="XXP/260 keep 3 pairs of players apart: the app keeps at most 2"):
         import_tournament(club, trf_file("XXR 3", "XXP 1 2 3"))
     assert not ForbiddenPair.objects.exists() and not Tournament.objects.exists()
 
 
 def test_too_many_round_results_are_refused_before_anything_else(club, monkeypatch):
-    monkeypatch.setattr(trf, "MAX_ROUND_RESULTS", 5)
+    monkeypatch.setattr(trf_import, "MAX_ROUND_RESULTS", 5)
     with pytest.raises(TrfImportError, match="3 players of 2 rounds: the app imports at most 5 round results"):
         import_tournament(club, trf_file("XXR 3", rounds=2))
     assert not Tournament.objects.exists()
@@ -94,12 +98,12 @@ def test_an_old_windows_file_is_read_as_windows_1252(client, arbiter):
 
 @pytest.fixture
 def empty(club):
-    return services.create_tournament(club, name="Autumn Open", rounds=7)
+    return create_tournament(club, name="Autumn Open", rounds=7)
 
 
 @pytest.mark.parametrize("end", ["\r", "\r\n", "\n", "\r\r\n"], ids=["CR", "CRLF", "LF", "CRCRLF"])
 def test_csv_with_any_line_ends_is_imported(empty, end):
-    players = services.import_players_csv(empty, end.join(["name,rating", "Alpha,", "Bravo,1900", ""]))
+    players = import_players_csv(empty, end.join(["name,rating", "Alpha,", "Bravo,1900", ""]))
     assert [p.name for p in players] == ["Alpha", "Bravo"] and players[1].rating == 1900
 
 
@@ -108,8 +112,8 @@ def test_csv_with_any_line_ends_is_imported(empty, end):
     ("name,name\nA,B\n", "Column(s) named twice: name."),
 ])
 def test_csv_that_cannot_be_read_is_refused(empty, text, message):
-    with pytest.raises(services.Refused) as refusal:
-        services.import_players_csv(empty, text)
+    with pytest.raises(Refused) as refusal:
+        import_players_csv(empty, text)
     assert message in refusal.value.message and not empty.players.exists()
 
 
@@ -121,19 +125,19 @@ def test_csv_that_cannot_be_read_is_refused(empty, text, message):
     ("A" * 34 + ",,", "Line 2: name: Ensure this value has at most 33 characters (it has 34)."),
 ])
 def test_csv_with_a_bad_field_names_it(empty, row, message):
-    with pytest.raises(services.Refused) as refusal:
-        services.import_players_csv(empty, f"name,fide_id,federation\n{row}\nBravo,,\n")
+    with pytest.raises(Refused) as refusal:
+        import_players_csv(empty, f"name,fide_id,federation\n{row}\nBravo,,\n")
     assert message in refusal.value.errors and not empty.players.exists()
 
 
 def test_no_more_players_than_pairing_numbers_hold(empty, monkeypatch):
-    monkeypatch.setattr(services, "MAX_PLAYERS", 3)
-    services.import_players_csv(empty, "name\nA\nB\n")
-    with pytest.raises(services.Refused, match=r"at most 3 players .* this one has 2, and 2 more would make 4"):
-        services.import_players_csv(empty, "name\nC\nD\n")
-    services.register_player(empty, Player(name="C"))
-    with pytest.raises(services.Refused, match="at most 3 players"):
-        services.register_player(empty, Player(name="D"))
+    monkeypatch.setattr(players, "MAX_PLAYERS", 3)
+    import_players_csv(empty, "name\nA\nB\n")
+    with pytest.raises(Refused, match=r"at most 3 players .* this one has 2, and 2 more would make 4"):
+        import_players_csv(empty, "name\nC\nD\n")
+    register_player(empty, Player(name="C"))
+    with pytest.raises(Refused, match="at most 3 players"):
+        register_player(empty, Player(name="D"))
     assert empty.players.count() == 3
 
 

@@ -20,11 +20,10 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.fronts.templatetags.chess import points, signed, tiebreak
 from tournaments.models import AuditEntry, Result
-from tournaments.standings import crosstable
-from tournaments.templatetags.chess import points, signed, tiebreak
-
-from .conftest import make_tournament, pair, play
+from tournaments.queries.standings import crosstable
 
 LOCALE = Path(settings.LOCALE_PATHS[0])
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -125,7 +124,7 @@ def test_arbiter_pages_forms_and_messages_in_italian(event, arbiter):
     # Dates in the language's format (Django's: "d F Y").
     assert "01 Marzo 2026" in desk.get(reverse("arbiter:dashboard")).content.decode()
     # A refusal of a service, and a form's validation error.
-    response = desk.post(reverse("pairing:pair", args=[event.slug]), follow=True)
+    response = desk.post(reverse("arbiter:pair", args=[event.slug]), follow=True)
     assert "Nel turno 3 mancano ancora dei risultati." in response.content.decode()
     response = desk.post(reverse("arbiter:player_add", args=[event.slug]), {"name": "Rossi, Anna", "federation": "IT"})
     assert "Una federazione è un codice di tre lettere" in response.content.decode()

@@ -5,9 +5,8 @@ that the checker, re-pairing the exported file, finds identical."""
 import random
 
 from pairing.engine.checker import check
-from tournaments.trf import export_document
-
-from .conftest import make_tournament, pair, play
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.exchange.trf import export_document
 
 
 def test_a_lim_tournament_paired_by_the_app_passes_the_checker(club):

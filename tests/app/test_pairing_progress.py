@@ -16,21 +16,22 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config import celery_app
-from pairing import services as pairing
-from pairing.tasks import pair_round_task
+from pairing.rounds import run
+from pairing.rounds.publish import discard_round
+from pairing.rounds.request import request_pairing
+from pairing.rounds.tasks import pair_round_task
+from tests.app.conftest import request
 from tournaments.audit import Kind
-from tournaments.forms import TournamentForm
+from tournaments.fronts.arbiter.forms import TournamentForm
 from tournaments.limits import MAX_PAIRING_TIME_LIMIT
 from tournaments.models import AuditEntry, Round, Tournament
 
-from .conftest import request
-
-ENGINE = pairing.pair_round
+ENGINE = run.pair_round
 
 
 def status_partial(client, tournament) -> str:
     """What the round's page polls every second while the round is being paired."""
-    response = client.get(reverse("pairing:round", args=[tournament.slug, 1]), {"status": 1},
+    response = client.get(reverse("arbiter:round", args=[tournament.slug, 1]), {"status": 1},
                           HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return response.content.decode()
@@ -51,14 +52,14 @@ def test_the_round_page_shows_the_engines_progress(client, arbiter, tournament, 
         progress(11, 40, 321)  # within a second of the first: not written
         seen["throttled"] = progress_of(tournament)
         with monkeypatch.context() as later:
-            later.setattr(pairing, "PROGRESS_EVERY", 0)  # a second later
+            later.setattr(run, "PROGRESS_EVERY", 0)  # a second later
             progress(11, 40, 321)
         seen["written"] = progress_of(tournament)
         Round.objects.filter(tournament=tournament).update(requested_at=timezone.now() - timedelta(seconds=75))
         seen["page"] = status_partial(client, tournament)
         return ENGINE(document, *args, progress=progress, **kwargs)
 
-    monkeypatch.setattr(pairing, "pair_round", engine)
+    monkeypatch.setattr(run, "pair_round", engine)
     round_ = request(tournament)
     assert round_.status == Round.Status.DRAFT, round_.error
     assert (seen["first"], seen["throttled"], seen["written"]) == ((0, 40, 500), (0, 40, 500), (11, 40, 321))
@@ -103,7 +104,7 @@ def test_a_pairing_past_the_tournaments_time_limit_goes_back_to_not_paired(clien
             time.sleep(0.1)
         return ENGINE(document, *args, progress=progress, **kwargs)
 
-    monkeypatch.setattr(pairing, "pair_round", slow)
+    monkeypatch.setattr(run, "pair_round", slow)
     started = time.monotonic()
     round_ = request(tournament)
     assert 1 <= time.monotonic() - started < 5  # stopped at the limit, not after the minute
@@ -115,33 +116,33 @@ def test_a_pairing_past_the_tournaments_time_limit_goes_back_to_not_paired(clien
     assert (entry.action, entry.after["status"], entry.after["error"]) == ("failed", "Pairing failed", round_.error)
 
     client.force_login(arbiter)
-    page = client.get(reverse("pairing:round", args=[tournament.slug, 1])).content.decode()
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, 1])).content.decode()
     assert "did not finish within the tournament&#x27;s time limit (1 s)" in page
     assert "Pair again" in page and "Discard" in page
     manage = client.get(tournament.get_manage_url()).content.decode()
     assert "Round 1</a> — Pairing failed" in manage
 
     # Given more time, the same pairing goes through, on the same round.
-    monkeypatch.setattr(pairing, "pair_round", ENGINE)
+    monkeypatch.setattr(run, "pair_round", ENGINE)
     again = request(tournament)
     assert (again.number, again.status) == (1, Round.Status.DRAFT) and again.games.count() == 5
 
 
 def test_a_cancelled_pairing_stops_the_engine_at_its_next_bracket(tournament, monkeypatch):
-    monkeypatch.setattr(pairing, "PROGRESS_EVERY", 0)
+    monkeypatch.setattr(run, "PROGRESS_EVERY", 0)
     reports = []
 
     def engine(document, *args, progress, **kwargs):
         progress(0, 3, 4)
         reports.append(0)
-        pairing.discard_round(Round.objects.get(tournament=tournament))  # the arbiter cancels
+        discard_round(Round.objects.get(tournament=tournament))  # the arbiter cancels
         progress(1, 3, 4)
         reports.append(1)
         return ENGINE(document, *args, progress=progress, **kwargs)
 
-    monkeypatch.setattr(pairing, "pair_round", engine)
+    monkeypatch.setattr(run, "pair_round", engine)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        pairing.request_pairing(tournament)
+        request_pairing(tournament)
     assert reports == [0] and not tournament.round_set.exists()
     assert AuditEntry.objects.filter(tournament=tournament, kind=Kind.ROUND).latest("pk").action == "cancelled"
 

@@ -4,9 +4,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.app.conftest import pair, request
 from tournaments.models import Round
-
-from .conftest import pair, request
 
 
 @pytest.fixture
@@ -26,7 +25,7 @@ def private_pages(tournament, round_):
             reverse("arbiter:player_import", args=[slug]),
             reverse("arbiter:player_edit", args=[slug, player.pk]),
             reverse("arbiter:trf_export", args=[slug]),
-            reverse("pairing:round", args=[slug, round_.number]),
+            reverse("arbiter:round", args=[slug, round_.number]),
         ],
         "post": [
             reverse("arbiter:tournament_edit", args=[slug]),
@@ -37,9 +36,9 @@ def private_pages(tournament, round_):
             reverse("arbiter:player_withdraw", args=[slug, player.pk]),
             reverse("arbiter:player_absence", args=[slug, player.pk]),
             reverse("arbiter:result", args=[slug, game.pk]),
-            reverse("pairing:pair", args=[slug]),
-            reverse("pairing:publish", args=[slug, round_.number]),
-            reverse("pairing:discard", args=[slug, round_.number]),
+            reverse("arbiter:pair", args=[slug]),
+            reverse("arbiter:publish", args=[slug, round_.number]),
+            reverse("arbiter:discard", args=[slug, round_.number]),
         ],
     }
 

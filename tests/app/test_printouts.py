@@ -12,13 +12,14 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from pairing import services as pairing
-from tournaments import printouts, services
+from pairing.rounds.publish import publish_round
+from tests.app.conftest import make_tournament, pair, play, request
+from tournaments.fronts.public import printouts
+from tournaments.fronts.templatetags.chess import points
 from tournaments.models import Player, Result
-from tournaments.standings import crosstable, points_before
-from tournaments.templatetags.chess import points
-
-from .conftest import make_tournament, pair, play, request
+from tournaments.queries.standings import crosstable, points_before
+from tournaments.services.players import set_absence, withdraw_player
+from tournaments.services.results import enter_result
 
 
 @pytest.fixture
@@ -74,11 +75,11 @@ def absences(club):
     zero-point bye and #5 has withdrawn: #1, #2 and #6 are left, one board and the PAB."""
     tournament = make_tournament(club, players=6, rounds=4)
     for game in pair(tournament).games.all():
-        services.enter_result(game, Result.DRAW)
+        enter_result(game, Result.DRAW)
     players = {p.pairing_number: p for p in tournament.players.all()}
-    services.set_absence(players[3], 2, "H")
-    services.set_absence(players[4], 2, "Z")
-    services.withdraw_player(players[5], 2)
+    set_absence(players[3], 2, "H")
+    set_absence(players[4], 2, "Z")
+    withdraw_player(players[5], 2)
     pair(tournament)
     return tournament, players
 
@@ -194,7 +195,7 @@ def test_pdfs_are_made_once_per_revision(event, arbiter, django_assert_max_num_q
     assert own.content == first.content
     # A result corrected: a new revision, a new PDF.
     game = event.round_set.get(number=3).games.exclude(black=None).first()
-    services.enter_result(game, "0-1" if game.result != "0-1" else "1-0", confirm=True)
+    enter_result(game, "0-1" if game.result != "0-1" else "1-0", confirm=True)
     assert Client().get(url)["ETag"] != first["ETag"]
 
 
@@ -243,7 +244,7 @@ def test_api_root_links_every_endpoint_and_the_docs(event):
 def test_a_round_once_published(event):
     """The fourth round's PDFs appear once it is published."""
     round_ = event.round_set.get(number=4)
-    pairing.publish_round(round_)
+    publish_round(round_)
     text = pdf_text(Client().get(reverse("public:boards_pdf", args=[event.slug, 4])))
     assert "Round 4: board list" in text
 

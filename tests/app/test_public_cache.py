@@ -6,10 +6,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.exchange.csv_import import import_players_csv
 from tournaments.models import Game, Player, Result, Tournament
-
-from .conftest import make_tournament, pair, play
+from tournaments.services.players import register_player, update_player
+from tournaments.services.results import enter_result
 
 
 @pytest.fixture
@@ -90,7 +91,7 @@ def test_player_changes_and_publication_reach_the_cached_pages(event, club):
     url = reverse("public:player", args=[event.slug, 1])
     assert player.name in reader.get(url).content.decode()
     player.name = "Renamed, Player"
-    services.update_player(player)
+    update_player(player)
     assert "Renamed, Player" in reader.get(url).content.decode()
     home = reader.get(reverse("public:home")).content.decode()
     other = make_tournament(club, players=4, name="Second Open")
@@ -130,7 +131,7 @@ def test_pages_are_served_while_the_cache_server_is_down(event, settings):
 def test_a_tournament_saved_from_an_old_copy_still_moves_the_revision_on(event):
     old_copy = Tournament.objects.get(pk=event.pk)
     game = event.round_set.get(number=3).games.exclude(result=Result.BYE).first()
-    services.enter_result(game, Result.DRAW)
+    enter_result(game, Result.DRAW)
     entered = Tournament.objects.get(pk=event.pk).revision
     assert entered > old_copy.revision
     old_copy.place = "Lyon"
@@ -141,7 +142,7 @@ def test_a_tournament_saved_from_an_old_copy_still_moves_the_revision_on(event):
 def test_reading_standings_writes_nothing(event):
     event.ties_by_lot = True
     event.save()
-    services.register_player(event, Player(name="Late, Comer", rating=1200))
+    register_player(event, Player(name="Late, Comer", rating=1200))
     revision = Tournament.objects.get(pk=event.pk).revision
     for url in public_urls(event):
         Client().get(url)
@@ -156,7 +157,7 @@ def test_players_imported_in_bulk_are_on_the_next_page_served(club):
     url = reverse("public:tournament", args=[tournament.slug])
     reader = Client()
     assert "Newcomer" not in reader.get(url).content.decode()
-    services.import_players_csv(tournament, "name,rating\n\"Newcomer, Zed\",2500\n")
+    import_players_csv(tournament, "name,rating\n\"Newcomer, Zed\",2500\n")
     assert "Newcomer, Zed" in reader.get(url).content.decode()
 
 

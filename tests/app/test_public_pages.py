@@ -11,12 +11,15 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.fronts.public.views import home_sections
 from tournaments.models import AuditEntry, Membership, Player, Result, Tournament
-from tournaments.standings import board_list, crosstable, player_record
-from tournaments.views.public import home_sections
-
-from .conftest import make_tournament, pair, play
+from tournaments.queries.boards import board_list
+from tournaments.queries.records import player_record
+from tournaments.queries.standings import crosstable
+from tournaments.services.players import register_player, set_absence, withdraw_player
+from tournaments.services.results import enter_result
+from tournaments.services.setup import create_tournament, set_listing
 
 
 def section_of(name: str, query: str = "") -> str | None:
@@ -49,8 +52,8 @@ def test_home_sections_search_and_hidden(club):
     play(pair(finished), rng)
     pair(pending)  # published, a result still missing: not finished yet
     pair(old)
-    services.set_listing(old, Tournament.Listing.ARCHIVED)
-    services.set_listing(test, Tournament.Listing.HIDDEN)
+    set_listing(old, Tournament.Listing.ARCHIVED)
+    set_listing(test, Tournament.Listing.HIDDEN)
     assert section_of(upcoming.name) == "upcoming"
     assert section_of(ongoing.name) == "ongoing"
     assert section_of(pending.name) == "ongoing"
@@ -78,16 +81,16 @@ def byes(club):
     """Seven players; in round 2 #3 takes a half-point bye, #4 a zero-point bye, #5 has withdrawn and
     #7 enters late (round 3); round 1 had a forfeit on board 1."""
     tournament = make_tournament(club, players=6, rounds=4, late_entry_bye="H")
-    late = services.register_player(tournament, Player(name="Late, Lou", rating=1500, entry_round=3))
+    late = register_player(tournament, Player(name="Late, Lou", rating=1500, entry_round=3))
     round1 = pair(tournament)
     games = list(round1.games.order_by("board"))
-    services.enter_result(games[0], Result.WHITE_FORFEIT_WIN)
+    enter_result(games[0], Result.WHITE_FORFEIT_WIN)
     for game in games[1:]:
-        services.enter_result(game, Result.DRAW)
+        enter_result(game, Result.DRAW)
     players = {p.pairing_number: p for p in tournament.players.all()}
-    services.set_absence(players[3], 2, "H")
-    services.set_absence(players[4], 2, "Z")
-    services.withdraw_player(players[5], 2)
+    set_absence(players[3], 2, "H")
+    set_absence(players[4], 2, "Z")
+    withdraw_player(players[5], 2)
     return tournament, pair(tournament), late
 
 
@@ -133,7 +136,7 @@ def test_player_page_lists_byes_absences_and_withdrawal(byes):
 def test_crosstable_forfeit_cells_name_the_opponent(byes):
     tournament, round2, _ = byes
     for game in round2.games.exclude(result=Result.BYE):
-        services.enter_result(game, Result.WHITE_WINS)
+        enter_result(game, Result.WHITE_WINS)
     rows = {row.player.pairing_number: row for row in crosstable(tournament, 2)}
     rank = {number: row.rank for number, row in rows.items()}
     assert rows[1].cells[0].text == f"{rank[4]}w+"
@@ -144,16 +147,16 @@ def test_crosstable_forfeit_cells_name_the_opponent(byes):
 def test_rank_performance_and_rating_change_worked_by_hand(club):
     """Four players; round 1 pairs 1-3 and 2-4 (C.04.3: S1 against S2). #1 (2400, K 10) beats
     #3 (2000); #4 (1800, 14 years old: K 40) beats #2 (2100)."""
-    tournament = services.create_tournament(club, name="Hand Open", rounds=3, initial_colour="w",
+    tournament = create_tournament(club, name="Hand Open", rounds=3, initial_colour="w",
                                             start_date=datetime.date(2026, 5, 1))
     for name, rating, born in (("A", 2400, None), ("B", 2100, None), ("C", 2000, None),
                                ("D", 1800, datetime.date(2012, 3, 1))):
-        services.register_player(tournament, Player(name=name, rating=rating, birth_date=born))
+        register_player(tournament, Player(name=name, rating=rating, birth_date=born))
     round1 = pair(tournament)
     for game in round1.games.select_related("white", "black"):
         assert {game.white.name, game.black.name} in ({"A", "C"}, {"B", "D"})
         winner_white = game.white.name in ("A", "D")
-        services.enter_result(game, Result.WHITE_WINS if winner_white else Result.BLACK_WINS)
+        enter_result(game, Result.WHITE_WINS if winner_white else Result.BLACK_WINS)
     players = {p.name: p for p in tournament.players.all()}
     a = player_record(tournament, players["A"])
     # B.02 8.1.b: 400 points apart, .92 expected: +0.08 x 10; performance 2000 + dp(1.00) 800.

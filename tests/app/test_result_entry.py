@@ -2,9 +2,8 @@
 
 from django.urls import reverse
 
+from tests.app.conftest import pair
 from tournaments.models import AuditEntry, Game
-
-from .conftest import pair
 
 
 def test_a_refused_result_answers_422_with_the_row_and_changes_nothing(client, arbiter, tournament):

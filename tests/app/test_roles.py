@@ -9,12 +9,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from pairing import services as pairing
-from tournaments import services
+from pairing.rounds.publish import publish_explanation
+from tests.app.conftest import pair
+from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, PUBLIC, ROLES, RULES
 from tournaments.models import Membership
-from tournaments.permissions import GUARDED, LOGIN, NOBODY, PUBLIC, ROLES, RULES
-
-from .conftest import pair
+from tournaments.services.forbidden_pairs import forbid_pair
 
 Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
@@ -52,10 +51,10 @@ def world(tournament, arbiter, outsider, club):
         Membership.objects.create(club=club, user=user, role=role)
         users[role] = user
     round_ = pair(tournament)
-    pairing.publish_explanation(round_, True)
+    publish_explanation(round_, True)
     players = list(tournament.players.all())
     objects = {"player": players[0], "game": round_.games.exclude(result="bye").first(),
-               "pair": services.forbid_pair(tournament, players[1], players[2])}
+               "pair": forbid_pair(tournament, players[1], players[2])}
     return tournament, users, objects
 
 

@@ -15,12 +15,16 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config import celery_app
-from pairing import services as pairing
-from pairing.tasks import pair_round_task
-from tournaments import services
+from pairing.rounds import run
+from pairing.rounds.publish import discard_round
+from pairing.rounds.request import request_pairing
+from pairing.rounds.run import run_pairing
+from pairing.rounds.tasks import pair_round_task
+from pairing.rounds.timing import stale_after
+from tests.app.conftest import boards, make_tournament, request
 from tournaments.models import Game, Player, Round
-
-from .conftest import boards, make_tournament, request
+from tournaments.services import Refused
+from tournaments.services.players import register_player
 
 postgresql_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="lock_timeout is PostgreSQL's")
 
@@ -44,14 +48,14 @@ class HeldEngine:
         assert self.started.acquire(timeout=10), "the pairing task did not reach the engine"
 
 
-ENGINE = pairing.pair_round
+ENGINE = run.pair_round
 
 
 @pytest.fixture
 def held_engine(transactional_db, monkeypatch, task_threads):
     """Pairing tasks run in threads with the engine held; this thread gives up on a lock after 3 s."""
     engine = HeldEngine()
-    monkeypatch.setattr(pairing, "pair_round", engine)
+    monkeypatch.setattr(run, "pair_round", engine)
     with connection.cursor() as cursor:
         cursor.execute("SET lock_timeout = '3s'")  # waiting for the engine would fail the test
     engine.join = lambda: [thread.join(30) for thread in task_threads]
@@ -65,15 +69,15 @@ def held_engine(transactional_db, monkeypatch, task_threads):
 @postgresql_only
 def test_registration_and_a_second_click_do_not_wait_for_the_engine(held_engine, club):
     tournament = make_tournament(club, players=10, rounds=5)
-    round_ = pairing.request_pairing(tournament)
+    round_ = request_pairing(tournament)
     held_engine.wait_started()
 
     # The engine computes; a late entry (rated highest: everybody's number changes) and a second
     # click go through at once.
-    late = services.register_player(tournament, Player(name="Late, Comer", rating=2800))
+    late = register_player(tournament, Player(name="Late, Comer", rating=2800))
     assert (late.pairing_number, late.entry_round) == (1, 2)
-    with pytest.raises(services.Refused, match="Round 1 is being paired"):
-        pairing.request_pairing(tournament)
+    with pytest.raises(Refused, match="Round 1 is being paired"):
+        request_pairing(tournament)
 
     held_engine.released.set()
     held_engine.join()
@@ -88,12 +92,12 @@ def test_registration_and_a_second_click_do_not_wait_for_the_engine(held_engine,
 @postgresql_only
 def test_a_cancelled_pairing_stores_nothing_when_its_task_finishes(held_engine, club):
     tournament = make_tournament(club, players=10, rounds=5)
-    cancelled = pairing.request_pairing(tournament)
+    cancelled = request_pairing(tournament)
     held_engine.wait_started()
-    pairing.discard_round(cancelled)  # the arbiter's "cancel": no wait for the engine
+    discard_round(cancelled)  # the arbiter's "cancel": no wait for the engine
     assert not Round.objects.filter(pk=cancelled.pk).exists()
 
-    again = pairing.request_pairing(tournament)  # round 1 again, while the first task still runs
+    again = request_pairing(tournament)  # round 1 again, while the first task still runs
     held_engine.wait_started()
     held_engine.released.set()
     held_engine.join()
@@ -108,10 +112,10 @@ def test_the_round_page_cancels_a_pairing_and_shows_how_long_it_runs(client, arb
     round_ = request(tournament)
     Round.objects.filter(pk=round_.pk).update(requested_at=timezone.now() - timedelta(seconds=42))
     client.force_login(arbiter)
-    url = reverse("pairing:round", args=[tournament.slug, 1])
+    url = reverse("arbiter:round", args=[tournament.slug, 1])
     page = client.get(url).content.decode()
     assert "Cancel the pairing" in page and "42 s" in page
-    response = client.post(reverse("pairing:discard", args=[tournament.slug, 1]), follow=True)
+    response = client.post(reverse("arbiter:discard", args=[tournament.slug, 1]), follow=True)
     assert "The pairing of round 1 was cancelled." in response.content.decode()
     assert not tournament.round_set.exists()
 
@@ -122,8 +126,8 @@ def test_a_lost_pairing_is_released_when_anybody_looks_at_it(client, arbiter, to
         lost.setattr(pair_round_task, "apply_async", lambda *args, **options: None)  # the task is lost
         round_ = request(tournament)
     client.force_login(arbiter)
-    url = reverse("pairing:round", args=[tournament.slug, 1])
-    requested = timezone.now() - timedelta(seconds=pairing.stale_after(tournament))
+    url = reverse("arbiter:round", args=[tournament.slug, 1])
+    requested = timezone.now() - timedelta(seconds=stale_after(tournament))
     Round.objects.filter(pk=round_.pk).update(requested_at=requested + timedelta(seconds=5))
     assert "Cancel the pairing" in client.get(url).content.decode()  # not yet: it may still come
     round_.refresh_from_db()
@@ -134,11 +138,11 @@ def test_a_lost_pairing_is_released_when_anybody_looks_at_it(client, arbiter, to
     assert "did not finish within" in page and "Pair again" in page
     round_.refresh_from_db()
     assert round_.status == Round.Status.FAILED and "pair again" in round_.error
-    pairing.run_pairing(round_.pk)  # the task, should it arrive after all, stores nothing
+    run_pairing(round_.pk)  # the task, should it arrive after all, stores nothing
     assert not round_.games.exists()
 
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("pairing:pair", args=[tournament.slug]))  # "Pair again"
+        client.post(reverse("arbiter:pair", args=[tournament.slug]))  # "Pair again"
     (again,) = tournament.round_set.all()
     assert (again.number, again.status) == (1, Round.Status.DRAFT)
 
@@ -148,7 +152,7 @@ def test_a_lost_pairing_is_released_when_the_arbiter_pairs_again(tournament, mon
         lost.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
         round_ = request(tournament)
     Round.objects.filter(pk=round_.pk).update(
-        requested_at=timezone.now() - timedelta(seconds=pairing.stale_after(tournament) + 1))
+        requested_at=timezone.now() - timedelta(seconds=stale_after(tournament) + 1))
     again = request(tournament)
     assert (again.number, again.status) == (1, Round.Status.DRAFT)
     assert not Round.objects.filter(pk=round_.pk).exists()
@@ -158,9 +162,9 @@ def test_a_task_that_arrives_after_the_round_went_stale_does_not_pair(tournament
     monkeypatch.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
     round_ = request(tournament)
     Round.objects.filter(pk=round_.pk).update(
-        requested_at=timezone.now() - timedelta(seconds=pairing.stale_after(tournament) + 1))
-    monkeypatch.setattr(pairing, "pair_round", lambda *args, **kwargs: pytest.fail("the engine ran"))
-    pairing.run_pairing(round_.pk)
+        requested_at=timezone.now() - timedelta(seconds=stale_after(tournament) + 1))
+    monkeypatch.setattr(run, "pair_round", lambda *args, **kwargs: pytest.fail("the engine ran"))
+    run_pairing(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.FAILED and not round_.games.exists()
 
@@ -178,7 +182,7 @@ def test_a_broker_that_is_down_gives_a_message_and_leaves_no_round(client, arbit
                                                                   transactional_db):
     tournament = make_tournament(club, players=6, initial_colour="")
     client.force_login(arbiter)
-    response = client.post(reverse("pairing:pair", args=[tournament.slug]), follow=True)
+    response = client.post(reverse("arbiter:pair", args=[tournament.slug]), follow=True)
     assert response.status_code == 200
     assert response.redirect_chain == [(tournament.get_manage_url(), 302)]
     assert "The pairing service cannot be reached: nothing was changed." in response.content.decode()
@@ -199,7 +203,7 @@ def test_an_engine_past_its_time_limit_fails_the_round(tournament, monkeypatch):
     def slow(*args, **kwargs):
         raise SoftTimeLimitExceeded  # what Celery raises in the task at the tournament's time limit
 
-    monkeypatch.setattr(pairing, "pair_round", slow)
+    monkeypatch.setattr(run, "pair_round", slow)
     round_ = request(tournament)
     assert round_.status == Round.Status.FAILED and not round_.games.exists()
     assert "did not finish within the tournament's time limit (10 min)" in round_.error

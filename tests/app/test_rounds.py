@@ -5,14 +5,17 @@ import random
 import pytest
 from django.db import IntegrityError
 
-from pairing import services as pairing
 from pairing.engine.checker import check
 from pairing.engine.trf import dump, parse
-from tournaments import services
+from pairing.rounds.publish import discard_round, publish_round
+from pairing.rounds.request import request_pairing
+from pairing.rounds.run import run_pairing
+from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play, request
+from tournaments.exchange.trf import export_document
 from tournaments.models import Game, Player, Result, Round
-from tournaments.trf import export_document
-
-from .conftest import boards, engine_cli_pairing, make_tournament, pair, play, request
+from tournaments.services import Refused
+from tournaments.services.players import register_player, set_absence, withdraw_player
+from tournaments.services.results import enter_result, parse_result
 
 
 def test_app_pairing_equals_engine_output_on_exported_trf(club, tmp_path):
@@ -22,12 +25,12 @@ def test_app_pairing_equals_engine_output_on_exported_trf(club, tmp_path):
     late = None
     for number in range(1, 7):
         if number == 2:
-            late = services.register_player(tournament, Player(name="Late, Comer", rating=2222))
+            late = register_player(tournament, Player(name="Late, Comer", rating=2222))
         if number == 3:
-            services.withdraw_player(tournament.players.get(pairing_number=5), 3)
+            withdraw_player(tournament.players.get(pairing_number=5), 3)
         if number == 4:
-            services.set_absence(tournament.players.get(pairing_number=2), 4, "H")
-            services.set_absence(tournament.players.get(pairing_number=9), 4, "Z")
+            set_absence(tournament.players.get(pairing_number=2), 4, "H")
+            set_absence(tournament.players.get(pairing_number=9), 4, "Z")
         exported = dump(export_document(tournament))
         round_ = pair(tournament)
         assert boards(round_) == engine_cli_pairing(exported, tmp_path), f"round {number}"
@@ -41,10 +44,10 @@ def test_draft_is_published_then_results_are_entered(tournament):
     round_ = request(tournament)
     assert round_.status == Round.Status.DRAFT
     game = round_.games.first()
-    with pytest.raises(services.Refused, match="Publish"):
-        services.enter_result(game, Result.WHITE_WINS)
-    pairing.publish_round(round_)
-    services.enter_result(game, Result.WHITE_WINS)
+    with pytest.raises(Refused, match="Publish"):
+        enter_result(game, Result.WHITE_WINS)
+    publish_round(round_)
+    enter_result(game, Result.WHITE_WINS)
     assert Game.objects.get(pk=game.pk).result == "1-0"
 
 
@@ -52,20 +55,20 @@ def test_next_round_needs_every_result(tournament):
     round_ = pair(tournament)
     games = list(round_.games.all())
     for game in games[:-1]:
-        services.enter_result(game, Result.DRAW)
-    with pytest.raises(services.Refused, match="missing results"):
-        pairing.request_pairing(tournament)
-    services.enter_result(games[-1], Result.DOUBLE_FORFEIT)
-    assert pairing.request_pairing(tournament).number == 2
+        enter_result(game, Result.DRAW)
+    with pytest.raises(Refused, match="missing results"):
+        request_pairing(tournament)
+    enter_result(games[-1], Result.DOUBLE_FORFEIT)
+    assert request_pairing(tournament).number == 2
 
 
 def test_second_click_while_pairing_and_unpublished_draft_are_refused(tournament):
-    round_ = pairing.request_pairing(tournament)  # the task has not run yet
-    with pytest.raises(services.Refused, match="being paired"):
-        pairing.request_pairing(tournament)
-    pairing.run_pairing(round_.pk)
-    with pytest.raises(services.Refused, match="not published"):
-        pairing.request_pairing(tournament)
+    round_ = request_pairing(tournament)  # the task has not run yet
+    with pytest.raises(Refused, match="being paired"):
+        request_pairing(tournament)
+    run_pairing(round_.pk)
+    with pytest.raises(Refused, match="not published"):
+        request_pairing(tournament)
     assert tournament.round_set.count() == 1
 
 
@@ -77,20 +80,20 @@ def test_one_pairing_per_round_is_enforced_by_the_database(tournament):
 
 def test_discard_and_pair_again_but_not_once_results_exist(tournament):
     round_ = pair(tournament)
-    pairing.discard_round(round_)
+    discard_round(round_)
     assert not tournament.round_set.exists()
     round_ = pair(tournament)
-    services.enter_result(round_.games.first(), Result.BLACK_WINS)
-    with pytest.raises(services.Refused, match="has results"):
-        pairing.discard_round(round_)
+    enter_result(round_.games.first(), Result.BLACK_WINS)
+    with pytest.raises(Refused, match="has results"):
+        discard_round(round_)
     assert Round.objects.filter(pk=round_.pk).exists()
 
 
 def test_no_pairing_beyond_the_last_round(club):
     tournament = make_tournament(club, players=4, rounds=1)
     play(pair(tournament), random.Random(1))
-    with pytest.raises(services.Refused, match="All 1 rounds"):
-        pairing.request_pairing(tournament)
+    with pytest.raises(Refused, match="All 1 rounds"):
+        request_pairing(tournament)
 
 
 def test_failed_pairing_is_reported_and_can_be_discarded(club):
@@ -99,7 +102,7 @@ def test_failed_pairing_is_reported_and_can_be_discarded(club):
     play(pair(tournament), random.Random(1))
     round_ = request(tournament)
     assert round_.status == Round.Status.FAILED and "No valid pairing" in round_.error
-    pairing.discard_round(round_)
+    discard_round(round_)
     assert tournament.round_set.count() == 1
 
 
@@ -117,22 +120,22 @@ def test_board_order_follows_d9(club):
 
 
 def test_results_from_arbiter_input(tournament):
-    assert services.parse_result("1") == Result.WHITE_WINS
-    assert services.parse_result(" ½ ") == Result.DRAW
-    assert services.parse_result("=") == Result.DRAW
-    assert services.parse_result("0-1") == Result.BLACK_WINS
-    assert services.parse_result("+") == Result.WHITE_FORFEIT_WIN
-    assert services.parse_result("-+") == Result.BLACK_FORFEIT_WIN
-    assert services.parse_result("--") == Result.DOUBLE_FORFEIT
+    assert parse_result("1") == Result.WHITE_WINS
+    assert parse_result(" ½ ") == Result.DRAW
+    assert parse_result("=") == Result.DRAW
+    assert parse_result("0-1") == Result.BLACK_WINS
+    assert parse_result("+") == Result.WHITE_FORFEIT_WIN
+    assert parse_result("-+") == Result.BLACK_FORFEIT_WIN
+    assert parse_result("--") == Result.DOUBLE_FORFEIT
     for impossible in ("2-0", "1-1", "x", "½-0"):
-        with pytest.raises(services.Refused):
-            services.parse_result(impossible)
+        with pytest.raises(Refused):
+            parse_result(impossible)
 
 
 def test_correction_keeps_the_old_result(tournament, arbiter):
     game = pair(tournament).games.first()
-    services.enter_result(game, Result.WHITE_WINS, arbiter)
-    services.enter_result(game, Result.DRAW, arbiter)
+    enter_result(game, Result.WHITE_WINS, arbiter)
+    enter_result(game, Result.DRAW, arbiter)
     history = [(entry.before["result"], entry.after["result"]) for entry in game.changes.order_by("at", "pk")]
     assert history == [("", "1-0"), ("1-0", "½-½")]
 
@@ -142,8 +145,8 @@ def test_bye_result_is_automatic_and_fixed(club):
     round_ = pair(tournament)
     bye = round_.games.get(black__isnull=True)
     assert bye.result == Result.BYE
-    with pytest.raises(services.Refused, match="automatically"):
-        services.enter_result(bye, Result.WHITE_WINS)
+    with pytest.raises(Refused, match="automatically"):
+        enter_result(bye, Result.WHITE_WINS)
 
 
 def test_results_round_trip_to_trf_codes(club):
@@ -152,7 +155,7 @@ def test_results_round_trip_to_trf_codes(club):
     outcomes = [Result.WHITE_WINS, Result.DRAW, Result.WHITE_FORFEIT_WIN]
     games = list(round_.games.exclude(result=Result.BYE).select_related("white", "black"))
     for game, outcome in zip(games, outcomes, strict=True):
-        services.enter_result(game, outcome)
+        enter_result(game, outcome)
     document = parse(dump(export_document(tournament)))
     expected = {"1-0": ("1", "0"), "½-½": ("=", "="), "+-": ("+", "-")}
     for game, outcome in zip(games, outcomes, strict=True):

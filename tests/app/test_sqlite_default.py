@@ -9,9 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.app.sqlite_race import THREADS
 from tests.sqlite_site import sqlite_env
-
-from .sqlite_race import THREADS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,13 +7,13 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from pairing.engine.tiebreaks import explain, tiebreak_values
-from tournaments import services
-from tournaments.forms import TournamentForm
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.exchange.trf import tournament_document
+from tournaments.fronts.arbiter.forms import TournamentForm
 from tournaments.models import Player
-from tournaments.standings import crosstable
-from tournaments.trf import tournament_document
-
-from .conftest import make_tournament, pair, play
+from tournaments.queries.standings import crosstable
+from tournaments.services.players import register_player
+from tournaments.services.results import enter_result
 
 
 @pytest.fixture
@@ -67,8 +67,8 @@ def test_ties_by_lot_are_drawn_when_a_round_is_published_and_kept(club):
     lots = dict(tournament.players.values_list("pairing_number", "lot"))
     assert sorted(lots.values()) == list(range(1, 7))
     for game in round1.games.all():
-        services.enter_result(game, "½-½")
-    late = services.register_player(tournament, Player(name="Late, Comer", rating=1000))
+        enter_result(game, "½-½")
+    late = register_player(tournament, Player(name="Late, Comer", rating=1000))
     rows = crosstable(tournament)
     assert [row.rank for row in rows] == [1, 2, 3, 4, 5, 6, 7]  # equal on points and WIN: the lot decides
     assert [row.player.pairing_number for row in rows[:6]] == sorted(lots, key=lots.get)
@@ -84,7 +84,7 @@ def test_ties_by_lot_are_drawn_when_a_round_is_published_and_kept(club):
 def test_shared_places_without_lot(club):
     tournament = make_tournament(club, players=4, rounds=3, tiebreaks="WIN")
     for game in pair(tournament).games.all():
-        services.enter_result(game, "½-½")
+        enter_result(game, "½-½")
     assert [row.rank for row in crosstable(tournament)] == [1, 1, 1, 1]
 
 

@@ -13,12 +13,13 @@ from pairing.engine import pair_round, parse
 from pairing.engine.checker import check
 from pairing.engine.core.acceleration import with_baku_acceleration
 from pairing.engine.trf import ForbiddenPairs, dump
-from tournaments import services
+from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play
+from tests.app.test_trf_exchange import GOOD_LINE, OTHER_LINE, line
+from tournaments.exchange.trf import export, export_document, tournament_document
+from tournaments.exchange.trf_import import TrfImportError, import_tournament
 from tournaments.models import Player
-from tournaments.trf import TrfImportError, export, export_document, import_tournament, tournament_document
-
-from .conftest import boards, engine_cli_pairing, make_tournament, pair, play
-from .test_trf_exchange import GOOD_LINE, OTHER_LINE, line
+from tournaments.services.forbidden_pairs import forbid_pair
+from tournaments.services.players import register_player, set_absence
 
 SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 
@@ -41,14 +42,14 @@ def baku(club):
 def test_baku_2026_pairing_equals_the_engine_on_the_exported_files(baku, tmp_path):
     """Every round: the app's pairing is what the command line makes of the TRF-16 and TRF-2026 files
     exported just before, with a forbidden pair, a late entry, an absence and forfeits on the way."""
-    kept = services.forbid_pair(baku, number(baku, 1), number(baku, 4))  # would meet in round 1 (1-4, 2-5, 3-6)
-    services.forbid_pair(baku, number(baku, 8), number(baku, 11), 1, 2)
+    kept = forbid_pair(baku, number(baku, 1), number(baku, 4))  # would meet in round 1 (1-4, 2-5, 3-6)
+    forbid_pair(baku, number(baku, 8), number(baku, 11), 1, 2)
     rng = random.Random(26)
     for r in range(1, 7):
         if r == 2:
-            services.register_player(baku, Player(name="Late, Lara", rating=2450))  # C.04.7 1.3
+            register_player(baku, Player(name="Late, Lara", rating=2450))  # C.04.7 1.3
         if r == 3:
-            services.set_absence(number(baku, 7), 3, "H")
+            set_absence(number(baku, 7), 3, "H")
         trf16, trf26 = export(baku, "16"), export(baku, "26")
         assert "192 FIDE_DUTCH_2025_BAKU" in trf16.splitlines() and "192 FIDE_DUTCH_2025_BAKU" in trf26.splitlines()
         round_ = pair(baku)
@@ -77,9 +78,9 @@ def test_baku_changes_the_pairing(club):
 
 
 def test_export_writes_system_virtual_points_and_forbidden_pairs(baku):
-    services.forbid_pair(baku, number(baku, 2), number(baku, 9))
-    services.forbid_pair(baku, number(baku, 3), number(baku, 5), 1, 2)
-    services.forbid_pair(baku, number(baku, 6), number(baku, 7), 3, 4)
+    forbid_pair(baku, number(baku, 2), number(baku, 9))
+    forbid_pair(baku, number(baku, 3), number(baku, 5), 1, 2)
+    forbid_pair(baku, number(baku, 6), number(baku, 7), 3, 4)
     trf16, trf26 = export(baku, "16").splitlines(), export(baku, "26").splitlines()
     # C.04.7 1.4 for six rounds: three accelerated rounds, the win's point in the first two, half in the third.
     assert "XXA    1  1.0  1.0  0.5  0.0  0.0  0.0" in trf16
@@ -96,9 +97,9 @@ def test_export_writes_system_virtual_points_and_forbidden_pairs(baku):
 
 
 def test_round_trip_keeps_system_edition_baku_and_forbidden_pairs(club, baku, tmp_path):
-    services.forbid_pair(baku, number(baku, 1), number(baku, 4))
-    services.forbid_pair(baku, number(baku, 6), number(baku, 12), 1, 3)
-    services.forbid_pair(baku, number(baku, 2), number(baku, 10), 2, 5)
+    forbid_pair(baku, number(baku, 1), number(baku, 4))
+    forbid_pair(baku, number(baku, 6), number(baku, 12), 1, 3)
+    forbid_pair(baku, number(baku, 2), number(baku, 10), 2, 5)
     rng = random.Random(5)
     play(pair(baku), rng)
     play(pair(baku), rng)

@@ -8,10 +8,11 @@ from django.test import TestCase
 
 from pairing.engine.core.state import infer_initial_colour
 from pairing.engine.trf import ABSENT, dump, parse
+from tests.app.conftest import pair
+from tournaments.exchange.trf import export_document
+from tournaments.exchange.trf_import import TrfImportError, import_tournament
 from tournaments.models import Tournament
-from tournaments.trf import TrfImportError, export_document, import_tournament
-
-from .conftest import pair
+from tournaments.services.players import set_absence
 
 SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 DUTCH = SHARED / "corpus" / "dutch-2017"
@@ -105,9 +106,8 @@ def test_import_page_reports_errors(client, arbiter, club):
 def test_export_writes_the_header_records_and_both_dialects(club):
     from datetime import date
 
-    from tournaments.trf import export
-
-    from .conftest import make_tournament, play
+    from tests.app.conftest import make_tournament, play
+    from tournaments.exchange.trf import export
 
     tournament = make_tournament(club, players=5, rounds=4, place="Lyon", federation="FRA",
                                  chief_arbiter="IA Jane Doe", deputy_arbiters="FA John Roe\nNA Ann Poe",
@@ -119,9 +119,8 @@ def test_export_writes_the_header_records_and_both_dialects(club):
     import random
 
     play(round1, random.Random(5))
-    from tournaments import services
 
-    services.set_absence(tournament.players.get(pairing_number=2), 2, "H")
+    set_absence(tournament.players.get(pairing_number=2), 2, "H")
     trf16, trf26 = export(tournament, "16"), export(tournament, "26")
     lines16 = trf16.split("\r\n")
     for record in ("012 Spring Open", "022 Lyon", "032 FRA", "042 2026/03/07", "052 2026/03/08", "062 5",

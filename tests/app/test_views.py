@@ -6,9 +6,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from pairing.rounds.request import request_pairing
+from pairing.rounds.run import run_pairing
+from tests.app.conftest import make_tournament, pair, play
 from tournaments.models import Game, Round, Tournament
-
-from .conftest import make_tournament, pair, play
 
 
 def test_create_tournament_and_register_players(client, arbiter, club):
@@ -36,13 +37,13 @@ def test_pair_publish_and_enter_results_through_the_pages(client, arbiter, tourn
                                                           django_capture_on_commit_callbacks):
     client.force_login(arbiter)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("pairing:pair", args=[tournament.slug]))
-    assert response.url == reverse("pairing:round", args=[tournament.slug, 1])
+        response = client.post(reverse("arbiter:pair", args=[tournament.slug]))
+    assert response.url == reverse("arbiter:round", args=[tournament.slug, 1])
     # A second click is refused with a message, and nothing changes.
-    response = client.post(reverse("pairing:pair", args=[tournament.slug]), follow=True)
+    response = client.post(reverse("arbiter:pair", args=[tournament.slug]), follow=True)
     assert "not published" in response.content.decode()
     assert Round.objects.filter(tournament=tournament).count() == 1
-    client.post(reverse("pairing:publish", args=[tournament.slug, 1]))
+    client.post(reverse("arbiter:publish", args=[tournament.slug, 1]))
     game = Game.objects.filter(round__tournament=tournament).first()
     response = client.post(reverse("arbiter:result", args=[tournament.slug, game.pk]), {"result": "="},
                            HTTP_HX_REQUEST="true")
@@ -54,14 +55,13 @@ def test_pair_publish_and_enter_results_through_the_pages(client, arbiter, tourn
 
 
 def test_pairing_page_polls_while_the_task_runs(client, arbiter, tournament):
-    from pairing import services as pairing
 
     client.force_login(arbiter)
-    pairing.request_pairing(tournament)  # the commit callback does not run here: still pairing
-    url = reverse("pairing:round", args=[tournament.slug, 1])
+    request_pairing(tournament)  # the commit callback does not run here: still pairing
+    url = reverse("arbiter:round", args=[tournament.slug, 1])
     page = client.get(url).content.decode()
     assert 'hx-trigger="every 1s"' in page and "Pairing round 1" in page
-    pairing.run_pairing(Round.objects.get(tournament=tournament).pk)
+    run_pairing(Round.objects.get(tournament=tournament).pk)
     response = client.get(url + "?status=1", HTTP_HX_REQUEST="true")
     assert response["HX-Refresh"] == "true"
 

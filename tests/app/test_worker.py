@@ -16,13 +16,12 @@ import pytest
 from django.db import connection
 
 from config import celery_app
-from pairing import services as pairing
 from pairing.engine.bench import build
 from pairing.engine.trf import dump
+from pairing.rounds.request import request_pairing
+from tests.app.conftest import make_tournament
+from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import Round, Tournament
-from tournaments.trf import import_tournament
-
-from .conftest import make_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL") or connection.vendor != "postgresql",
@@ -106,7 +105,7 @@ def pool_children(worker) -> list[int]:
 def test_a_real_worker_pairs_the_round(start_worker, club):
     worker = start_worker()
     tournament = make_tournament(club, players=11, rounds=5)
-    round_ = pairing.request_pairing(tournament)  # commits at once: the task goes to Redis
+    round_ = request_pairing(tournament)  # commits at once: the task goes to Redis
     round_ = wait_until_done(round_, [worker], timeout=60)
     assert round_.status == Round.Status.DRAFT, round_.error
     assert round_.games.count() == 6 and round_.games.filter(black__isnull=True).count() == 1
@@ -115,7 +114,7 @@ def test_a_real_worker_pairs_the_round(start_worker, club):
 def test_a_pairing_survives_the_kill_of_its_worker_process(start_worker, club, big_trf):
     worker = start_worker(pool="prefork")
     tournament = import_tournament(club, big_trf)
-    round_ = pairing.request_pairing(tournament)
+    round_ = request_pairing(tournament)
     wait_for_log(worker, "pairing.pair_round[")
     time.sleep(1.5)  # into the engine
     round_.refresh_from_db()
@@ -132,7 +131,7 @@ def test_a_pairing_survives_the_kill_of_its_worker_process(start_worker, club, b
 def test_a_pairing_survives_the_kill_of_the_whole_worker(start_worker, club, big_trf):
     first = start_worker(pool="prefork")
     tournament = import_tournament(club, big_trf)
-    round_ = pairing.request_pairing(tournament)
+    round_ = request_pairing(tournament)
     wait_for_log(first, "pairing.pair_round[")
     time.sleep(1.5)
     round_.refresh_from_db()
@@ -151,7 +150,7 @@ def test_a_pairing_survives_the_kill_of_the_whole_worker(start_worker, club, big
 def test_a_real_worker_reports_the_engines_progress(start_worker, club, big_trf):
     worker = start_worker(pool="prefork")
     tournament = import_tournament(club, big_trf)
-    round_ = pairing.request_pairing(tournament)
+    round_ = request_pairing(tournament)
     seen = set()
     deadline = time.monotonic() + 120
     while round_.status == Round.Status.PAIRING and time.monotonic() < deadline:
@@ -174,7 +173,7 @@ def test_a_pairing_past_its_time_limit_goes_back_to_not_paired(start_worker, clu
     worker = start_worker(pool=pool)
     tournament = import_tournament(club, big_trf)
     Tournament.objects.filter(pk=tournament.pk).update(pairing_time_limit=1)  # below the form's 10 s
-    round_ = wait_until_done(pairing.request_pairing(tournament), [worker])
+    round_ = wait_until_done(request_pairing(tournament), [worker])
     assert round_.status == Round.Status.FAILED
     assert round_.error.startswith("The pairing did not finish within the tournament's time limit (1 s): "
                                    "the round is not paired."), round_.error
@@ -182,5 +181,5 @@ def test_a_pairing_past_its_time_limit_goes_back_to_not_paired(start_worker, clu
     # The worker is free again: the next pairing, with the default ten minutes, goes through.
     Tournament.objects.filter(pk=tournament.pk).update(pairing_time_limit=600)
     tournament.refresh_from_db()
-    round_ = wait_until_done(pairing.request_pairing(tournament), [worker])
+    round_ = wait_until_done(request_pairing(tournament), [worker])
     assert round_.status == Round.Status.DRAFT, round_.error

@@ -5,9 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import PHONE, enter_results, log_in, screenshot
 from tournaments.models import Game, Tournament
-
-from .conftest import PHONE, enter_results, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

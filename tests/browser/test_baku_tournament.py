@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import PHONE, enter_results, log_in, screenshot
 from tournaments.models import Game, Tournament
-
-from .conftest import PHONE, enter_results, log_in, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -12,9 +12,8 @@ from playwright.sync_api import expect
 
 from pairing.engine.trf import parse
 from tests.app.conftest import boards, engine_cli_pairing
+from tests.browser.conftest import PHONE, enter_results, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Game, Result, Tournament
-
-from .conftest import PHONE, enter_results, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 

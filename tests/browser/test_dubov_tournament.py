@@ -7,9 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import PHONE, enter_results, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Game, Player, Tournament
-
-from .conftest import PHONE, enter_results, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 

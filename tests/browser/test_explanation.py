@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot, sticking_out, switch_language
+from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import Club
-from tournaments.trf import import_tournament
-
-from .conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot, sticking_out, switch_language
 
 pytestmark = pytest.mark.browser
 

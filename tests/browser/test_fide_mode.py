@@ -5,10 +5,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.app.conftest import make_tournament, pair, request
-from tournaments import services
+from tests.browser.conftest import PHONE, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Club, ManualChange, Result
-
-from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
+from tournaments.services.results import enter_result
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +18,7 @@ def draft(arbiter):
     tournament = make_tournament(Club.objects.get(slug="lyon"), players=7, name="Fide Open")
     first = pair(tournament, arbiter)
     for game in first.games.exclude(result=Result.BYE):
-        services.enter_result(game, Result.WHITE_WINS, arbiter)
+        enter_result(game, Result.WHITE_WINS, arbiter)
     return request(tournament, arbiter)
 
 

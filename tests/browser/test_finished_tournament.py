@@ -8,10 +8,10 @@ from playwright.sync_api import expect
 
 from pairing.engine.trf import parse
 from tests.app.conftest import pair, play
-from tournaments import services
+from tests.browser.conftest import log_in, screenshot
 from tournaments.models import Player
-
-from .conftest import log_in, screenshot
+from tournaments.services.players import register_player
+from tournaments.services.setup import create_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -19,10 +19,10 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def finished(arbiter):
     club = arbiter.memberships.get().club
-    tournament = services.create_tournament(club, name="Finished Open", rounds=4, initial_colour="w",
+    tournament = create_tournament(club, name="Finished Open", rounds=4, initial_colour="w",
                                             tiebreaks="BH/C1,BH,SB,WIN")
     for i in range(9):
-        services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))
+        register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))
     rng = random.Random(4)
     for _ in range(4):
         round_ = pair(tournament)

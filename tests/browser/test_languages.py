@@ -7,21 +7,21 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.app.conftest import pair, play
-from tournaments import services
+from tests.browser.conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot, switch_language
 from tournaments.models import Player
-
-from .conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot, switch_language
+from tournaments.services.players import register_player
+from tournaments.services.setup import create_tournament
 
 pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def event(arbiter):
     """Eight players of Lyon Chess, two rounds played, the third published without results."""
-    tournament = services.create_tournament(arbiter.memberships.get().club, name="Torneo di Primavera", rounds=5,
+    tournament = create_tournament(arbiter.memberships.get().club, name="Torneo di Primavera", rounds=5,
                                             initial_colour="w", place="Lyon")
     for i, name in enumerate(["Rossi, Anna", "Bianchi, Bruno", "Conti, Carla", "Esposito, Elia",
                               "Ferrari, Fabio", "Greco, Gaia", "Marino, Marco", "Romano, Rita"]):
-        services.register_player(tournament, Player(name=name, rating=2300 - 40 * i, federation="ITA"))
+        register_player(tournament, Player(name=name, rating=2300 - 40 * i, federation="ITA"))
     rng = random.Random(3)
     for number in range(3):
         round_ = pair(tournament)

@@ -12,14 +12,13 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from pairing import services as pairing
+from pairing.rounds import run
 from tests.app.conftest import make_tournament
+from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Club, Round, Tournament
 
-from .conftest import ARTIFACTS, DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
-
 pytestmark = pytest.mark.browser
-ENGINE = pairing.pair_round
+ENGINE = run.pair_round
 
 
 @pytest.fixture
@@ -37,7 +36,7 @@ def worker(monkeypatch, task_threads):
                     break
             return ENGINE(document, *args, progress=progress, **kwargs)
 
-        monkeypatch.setattr(pairing, "pair_round", slow)
+        monkeypatch.setattr(run, "pair_round", slow)
 
     worker = type("Worker", (), {"engine": staticmethod(engine)})
     yield worker
@@ -108,7 +107,7 @@ def test_a_pairing_past_the_time_limit_goes_back_to_not_paired(page, arbiter, wo
     worker.engine(brackets=3, every=0.2)
     expect(page.locator("ul.messages")).to_contain_text("Tournament saved.")
     assert Tournament.objects.get(pk=tournament.pk).pairing_time_limit == 10
-    page.goto(reverse("pairing:round", args=[tournament.slug, 1]))
+    page.goto(reverse("arbiter:round", args=[tournament.slug, 1]))
     page.click("#pair-again")
     expect(page.locator("#publish")).to_be_visible(timeout=20_000)
     expect(page.locator("table.boards tbody tr")).to_have_count(15)

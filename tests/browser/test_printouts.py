@@ -11,10 +11,10 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.app.conftest import pair, play
-from tournaments import services
+from tests.browser.conftest import ARTIFACTS, PHONE, no_sideways_scroll, screenshot
 from tournaments.models import Player
-
-from .conftest import ARTIFACTS, PHONE, no_sideways_scroll, screenshot
+from tournaments.services.players import register_player
+from tournaments.services.setup import create_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +23,12 @@ pytestmark = pytest.mark.browser
 def event(arbiter):
     """Twelve players, three rounds played, the fourth published without results."""
     club = arbiter.memberships.get().club
-    tournament = services.create_tournament(club, name="Printed Open", rounds=5, initial_colour="w",
+    tournament = create_tournament(club, name="Printed Open", rounds=5, initial_colour="w",
                                             place="Lyon", tiebreaks="BH/C1,BH,SB,WIN")
     names = ["Adams, Ann", "Bauer, Ben", "Černý, Čeněk", "Dvořák, Dana", "Ek, Erik", "Fabre, Flo",
              "Gómez, Gil", "Horváth, Hana", "Ivanova, Ira", "Jensen, Jan", "Kowalski, Kai"]
     for i, name in enumerate(names):
-        services.register_player(tournament, Player(name=name, rating=2350 - 31 * i, federation="FRA"))
+        register_player(tournament, Player(name=name, rating=2350 - 31 * i, federation="FRA"))
     rng = random.Random(7)
     for number in range(4):
         round_ = pair(tournament)

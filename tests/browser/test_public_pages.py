@@ -10,10 +10,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.app.conftest import pair
-from tournaments import services
+from tests.browser.conftest import PHONE, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Player, Result, Tournament
-
-from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
+from tournaments.services.players import register_player, set_absence, withdraw_player
+from tournaments.services.results import enter_result
+from tournaments.services.setup import create_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -28,23 +29,23 @@ def event(arbiter):
     """Thirteen players, seven rounds with long tie-break list; round 2 has a half-point bye, a
     zero-point bye and a withdrawal; round 1 a forfeit; round 3 is published without results."""
     club = arbiter.memberships.get().club
-    tournament = services.create_tournament(club, name="Autumn Open of the Lyon Chess Club", rounds=7,
+    tournament = create_tournament(club, name="Autumn Open of the Lyon Chess Club", rounds=7,
                                             initial_colour="w", place="Lyon",
                                             tiebreaks="DE,BH/C1,BH,SB,PS,WIN,ARO")
-    players = [services.register_player(tournament, Player(name=name, rating=2350 - 41 * i, federation="FRA"))
+    players = [register_player(tournament, Player(name=name, rating=2350 - 41 * i, federation="FRA"))
                for i, name in enumerate(NAMES)]
     rng = random.Random(7)
     for number in range(1, 4):
         if number == 2:
-            services.set_absence(players[3], 2, "H")
-            services.set_absence(players[5], 2, "Z")
-            services.withdraw_player(players[8], 2)
+            set_absence(players[3], 2, "H")
+            set_absence(players[5], 2, "Z")
+            withdraw_player(players[8], 2)
         round_ = pair(tournament)
         if number < 3:
             for index, game in enumerate(round_.games.exclude(result=Result.BYE)):
                 outcome = Result.WHITE_FORFEIT_WIN if (number, index) == (1, 0) else \
                     rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS])
-                services.enter_result(game, outcome)
+                enter_result(game, outcome)
     return tournament
 
 
@@ -188,10 +189,10 @@ def test_an_arbiter_hides_a_test_tournament_and_archives_an_old_one(page, event)
     tournament off the home page or into the finished ones."""
     page.set_viewport_size(PHONE)
     club = event.club
-    test = services.create_tournament(club, name="Test tournament (please ignore) with a very long name indeed",
+    test = create_tournament(club, name="Test tournament (please ignore) with a very long name indeed",
                                       rounds=5, place="Villeurbanne-sur-Rhône", start_date=datetime.date(2026, 12, 5),
                                       end_date=datetime.date(2026, 12, 7))
-    old = services.create_tournament(club, name="Old Open", rounds=5, place="Lyon",
+    old = create_tournament(club, name="Old Open", rounds=5, place="Lyon",
                                      start_date=datetime.date(2025, 3, 1))
     page.goto("/")
     no_sideways_scroll(page)

@@ -13,11 +13,11 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.app.conftest import pair
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, log_in, screenshot
 from tests.sqlite_site import sqlite_env
-from tournaments import services
 from tournaments.models import Game, Player
-
-from .conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, log_in, screenshot
+from tournaments.services.players import register_player
+from tournaments.services.setup import create_tournament
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def round1(arbiter):
     club = arbiter.memberships.get().club
-    tournament = services.create_tournament(club, name="Retry Open", rounds=5, initial_colour="w")
+    tournament = create_tournament(club, name="Retry Open", rounds=5, initial_colour="w")
     for i in range(8):
-        services.register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))
+        register_player(tournament, Player(name=f"Player, {chr(65 + i)}", rating=2300 - 25 * i))
     round_ = pair(tournament)
     return round_
 

@@ -5,10 +5,9 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.app.conftest import make_tournament, pair
-from tournaments import services
+from tests.browser.conftest import PHONE, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Club, Membership
-
-from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
+from tournaments.services.results import enter_result
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +22,7 @@ def setting(transactional_db):
     Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
     tournament = make_tournament(club, players=8, name="Roles Open")
     game = pair(tournament, chief).games.get(board=1)
-    services.enter_result(game, "1-0", chief)
+    enter_result(game, "1-0", chief)
     return tournament, game
 
 

@@ -7,13 +7,12 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from pairing import services as pairing
 from pairing.engine import EngineError
-from pairing.tasks import pair_round_task
+from pairing.rounds import run
+from pairing.rounds.tasks import pair_round_task
 from tests.app.conftest import make_tournament, pair, play
+from tests.browser.conftest import PHONE, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Game
-
-from .conftest import PHONE, log_in, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +45,7 @@ def test_cancel_a_pairing_then_pair_again_after_a_failure(page, club, monkeypatc
         raise EngineError("boom")
 
     with monkeypatch.context() as broken:
-        broken.setattr(pairing, "pair_round", broken_engine)
+        broken.setattr(run, "pair_round", broken_engine)
         page.click("#pair-round")
         expect(page.locator("#pairing-error")).to_have_text("boom")
     expect(page.get_by_role("button", name="Discard")).to_be_visible()
@@ -66,7 +65,7 @@ def test_a_change_to_an_earlier_round_is_confirmed_on_its_row(page, club):
     new = "½-½" if game.result != "½-½" else "1-0"
     page.set_viewport_size(PHONE)
     log_in(page)
-    page.goto(reverse("pairing:round", args=[tournament.slug, 1]))
+    page.goto(reverse("arbiter:round", args=[tournament.slug, 1]))
     no_sideways_scroll(page)
     field = page.get_by_label("Result of board 1")
     field.fill("=" if new == "½-½" else "1")

@@ -5,10 +5,9 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from tests.app.conftest import make_tournament, pair, play
+from tests.browser.conftest import PHONE, no_sideways_scroll, screenshot
 from tournaments.models import Club
-
-from ..app.conftest import make_tournament, pair, play
-from .conftest import PHONE, no_sideways_scroll, screenshot
 
 pytestmark = pytest.mark.browser
 

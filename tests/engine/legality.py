@@ -10,8 +10,7 @@ from collections.abc import Callable
 
 from pairing.engine import get_system, pair_round, parse, resolve_edition
 from pairing.engine.core.state import forbids_bye
-
-from .test_corpus import DUTCH, case_id
+from tests.engine.test_corpus import DUTCH, case_id
 
 DUTCH_ROUNDS = sorted(DUTCH.glob("t*/rounds/r??.trf"))
 

@@ -2,8 +2,7 @@
 
 from pairing.engine import build_round_state, parse
 from pairing.engine.core.acceleration import baku_group_a, baku_virtual_points, with_baku_acceleration
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 
 def test_group_a_is_half_rounded_up_to_even():

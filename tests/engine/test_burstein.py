@@ -20,8 +20,7 @@ from pairing.engine.systems import SYSTEMS, read_trf_code
 from pairing.engine.systems.burstein.colours import allocate_2017, allocate_2026
 from pairing.engine.systems.burstein.index import opposition_2026
 from pairing.engine.systems.burstein.pairer import BursteinPairer, seeding_rounds
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 EDITIONS = ["2017", "2026"]
 
@@ -387,7 +386,7 @@ def test_c7_floater_chosen_so_that_the_next_bracket_pairs():
     him no partner in the 2.0 bracket (he met 4), floating 5 pairs 5-4 there: the
     text (and py4swiss) pair 1-3 and 5-4, though 3-5 would grant both colours
     ([C8] ranks below [C7])."""
-    from .test_corpus import DUTCH
+    from tests.engine.test_corpus import DUTCH
     document = parse((DUTCH / "t0164" / "rounds" / "r04.trf").read_text())
     pairs = {frozenset(p) for p in pair_round(document, "burstein", edition="2026").as_numbers()}
     assert {frozenset((1, 3)), frozenset((4, 5))} <= pairs

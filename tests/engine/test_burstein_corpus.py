@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from pairing.engine import pair_round, parse
-
-from .legality import DUTCH_ROUNDS, illegalities, run_all
-from .test_corpus import case_id
+from tests.engine.legality import DUTCH_ROUNDS, illegalities, run_all
+from tests.engine.test_corpus import case_id
 
 pytestmark = pytest.mark.corpus
 

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from pairing.engine.__main__ import main
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 
 def write(tmp_path: Path, text: str, name="in.trf") -> Path:

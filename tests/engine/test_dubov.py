@@ -21,9 +21,8 @@ from pairing.engine.systems.dubov.definitions import (
     middle_out,
 )
 from pairing.engine.systems.dubov.pairer import DubovPairer, pair
-
-from .builder import TrfBuilder
-from .test_corpus import SHARED
+from tests.engine.builder import TrfBuilder
+from tests.engine.test_corpus import SHARED
 
 DUBOV = SHARED / "corpus" / "dubov"
 

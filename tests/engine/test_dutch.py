@@ -14,8 +14,7 @@ from pairing.engine.core.state import Player, RoundState
 from pairing.engine.systems.dutch.colours import allocate_colours
 from pairing.engine.systems.dutch.generation import GiveUp, exchanges
 from pairing.engine.systems.dutch.pairer import Bracket, DutchPairer
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 
 @pytest.fixture(params=[True, False, "one player per solve"],

@@ -16,8 +16,7 @@ from pairing.engine.core.acceleration import BAKU_2026, baku_group_a, baku_virtu
 from pairing.engine.core.state import FLOAT_DOWN, Player
 from pairing.engine.systems.dutch.pairer import CRITERIA_2026, Bracket, DutchPairer
 from pairing.engine.trf import dump
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 DUTCH = SYSTEMS["dutch"]

@@ -11,8 +11,7 @@ from pairing.engine.core.explanation import Step, Words
 from pairing.engine.core.pairing import RoundPairing
 from pairing.engine.review import review
 from pairing.engine.systems import no_colour_exemption
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 #: Round 5 of the 2026 corpus tournament t0000 (bbpPairings 6.0.0 paired it: 10-2, 5-6, 4-8, 9-1, 12-7, 11 bye).
 #: By hand: 2 and 5 lead with 3 points but met in round 2; 5 downfloated in round 4 (2.5 against 8's 1.5);

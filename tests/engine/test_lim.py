@@ -12,8 +12,7 @@ from pairing.engine.core.state import Player, RoundState
 from pairing.engine.systems import SYSTEMS, read_trf_code
 from pairing.engine.systems.lim.colours import allocate_colours
 from pairing.engine.systems.lim.pairer import exchange_order, pair, proposed_pairings
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 
 def player(number: int, score: float = 0, colours: str = "", **fields) -> Player:

@@ -19,9 +19,8 @@ import pytest
 from pairing.engine import pair_round, parse
 from pairing.engine.bench import build
 from pairing.engine.checker import check
-
-from .legality import DUTCH_ROUNDS, illegalities, run_all
-from .test_corpus import case_id
+from tests.engine.legality import DUTCH_ROUNDS, illegalities, run_all
+from tests.engine.test_corpus import case_id
 
 pytestmark = pytest.mark.corpus
 

@@ -7,8 +7,7 @@ from pairing.engine import EngineError, get_system, pair_round, parse
 from pairing.engine.core.compatibility import compatibility_rows, kept_apart
 from pairing.engine.review import differences, in_publishing_order, new_findings, review
 from pairing.engine.trf import dump
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 DUTCH = get_system("dutch")
 DUBOV = get_system("dubov")

@@ -13,8 +13,7 @@ from pairing.engine.tiebreaks import TiebreakCodeError, compute_standings, direc
 from pairing.engine.tiebreaks.buchholz import adjusted_scores
 from pairing.engine.tiebreaks.codes import parse_code
 from pairing.engine.tiebreaks.event import Event
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 
 def value(document, code, number, edition="2026"):

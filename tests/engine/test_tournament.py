@@ -18,8 +18,7 @@ from pairing.engine.core.state import (
     forbids_bye,
 )
 from pairing.engine.trf import RoundEntry, Scoring
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 
 def player(colours: str) -> Player:

@@ -4,8 +4,7 @@ import pytest
 
 from pairing.engine import TrfError, parse
 from pairing.engine.trf import ForbiddenPairs, RoundEntry, Scoring, dump, score
-
-from .builder import TrfBuilder
+from tests.engine.builder import TrfBuilder
 
 
 def sample() -> str:

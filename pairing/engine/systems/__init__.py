@@ -81,6 +81,9 @@ class SwissSystem:
     #: ``explain(state, pairing, edition)``: the brackets as paired and the system's articles
     #: (see core.explanation); None: the scoregroups from the top, without articles
     explain: Callable[[RoundState, RoundPairing, Edition], tuple[list[Step], Articles]] | None = None
+    #: ``aros(document, rounds)``: each player's ARO after ``rounds`` rounds, by pairing number, for a
+    #: system that pairs by it and publishes it (Dubov Art. 1.7); None: the system reads no ARO
+    aros: Callable[[TrfDocument, int], dict[int, int]] | None = None
 
     @property
     def latest(self) -> Edition:

@@ -10,7 +10,7 @@ empty and a Baku request is refused).
 import datetime
 
 from .. import Edition, SwissSystem, register
-from .definitions import aros  # noqa: F401  (the ARO the app publishes)
+from .definitions import aros
 from .explain import explain
 from .pairer import first_bye, pair
 
@@ -27,4 +27,4 @@ EDITION_2026 = Edition(
 
 DUBOV = register(SwissSystem(name="dubov", title="Dubov system", article="C.04.4.1",
                              editions=(EDITION_2018, EDITION_2026), pair=pair, explain=explain,
-                             first_bye=first_bye))
+                             first_bye=first_bye, aros=aros))

@@ -1,0 +1,235 @@
+"""Manual changes of a draft pairing: proposed (reviewed against the rules, nothing saved),
+then confirmed on the boards it was reviewed on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from pairing.engine import (
+    Board,
+    EngineError,
+    Finding,
+    differences,
+    in_publishing_order,
+    new_findings,
+    review_pairing,
+)
+from tournaments import audit
+from tournaments.exchange.trf import tournament_document
+from tournaments.models import Game, ManualChange, Player, Result, Round
+from tournaments.services import Refused, lock_tournament
+
+ManualKind = ManualChange.Kind
+
+
+@dataclass
+class Proposal:
+    """A manual change of a draft round, before it is saved: the boards now and after, the engine's
+    pairing and how the change differs from it, and the rules the new pairing breaks that the
+    engine's does not (``pairing.engine.review``)."""
+
+    round: Round
+    kind: str
+    summary: str
+    before: list[Board]
+    after: list[Board]
+    engine: list[Board]
+    removed: list[Board]        # boards of the engine's pairing no longer there
+    added: list[Board]          # boards the engine did not make
+    findings: list[Finding]     # what the new pairing breaks beyond the engine's pairing
+    introduced: list[Finding]   # of those, what this change breaks (not the pairing before it)
+    names: dict[int, str]
+
+    @property
+    def fingerprint(self) -> str:
+        """The boards the change was reviewed on: a change confirmed on other boards is refused."""
+        return _fingerprint(self.before)
+
+    @property
+    def breaks_absolute(self) -> bool:
+        return any(f.absolute for f in self.findings)
+
+    @property
+    def named(self) -> dict[str, list[tuple[str, str]]]:
+        """The boards after, removed and added, each player as "number. name" (black "" for the bye)."""
+        def label(number: int) -> str:
+            return f"{number}. {self.names.get(number, '')}" if number else ""
+        return {which: [(label(white), label(black)) for white, black in boards]
+                for which, boards in (("after", self.after), ("removed", self.removed), ("added", self.added))}
+
+    @property
+    def moved(self) -> set[str]:
+        """The players (as in ``named``) on the boards the engine did not make."""
+        return {label for pair in self.named["added"] for label in pair if label}
+
+
+def _fingerprint(boards: list[Board]) -> str:
+    return " ".join(f"{white}-{black}" for white, black in boards)
+
+
+def current_boards(round_: Round) -> list[Board]:
+    return [(g.white.pairing_number, g.black.pairing_number if g.black_id else 0)
+            for g in round_.games.select_related("white", "black").order_by("board")]
+
+
+def engine_boards(round_: Round) -> list[Board]:
+    """The engine's pairing of the round: the boards before the first manual change (stored by the
+    players' keys, so a renumbering since, a late entry's, changes nothing).  A board of a player
+    removed since (unpaired by hand, then removed from the tournament) is left out."""
+    first = round_.manual_changes.order_by("pk").first()
+    if first is None:
+        return current_boards(round_)
+    number = dict(round_.tournament.players.values_list("pk", "pairing_number")) | {0: 0}
+    return [(number[white], number[black]) for white, black in first.before
+            if white in number and black in number]
+
+
+def unpaired_players(round_: Round) -> list[Player]:
+    """The players to be paired in the round who have no board (left out by a manual change)."""
+    state = _state(round_)
+    on_boards = {n for board in current_boards(round_) for n in board}
+    numbers = [p.number for p in state.players if p.number not in on_boards]
+    return list(round_.tournament.players.filter(pairing_number__in=numbers).order_by("pairing_number"))
+
+
+def _state(round_: Round):
+    tournament = round_.tournament
+    document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
+    return tournament.rules_edition.round_state(document, round_.number, tournament.rounds)
+
+
+def _board(boards: list[Board], number: int | None) -> Board:
+    if number is None or not 1 <= number <= len(boards):
+        raise Refused(_("Choose a board from 1 to %(count)s.") % {"count": len(boards)})
+    return boards[number - 1]
+
+
+def _changed(boards: list[Board], kind: str, board: int | None, other_board: int | None,
+             player: int | None, other: int | None, state) -> tuple[list[Board], str]:
+    """The boards after the change, and what it does in words (players by pairing number)."""
+    boards = list(boards)
+    if kind in (ManualKind.SWAP, ManualKind.UNPAIR, ManualKind.EXCHANGE):
+        first = _board(boards, board)
+        if kind == ManualKind.UNPAIR:
+            boards.remove(first)
+            if not first[1]:
+                return boards, f"the pairing-allocated bye of {first[0]} withdrawn: {first[0]} is not paired"
+            return boards, f"board {board} ({first[0]}-{first[1]}) unpaired: {first[0]} and {first[1]} are not paired"
+        if not first[1]:
+            raise Refused(_("Board %(board)s is the pairing-allocated bye: it has no colours nor opponent.") % {
+                "board": board})
+        if kind == ManualKind.SWAP:
+            boards[board - 1] = (first[1], first[0])
+            return boards, f"colours swapped on board {board}: {first[0]}-{first[1]} becomes {first[1]}-{first[0]}"
+        second = _board(boards, other_board)
+        if second == first or not second[1]:
+            raise Refused(_("Exchange opponents between two different boards, neither of them the bye."))
+        boards[board - 1], boards[other_board - 1] = (first[0], second[1]), (second[0], first[1])
+        return boards, (f"opponents exchanged between boards {board} and {other_board}: {first[0]}-{first[1]} and "
+                        f"{second[0]}-{second[1]} become {first[0]}-{second[1]} and {second[0]}-{first[1]}")
+    to_pair = {p.number for p in state.players}
+    chosen = [n for n in (player, other) if n is not None]
+    for number in chosen:
+        if number not in to_pair:
+            raise Refused(_("Player %(number)s is not to be paired in round %(round)s (absent, withdrawn, not yet "
+                            "entered, or no such pairing number).") % {"number": number, "round": state.round_number})
+    holder = next((white for white, black in boards if not black), None)
+    seat = {n: b for b in boards for n in b if n}
+    if kind == ManualKind.PAIR:
+        if player is None or other is None or player == other:
+            raise Refused(_("Choose two different players to pair, white first."))
+        for number in (player, other):
+            if number in seat and number != holder:
+                raise Refused(_("Player %(number)s is on a board: unpair it first, or exchange opponents.") % {
+                    "number": number})
+        boards = [b for b in boards if b[0] not in (player, other) or b[1]] + [(player, other)]
+        return boards, f"{player} (white) paired with {other} (black)"
+    if kind == ManualKind.BYE:
+        if player is None:
+            raise Refused(_("Choose the player to get the pairing-allocated bye."))
+        if player == holder:
+            raise Refused(_("Player %(number)s has the pairing-allocated bye already.") % {"number": player})
+        left = seat.get(player)
+        boards = [b for b in boards if b != left and b[1]]
+        said = f"the pairing-allocated bye given to {player}"
+        opponent = None if left is None else left[1] if left[0] == player else left[0]
+        if opponent and holder:
+            # The former PAB holder takes the new one's place, with the colour the new one had.
+            boards.append((holder, opponent) if left[0] == player else (opponent, holder))
+            said += f"; {holder} (who had it) meets {opponent} instead"
+        elif opponent:
+            said += f"; {opponent} is not paired"
+        elif holder:
+            said += f"; {holder} (who had it) is not paired"
+        return [*boards, (player, 0)], said
+    raise Refused(_("Choose a change: swap colours, exchange opponents, unpair, pair, or give the bye."))
+
+
+def propose_change(round_: Round, kind: str, board: int | None = None, other_board: int | None = None,
+                   player: int | None = None, other: int | None = None) -> Proposal:
+    """What a manual change of the draft ``round_`` would make, and what it would break; changes nothing.
+
+    Raises :class:`Refused` when the round is not a draft or the change cannot be made."""
+    if round_.status != Round.Status.DRAFT:
+        raise Refused(_("Round %(number)s is not a draft: only a draft pairing can be changed by hand (C.04.2 D.10: "
+                        "a published pairing stays as it is).") % {"number": round_.number})
+    tournament = round_.tournament
+    state = _state(round_)
+    before = current_boards(round_)
+    after, said = _changed(before, kind, board, other_board, player, other, state)
+    after = in_publishing_order(state, after)
+    engine = engine_boards(round_)
+    system, edition = tournament.swiss_system, tournament.rules_edition
+    try:
+        found = review_pairing(state, system, edition, after)
+        findings = new_findings(found, review_pairing(state, system, edition, engine))
+        introduced = new_findings(findings, review_pairing(state, system, edition, before))
+    except EngineError as error:
+        raise Refused(_("This change cannot be made: %(error)s.") % {"error": error}) from None
+    removed, added = differences(engine, after)
+    names = dict(tournament.players.values_list("pairing_number", "name"))
+    return Proposal(round_, kind, f"Round {round_.number}: {said}", before, after, engine, removed, added,
+                    findings, introduced, names)
+
+
+def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, **change) -> ManualChange:
+    """Save a manual change the arbiter reviewed (``propose_change``) on the boards ``fingerprint``:
+    the round's boards in their new publishing order, a :class:`ManualChange` row and an audit entry."""
+    with transaction.atomic():
+        lock_tournament(round_.tournament)
+        round_ = Round.objects.select_for_update().select_related("tournament").filter(pk=round_.pk).first()
+        if round_ is None:
+            raise Refused(_("The round was discarded meanwhile: nothing was changed."))
+        proposal = propose_change(round_, kind, **change)
+        if proposal.fingerprint != fingerprint:
+            raise Refused(_("The draft changed since this change was reviewed: nothing was saved. Review it again."))
+        players = {p.pairing_number: p for p in round_.tournament.players.all()}
+        round_.games.all().delete()
+        Game.objects.bulk_create(
+            Game(round=round_, board=number, white=players[white], black=players[black] if black else None,
+                 result=Result.BYE if not black else "")
+            for number, (white, black) in enumerate(proposal.after, start=1))
+        findings = [f.as_json() for f in proposal.introduced]
+        fide = round_.tournament.fide_mode
+
+        def keys(boards: list[Board]) -> list[list[int]]:
+            return [[players[white].pk, players[black].pk if black else 0] for white, black in boards]
+
+        change_row = ManualChange.objects.create(
+            round=round_, kind=kind, summary=proposal.summary[:300], before=keys(proposal.before),
+            after=keys(proposal.after), findings=findings, fide_mode=fide, user=user)
+        breaks = [f"{f.article}: {f.text}" for f in proposal.introduced]
+        audit.record(round_.tournament, audit.Kind.MANUAL, kind,
+                     proposal.summary + (f" (breaks {len(breaks)} rule{'s' if len(breaks) > 1 else ''})" if breaks
+                                         else ""), user=user,
+                     before={"round": round_.number, "boards": _board_texts(proposal.before)},
+                     after={"round": round_.number, "boards": _board_texts(proposal.after),
+                            "FIDE mode": "on" if fide else "off", "breaks": breaks or "nothing"})
+    return change_row
+
+
+def _board_texts(boards: list[Board]) -> list[str]:
+    return [f"{white}-{black or 'bye'}" for white, black in boards]

@@ -1,0 +1,70 @@
+"""A draft published (its lots drawn, C.07), its explanation published, or the round discarded
+(C.04.2 D.10: not once played; a pairing under way is cancelled)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.models import Result, Round
+from tournaments.services import Refused, last_paired_round
+from tournaments.services.setup import draw_lots
+
+
+def publish_round(round_: Round, user=None) -> None:
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.DRAFT:
+            raise Refused(_("Round %(number)s has no draft pairing to publish.") % {"number": round_.number})
+        round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
+        round_.save(update_fields=["status", "published_at"])
+        audit.record(round_.tournament, audit.Kind.ROUND, "published", f"Round {round_.number} published", user=user,
+                     before={"round": round_.number, "status": Round.Status.DRAFT.label},
+                     after={"round": round_.number, "status": Round.Status.PUBLISHED.label})
+        draw_lots(round_.tournament, user=user)
+
+
+def publish_explanation(round_: Round, publish: bool, user=None) -> None:
+    """Show (or stop showing) why the round was paired so on its public page, once the round is
+    published there."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if not round_.explanation:
+            raise Refused(_("Round %(number)s has no explanation to publish.") % {"number": round_.number})
+        if round_.explanation_published == publish:
+            return  # a second click
+        round_.explanation_published = publish
+        round_.save(update_fields=["explanation_published"])
+        action = "explained" if publish else "unexplained"
+        summary = (f"Round {round_.number}: the explanation of the pairing published" if publish
+                   else f"Round {round_.number}: the explanation of the pairing withdrawn")
+        audit.record(round_.tournament, audit.Kind.ROUND, action, summary, user=user,
+                     before={"round": round_.number, "explanation published": not publish},
+                     after={"round": round_.number, "explanation published": publish})
+
+
+def _boards(round_: Round) -> list[str]:
+    return [f"{g.white.pairing_number}-{g.black.pairing_number if g.black else 'bye'}"
+            for g in round_.games.select_related("white", "black")]
+
+
+def discard_round(round_: Round, user=None) -> None:
+    """Throw the pairing away so the round can be paired again (C.04.2 D.10: not once played).
+
+    This also cancels a pairing under way: its task finds no round and stores nothing.
+    """
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().filter(pk=round_.pk).first()
+        if round_ is None:
+            return  # discarded already (a second click)
+        if round_.number != last_paired_round(round_.tournament):
+            raise Refused(_("Only the last round can be discarded."))
+        if round_.games.exclude(result__in=["", Result.BYE]).exists():
+            raise Refused(_("Round %(number)s has results: it cannot be paired again.") % {"number": round_.number})
+        action = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
+        audit.record(round_.tournament, audit.Kind.ROUND, action, f"Round {round_.number}: pairing {action}",
+                     user=user, before={"round": round_.number, "status": Round.Status(round_.status).label,
+                                        "boards": _boards(round_)})
+        round_.delete()

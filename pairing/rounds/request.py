@@ -1,0 +1,103 @@
+"""A pairing requested: the round created in the database first (its unique (tournament,
+number) makes a second request fail however it arrives), then the task queued."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as BrokerError
+
+from pairing.rounds.timing import release_if_stale
+from tournaments import audit
+from tournaments.models import Game, Result, Round, Tournament
+from tournaments.services import Refused, all_paired, lock_tournament
+
+log = logging.getLogger(__name__)
+
+
+class ServiceUnavailable(Refused):
+    """The pairing service (the Celery broker) cannot be reached; nothing was changed."""
+
+
+def check_can_pair(tournament: Tournament) -> int:
+    """The number of the next round, or :class:`Refused` with the reason it cannot be paired.
+
+    A failed last round is paired again (``request_pairing`` replaces it).
+    """
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None:
+        release_if_stale(last)
+    number = last.number + 1 if last else 1
+    if last is not None and last.status == Round.Status.FAILED:
+        number = last.number
+    elif last is not None and last.status == Round.Status.PAIRING:
+        raise Refused(_("Round %(number)s is being paired: wait for it, or cancel it on the round's page.") % {
+            "number": last.number})
+    elif last is not None and last.status != Round.Status.PUBLISHED:
+        raise Refused(_("Round %(number)s is not published yet: publish or discard it first.") % {
+            "number": last.number})
+    # Every earlier round, not only the last: a result cleared later would allow a rematch.
+    missing = sorted(set(Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
+                         .values_list("round__number", flat=True)))
+    if missing:
+        rounds = ", ".join(map(str, missing))
+        raise Refused((_("Round %(rounds)s still has missing results.") if len(missing) == 1 else
+                       _("Rounds %(rounds)s still have missing results.")) % {"rounds": rounds})
+    if number > tournament.rounds:
+        raise Refused(all_paired(tournament))
+    if sum(p.plays_in(number) for p in tournament.players.all()) < 2:
+        raise Refused(_("At least two players are needed to pair a round."))
+    return number
+
+
+def request_pairing(tournament: Tournament, user=None) -> Round:
+    """Create round N in the *pairing* state and queue the engine for it once that is committed.
+
+    When the broker cannot be reached the round is withdrawn and :class:`ServiceUnavailable`
+    says so (at once when called outside a transaction, as the views and the API do).
+    """
+    with transaction.atomic():
+        lock_tournament(tournament)
+        number = check_can_pair(tournament)
+        tournament.round_set.filter(number=number, status=Round.Status.FAILED).delete()
+        try:
+            with transaction.atomic():
+                round_ = Round.objects.create(tournament=tournament, number=number, requested_by=user,
+                                              date=timezone.localdate())
+        except IntegrityError:
+            raise Refused(_("Round %(number)s is already being paired.") % {"number": number}) from None
+        drew_colour = number == 1 and not tournament.initial_colour
+        if drew_colour:
+            # The initial colour is drawn by lot and recorded with the tournament.
+            tournament.initial_colour = random.SystemRandom().choice("wb")
+            tournament.initial_colour_by_lot = True
+            tournament.save(update_fields=["initial_colour", "initial_colour_by_lot"])
+        audit.record(tournament, audit.Kind.ROUND, "requested", f"Round {number}: pairing requested", user=user,
+                     after={"round": number, "status": Round.Status(round_.status).label})
+        transaction.on_commit(lambda: _queue(round_, drew_colour))
+    return round_
+
+
+def _queue(round_: Round, drew_colour: bool) -> None:
+    from pairing.rounds.tasks import pair_round_task
+
+    limit = round_.tournament.pairing_time_limit
+    try:
+        # Retries and timeouts: CELERY_TASK_PUBLISH_RETRY_POLICY, CELERY_BROKER_TRANSPORT_OPTIONS.
+        # The tournament's time limit: Celery raises SoftTimeLimitExceeded in the task, then kills it.
+        pair_round_task.apply_async((round_.pk,), retry=True, soft_time_limit=limit,
+                                    time_limit=limit + settings.PAIRING_KILL_AFTER)
+    except (BrokerError, OSError):
+        log.exception("the pairing of %s could not be queued", round_)
+        with transaction.atomic():
+            Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING).delete()
+            if drew_colour:
+                Tournament.objects.filter(pk=round_.tournament_id).update(initial_colour="",
+                                                                          initial_colour_by_lot=False)
+        raise ServiceUnavailable(_("The pairing service cannot be reached: nothing was changed. Try again in a "
+                                   "moment.")) from None

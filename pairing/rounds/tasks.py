@@ -1,0 +1,18 @@
+from celery import Task, shared_task
+from celery.exceptions import TimeLimitExceeded
+
+from pairing.rounds.run import run_pairing
+from pairing.rounds.timing import fail_past_time_limit
+
+
+class PairingTask(Task):
+    def on_failure(self, exc, task_id, args, kwargs, einfo):
+        # Celery's hard limit killed the process (the engine did not stop at the soft limit):
+        # Celery calls this in the worker's main process, and the round must not stay being paired.
+        if isinstance(exc, TimeLimitExceeded):
+            fail_past_time_limit(args[0])
+
+
+@shared_task(name="pairing.pair_round", base=PairingTask)
+def pair_round_task(round_id: int) -> None:
+    run_pairing(round_id)

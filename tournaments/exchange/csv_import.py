@@ -1,0 +1,81 @@
+"""Players from a CSV file (a header row naming columns of :data:`CSV_FIELDS`): every line
+checked first, the same way as a player typed in; one bad line refuses the whole file."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.audit import Kind
+from tournaments.limits import listed
+from tournaments.models import Player, Tournament
+from tournaments.services import Refused, last_paired_round, lock_tournament
+from tournaments.services.players import assign_pairing_numbers, check_entry_round, check_room
+from tournaments.validation import PlayerForm
+
+CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")
+
+
+def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
+    """The non-empty records of a CSV text with their line numbers (any line ends: CR, LF, CRLF)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows = []
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                rows.append((reader.line_num, row))
+    except csv.Error as error:
+        raise Refused(_("Nothing was imported: line %(line)s cannot be read as CSV (%(error)s).") % {
+            "line": reader.line_num, "error": error}) from None
+    return rows
+
+
+@transaction.atomic
+def import_players_csv(tournament: Tournament, text: str, user=None) -> list[Player]:
+    """Register the players of a CSV text (a header row naming columns of CSV_FIELDS).
+
+    Every line is checked first; one bad line refuses the whole file.  The players are
+    saved in one statement, then numbered.
+    """
+    rows = _csv_rows(text)
+    header = [h.strip().lower() for h in rows[0][1]] if rows else []
+    if "name" not in header:
+        raise Refused(_("The CSV file needs a header line with at least a 'name' column."))
+    unknown = [h for h in header if h not in CSV_FIELDS]
+    if unknown:
+        raise Refused(_("Unknown column(s): %(unknown)s. Known: %(known)s.") % {
+            "unknown": ", ".join(unknown), "known": ", ".join(CSV_FIELDS)})
+    twice = sorted({h for h in header if header.count(h) > 1})
+    if twice:
+        raise Refused(_("Column(s) named twice: %(names)s.") % {"names": ", ".join(twice)})
+    check_room(tournament, len(rows) - 1)
+    players, errors = [], []
+    for line, row in rows[1:]:
+        if len(row) > len(header):
+            errors.append(_("Line %(line)s: more fields than columns.") % {"line": line})
+            continue
+        form = PlayerForm(data={key: value.strip() for key, value in zip(header, row, strict=False)})
+        if form.is_valid():
+            players.append(form.save(commit=False))
+        else:
+            problems = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in form.errors.items())
+            errors.append(_("Line %(line)s: %(problems)s") % {"line": line, "problems": problems})
+    if errors:
+        raise Refused(_("Nothing was imported: the file has errors."),
+                      listed(errors, _("and {count} more problems")))
+    if not players:
+        raise Refused(_("The file holds no players."))
+    lock_tournament(tournament)
+    paired = last_paired_round(tournament)
+    for player in players:
+        player.tournament = tournament
+        check_entry_round(tournament, player, paired)
+    assign_pairing_numbers(tournament, players, user=user)
+    audit.record(tournament, Kind.PLAYER, "imported", f"{len(players)} player{'s' if len(players) != 1 else ''} "
+                 f"imported from a CSV file", user=user,
+                 after={"players": [f"#{p.pairing_number} {p.name}" for p in players]})
+    return players

@@ -1,0 +1,168 @@
+"""The tournament as the engine sees it: a TRF document built from the database.
+
+The same document feeds the pairing task, the standings and the TRF export,
+so what the app pairs is exactly what the engine pairs on the exported file.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pairing.engine import (
+    ABSENT,
+    BLACK,
+    WHITE,
+    ForbiddenPairs,
+    PlayerRecord,
+    RoundEntry,
+    Scoring,
+    TrfDocument,
+    dump,
+    standings_by_tiebreaks,
+    with_baku_acceleration,
+)
+from tournaments.models import RESULT_CODES, Absence, Game, ManualChange, Player, Tournament
+
+
+def tenths(points: Decimal) -> int:
+    return int(points * 10)
+
+
+def scoring(tournament: Tournament) -> Scoring:
+    return Scoring(
+        win=tenths(tournament.points_win), draw=tenths(tournament.points_draw),
+        loss=tenths(tournament.points_loss), zero_bye=0, forfeit_loss=tenths(tournament.points_loss),
+        pairing_bye=tenths(tournament.points_pairing_bye), half_bye=tenths(tournament.points_half_bye),
+        full_bye=tenths(tournament.points_win),
+    )
+
+
+def tournament_document(tournament: Tournament, rounds: int, pairing: int | None = None) -> TrfDocument:
+    """The TRF document with the results of rounds 1..``rounds``.
+
+    With ``pairing`` (the round about to be paired) it also marks who is not to
+    be paired in that round: requested byes (C.04.2 D.4), late entries not yet
+    arrived (C.2 b) and withdrawn players (D.3), each as a bye entry in that
+    round's columns, as the engines expect.  Pending results count as nothing.
+    The document names the system and edition (record 192) and holds the forbidden
+    pairs and, with the Baku acceleration, every player's virtual points for every
+    round (XXA / 250), so that any engine pairs the same from the file alone.  Group
+    GA is counted on the players entered before round 1 (C.04.7 1.2-1.3: a late
+    entry does not move the last GA player), which a TRF file cannot tell.
+    """
+    players = list(tournament.players.order_by("pairing_number"))
+    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
+    absences = {(a.player_id, a.round_number): a.bye
+                for a in Absence.objects.filter(player__tournament=tournament)}
+    number = {p.pk: p.pairing_number for p in players}
+    entries: dict[tuple[int, int], RoundEntry] = {}
+    for game in games:
+        r = game.round.number
+        if game.is_bye:
+            entries[game.white_id, r] = RoundEntry(None, None, "U")
+        elif game.result:
+            white_code, black_code = RESULT_CODES[game.result]
+            entries[game.white_id, r] = RoundEntry(number[game.black_id], WHITE, white_code)
+            entries[game.black_id, r] = RoundEntry(number[game.white_id], BLACK, black_code)
+
+    def not_paired(player, r: int) -> RoundEntry:
+        if (player.pk, r) in absences:
+            return RoundEntry(None, None, absences[player.pk, r])
+        if r < player.entry_round:
+            return RoundEntry(None, None, tournament.late_entry_bye)
+        return ABSENT
+
+    document = TrfDocument(
+        name=tournament.name,
+        headers=_headers(tournament, players),
+        total_rounds=tournament.rounds,
+        initial_colour=tournament.initial_colour or None,
+        scoring=scoring(tournament),
+        # The system, its edition and the Baku acceleration (record 192, written in both formats).
+        system_code=tournament.system_code,
+        start_date=tournament.start_date,
+        forbidden_pairs=[
+            ForbiddenPairs(frozenset((number[pair.player_id], number[pair.other_id])), pair.first_round,
+                           pair.last_round)
+            for pair in tournament.forbidden_pairs.all()],
+    )
+    for player in players:
+        history = [entries.get((player.pk, r)) or not_paired(player, r) for r in range(1, rounds + 1)]
+        if pairing is not None and not (player.plays_in(pairing) and (player.pk, pairing) not in absences):
+            history += [ABSENT] * (pairing - 1 - rounds) + [not_paired(player, pairing)]
+        document.players[player.pairing_number] = PlayerRecord(
+            number=player.pairing_number,
+            name=player.name,
+            sex=player.sex,
+            title=player.title,
+            rating=player.rating or 0,
+            federation=player.federation,
+            fide_id=player.fide_id,
+            birth_date=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
+            rounds=history,
+        )
+    if tournament.baku:
+        registered = [p.pairing_number for p in players if p.entry_round == 1]
+        document = with_baku_acceleration(document, tournament.rules_edition.acceleration, registered)
+    return document
+
+
+def _headers(tournament: Tournament, players: list[Player]) -> list[str]:
+    """The tournament header records 012-132 (192 is the document's ``system_code``)."""
+    headers = [f"012 {tournament.name}"]
+    for tag, value in (("022", tournament.place), ("032", tournament.federation),
+                       ("042", tournament.start_date and f"{tournament.start_date:%Y/%m/%d}"),
+                       ("052", tournament.end_date and f"{tournament.end_date:%Y/%m/%d}"),
+                       ("062", str(len(players))), ("072", str(sum(1 for p in players if p.rating))),
+                       ("092", "Individual: Swiss-System"), ("102", tournament.chief_arbiter)):
+        if value:
+            headers.append(f"{tag} {value}")
+    headers += [f"112 {name.strip()}" for name in tournament.deputy_arbiters.splitlines() if name.strip()]
+    if tournament.time_control:
+        headers.append(f"122 {tournament.time_control}")
+    dates = dict(tournament.round_set.filter(date__isnull=False).values_list("number", "date"))
+    if dates:
+        # Round r's date sits above its round block of the 001 lines (columns 92+10(r-1)).
+        cells = "".join(f"  {dates[r]:%y/%m/%d}" if r in dates else " " * 10 for r in range(1, max(dates) + 1))
+        headers.append(f"132{' ' * 86}{cells}".rstrip())
+    return headers
+
+
+def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
+    """The tournament as it stands: every round with all its results, and the
+    absences already known for the next round (the engines read them as such)."""
+    rounds = tournament.completed_rounds()
+    following = rounds + 1 if rounds < tournament.rounds else None
+    document = tournament_document(tournament, rounds=rounds, pairing=following)
+    if version == "16":
+        # XXP has no round range: only the pairs that apply to the round to be paired (or the last one).
+        current = following or tournament.rounds
+        document.forbidden_pairs = [group for group in document.forbidden_pairs if group.applies(current)]
+    codes = tournament.tiebreak_codes()
+    if version == "26":
+        document.headers.append("212 " + ",".join(["PTS", *codes]))
+    document.comments = manual_change_comments(tournament)
+    # The rank column: the standings with the tournament's tie-breaks.
+    for row in standings_by_tiebreaks(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order()):
+        document.players[row.number].rank = row.rank
+    return document
+
+
+def manual_change_comments(tournament: Tournament) -> list[str]:
+    """The TRF comment lines (``###``) of the tournament's manual pairing changes and of its FIDE mode."""
+    lines = []
+    if not tournament.fide_mode and tournament.fide_mode_left_at:
+        lines.append(f" FIDE mode left on {tournament.fide_mode_left_at:%Y/%m/%d %H:%M} UTC")
+    changes = ManualChange.objects.filter(round__tournament=tournament).select_related("round", "user")
+    for number, change in enumerate(changes, start=1):
+        by = f", {change.user.get_username()}" if change.user else ""
+        mode = "FIDE mode" if change.fide_mode else "outside FIDE mode"
+        lines.append(f" Manual change {number} ({change.at:%Y/%m/%d %H:%M} UTC{by}, {mode}): {change.summary}")
+        for finding in change.findings:
+            lines.append(f"   breaks {finding['article']}: {finding['text']}")
+    return lines
+
+
+def export(tournament: Tournament, version: str = "16") -> str:
+    """The TRF file: TRF-16 with the engines' extensions, or TRF-2026 (``version="26"``)."""
+    return dump(export_document(tournament, version), version)

@@ -1,0 +1,197 @@
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from pairing.engine import json_value
+from tournaments.models import Game, ManualChange, Player, Round, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.name")
+
+    class Meta:
+        model = Tournament
+        fields = ["slug", "name", "club", "place", "start_date", "end_date", "rounds", "system",
+                  "edition", "acceleration", "points_win", "points_draw", "points_loss", "points_pairing_bye",
+                  "points_half_bye", "listing"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        # Public fields only: no birth date.
+        fields = ["pairing_number", "name", "title", "rating", "fide_id", "federation",
+                  "entry_round", "withdrawn_from_round"]
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["pairing_number", "name", "title", "rating"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    white = PlayerRefSerializer()
+    black = PlayerRefSerializer(allow_null=True)
+
+    class Meta:
+        model = Game
+        fields = ["board", "white", "black", "result"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["number", "status", "published_at"]
+
+
+class RoundDetailSerializer(RoundSerializer):
+    games = GameSerializer(many=True)
+
+    class Meta(RoundSerializer.Meta):
+        fields = [*RoundSerializer.Meta.fields, "games"]
+
+
+class RoundStatusSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        # While the round is being paired: brackets done of how many, the current bracket's size.
+        fields = ["number", "status", "error", "progress_done", "progress_total", "progress_size"]
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    pairing_number = serializers.IntegerField(source="player.pairing_number")
+    name = serializers.CharField(source="player.name")
+    points = serializers.SerializerMethodField()
+
+    tiebreaks = serializers.SerializerMethodField()
+
+    def get_points(self, row) -> float:
+        return row.points / 10
+
+    def get_tiebreaks(self, row) -> dict[str, float | int | None]:
+        """Keyed by the FIDE codes of the tournament's list, in order."""
+        return {value.code: json_value(value.value) for value in row.tiebreaks}
+
+
+class CrosstableRowSerializer(StandingSerializer):
+    cells = serializers.SerializerMethodField()
+
+    def get_cells(self, row) -> list[str]:
+        return [cell.text for cell in row.cells]
+
+
+class ResultSerializer(serializers.Serializer):
+    result = serializers.CharField(allow_blank=True, help_text="1-0, ½-½ (or =), 0-1, +-, -+, --, or empty")
+    confirm = serializers.BooleanField(default=False, help_text="Change a result although a later round is paired")
+
+
+# Why a round was paired so (pairing.engine.core.explanation.Explanation.to_json), typed for the schema.
+# Scores are in tenths of a point (30: 3 points), players by their pairing numbers in the round.
+
+class NoteSerializer(serializers.Serializer):
+    article = serializers.CharField()
+    text = serializers.CharField()
+    players = serializers.ListField(child=serializers.IntegerField())
+
+
+class MoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    score = serializers.IntegerField(help_text="tenths of a point")
+    went = serializers.ChoiceField(["paired", "floated", "bye"])
+    to_score = serializers.IntegerField(allow_null=True, help_text="floated: the score of the bracket he is paired in")
+
+
+class BracketNoteSerializer(serializers.Serializer):
+    score = serializers.IntegerField(help_text="the residents' score, tenths of a point")
+    label = serializers.CharField(help_text='"PPB", "CLB" (Dutch 2017 A.9) or empty')
+    residents = serializers.ListField(child=serializers.IntegerField())
+    incoming = MoveSerializer(many=True, help_text="MDPs (from above) and upfloaters (from below)")
+    pairs = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  help_text="[white, black]")
+    floaters = serializers.ListField(child=serializers.IntegerField(), help_text="residents left unpaired")
+    mdp_opponents = serializers.ListField(child=serializers.IntegerField())
+    barred = NoteSerializer(many=True, help_text="why the floaters may not meet others of the bracket")
+    criteria = NoteSerializer(many=True, help_text="the criteria not at their ideal value, and whom they concern")
+
+
+class BoardNoteSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    white = serializers.IntegerField()
+    black = serializers.IntegerField()
+    article = serializers.CharField()
+    reason = serializers.CharField(help_text="the colour rule applied: first, both, one, stronger, wider, "
+                                             "equalise, alternate, higher, initial, median")
+
+
+class ExplanationDataSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    article = serializers.CharField()
+    edition = serializers.CharField()
+    round = serializers.IntegerField()
+    brackets = BracketNoteSerializer(many=True, help_text="in the order they were paired")
+    boards = BoardNoteSerializer(many=True)
+    bye = serializers.IntegerField(allow_null=True)
+    bye_reasons = NoteSerializer(many=True)
+    names = serializers.DictField(child=serializers.CharField(), help_text="pairing number: name")
+    text = serializers.ListField(child=serializers.ListField(), help_text="[heading, [sentences]]: in plain words")
+
+
+class RoundExplanationSerializer(serializers.ModelSerializer):
+    published = serializers.BooleanField(source="explanation_published",
+                                         help_text="shown with the published round to everybody")
+    explanation = serializers.SerializerMethodField()
+    manual_changes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "published", "explanation", "manual_changes"]
+
+    def get_manual_changes(self, round_) -> int:
+        """How many times the engine's pairing was changed by hand: the explanation is the engine's."""
+        return round_.manual_changes.count()
+
+    @extend_schema_field(ExplanationDataSerializer(allow_null=True))
+    def get_explanation(self, round_) -> dict | None:
+        """None: the round has none (paired without one, or not paired yet)."""
+        return round_.explanation or None
+
+
+class ManualBoardSerializer(serializers.Serializer):
+    white = PlayerRefSerializer(allow_null=True, help_text="null: a player removed from the tournament since")
+    black = PlayerRefSerializer(allow_null=True, help_text="null: the pairing-allocated bye (or a player removed)")
+
+
+class FindingSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    article = serializers.CharField()
+    text = serializers.CharField()
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="pairing numbers at the time")
+    absolute = serializers.BooleanField()
+
+
+class ManualChangeSerializer(serializers.ModelSerializer):
+    """A manual change of the round's draft pairing: its boards before and after (the players as
+    they are now), and the rules it broke that the pairing before it did not."""
+
+    user = serializers.CharField(source="user.get_username", allow_null=True, default=None)
+    before = serializers.SerializerMethodField()
+    after = serializers.SerializerMethodField()
+    findings = FindingSerializer(many=True)
+
+    class Meta:
+        model = ManualChange
+        fields = ["kind", "summary", "at", "user", "fide_mode", "before", "after", "findings"]
+
+    def _boards(self, keys: list[list[int]]) -> list[dict]:
+        players = self.context["players"]
+        return ManualBoardSerializer([{"white": players.get(white), "black": players.get(black)}
+                                      for white, black in keys], many=True).data
+
+    @extend_schema_field(ManualBoardSerializer(many=True))
+    def get_before(self, change) -> list[dict]:
+        return self._boards(change.before)
+
+    @extend_schema_field(ManualBoardSerializer(many=True))
+    def get_after(self, change) -> list[dict]:
+        return self._boards(change.after)

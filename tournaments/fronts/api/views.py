@@ -1,0 +1,206 @@
+"""The REST API: published data for everybody, pairing and results for the club's arbiters.
+
+Who may call what: ``tournaments.permissions.RULES``, checked by the default permission class.
+"""
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from pairing.rounds.request import ServiceUnavailable, request_pairing
+from pairing.rounds.timing import release_if_stale
+from tournaments.fronts.api import serializers
+from tournaments.models import Game, Tournament
+from tournaments.queries.standings import completed_round, crosstable, published_rounds
+from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.services.results import enter_result, parse_result
+
+
+class ApiRoot(APIView):
+    """The API's entry point: every endpoint and the docs, as absolute links.  The endpoints of one
+    tournament are URL templates (``{slug}``, ``{number}``, ``{board}``)."""
+
+    PER_TOURNAMENT = {
+        "tournament": ("api:tournament", ()),
+        "players": ("api:players", ()),
+        "rounds": ("api:rounds", ()),
+        "round": ("api:round", (1,)),
+        "round_status": ("api:round_status", (1,)),
+        "standings": ("api:standings", ()),
+        "crosstable": ("api:crosstable", ()),
+        "pair": ("api:pair", ()),
+        "result": ("api:result", (1, 1)),
+        "explanation": ("api:explanation", (1,)),
+        "arbiter_explanation": ("api:arbiter_explanation", (1,)),
+        "manual_changes": ("api:manual_changes", (1,)),
+    }
+    PLACEHOLDERS = ("{number}", "{board}")
+
+    @extend_schema(exclude=True)
+    def get(self, request):
+        def absolute(name, *args):
+            return request.build_absolute_uri(reverse(name, args=args))
+
+        per_tournament = {}
+        for key, (name, numbers) in self.PER_TOURNAMENT.items():
+            # Reversed with stand-ins (a slug and numbers the URL patterns accept), then templated.
+            path = reverse(name, args=("SLUG", *[7001 + i for i in range(len(numbers))]))
+            path = path.replace("SLUG", "{slug}")
+            for index, placeholder in enumerate(self.PLACEHOLDERS[:len(numbers)]):
+                path = path.replace(str(7001 + index), placeholder)
+            per_tournament[key] = request.build_absolute_uri(path).replace("%7B", "{").replace("%7D", "}")
+        return Response({
+            "tournaments": absolute("api:tournaments"),
+            "per_tournament": per_tournament,
+            "schema": absolute("schema"),
+            "docs": absolute("api-docs"),
+        })
+
+
+class TournamentList(generics.ListAPIView):
+    """The listed tournaments (as on the home page: hidden ones left out, archived ones kept); a
+    hidden one is still found at its own address."""
+
+    queryset = Tournament.objects.listed().select_related("club")
+    serializer_class = serializers.TournamentSerializer
+
+
+class TournamentDetail(generics.RetrieveAPIView):
+    queryset = Tournament.objects.select_related("club")
+    serializer_class = serializers.TournamentSerializer
+    lookup_field = "slug"
+
+
+class TournamentMixin:
+    def tournament(self) -> Tournament:
+        return get_object_or_404(Tournament, slug=self.kwargs["slug"])
+
+
+class PlayerList(TournamentMixin, generics.ListAPIView):
+    serializer_class = serializers.PlayerSerializer
+
+    def get_queryset(self):
+        return self.tournament().players.all()
+
+
+class RoundList(TournamentMixin, generics.ListAPIView):
+    serializer_class = serializers.RoundSerializer
+
+    def get_queryset(self):
+        return published_rounds(self.tournament())
+
+
+class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
+    serializer_class = serializers.RoundDetailSerializer
+    lookup_field = "number"
+
+    def get_queryset(self):
+        return published_rounds(self.tournament()).prefetch_related("games__white", "games__black")
+
+
+class RoundExplanation(TournamentMixin, generics.RetrieveAPIView):
+    """Why the round was paired as it was: published with the round by its chief arbiter."""
+
+    serializer_class = serializers.RoundExplanationSerializer
+    lookup_field = "number"
+
+    def get_queryset(self):
+        return published_rounds(self.tournament()).filter(explanation_published=True)
+
+
+class ArbiterRoundExplanation(generics.RetrieveAPIView):
+    """Why the round was paired as it was, for the club's arbiters: a draft's too, published or not."""
+
+    serializer_class = serializers.RoundExplanationSerializer
+    lookup_field = "number"
+
+    def get_queryset(self):
+        return self.request.tournament.round_set.all()  # checked by permissions.Rules
+
+
+class ManualChangeList(generics.ListAPIView):
+    """The manual changes of the round's pairing, in order, for the club's arbiters (read only)."""
+
+    serializer_class = serializers.ManualChangeSerializer
+
+    def get_queryset(self):
+        tournament = self.request.tournament  # checked by permissions.Rules
+        round_ = get_object_or_404(tournament.round_set, number=self.kwargs["number"])
+        return round_.manual_changes.select_related("user")
+
+    def get_serializer_context(self):
+        tournament = getattr(self.request, "tournament", None)  # None: the schema's generator
+        players = {p.pk: p for p in tournament.players.all()} if tournament else {}
+        return {**super().get_serializer_context(), "players": players}
+
+
+class Standings(TournamentMixin, APIView):
+    @extend_schema(parameters=[OpenApiParameter("after", int, description="round (default: last complete)")],
+                   responses=serializers.StandingSerializer(many=True))
+    def get(self, request, slug):
+        tournament = self.tournament()
+        completed = tournament.completed_rounds()
+        after = completed_round(request.query_params.get("after", str(completed)), completed)
+        if after is None:
+            raise NotFound(_("No standings after that round."))
+        rows = crosstable(tournament, after) if after else []
+        return Response(serializers.StandingSerializer(rows, many=True).data)
+
+
+class Crosstable(TournamentMixin, APIView):
+    @extend_schema(responses=serializers.CrosstableRowSerializer(many=True))
+    def get(self, request, slug):
+        tournament = self.tournament()
+        completed = tournament.completed_rounds()
+        rows = crosstable(tournament, completed) if completed else []
+        return Response(serializers.CrosstableRowSerializer(rows, many=True).data)
+
+
+class PairRound(APIView):
+    """Start the pairing of the next round (a Celery task); poll the round for its status."""
+
+    @extend_schema(request=None, responses={202: serializers.RoundStatusSerializer})
+    def post(self, request, slug):
+        tournament = request.tournament  # checked by permissions.Rules
+        try:
+            round_ = request_pairing(tournament, request.user)
+        except ServiceUnavailable as refusal:
+            return Response({"detail": refusal.message}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        except Refused as refusal:
+            return Response({"detail": refusal.message}, status=status.HTTP_409_CONFLICT)
+        round_.refresh_from_db()
+        return Response(serializers.RoundStatusSerializer(round_).data, status=status.HTTP_202_ACCEPTED)
+
+
+class RoundStatus(APIView):
+    @extend_schema(responses=serializers.RoundStatusSerializer)
+    def get(self, request, slug, number):
+        tournament = request.tournament  # checked by permissions.Rules
+        round_ = get_object_or_404(tournament.round_set, number=number)
+        release_if_stale(round_)
+        return Response(serializers.RoundStatusSerializer(round_).data)
+
+
+class EnterResult(APIView):
+    """Enter or correct a result.  A change to a round whose successor is paired answers 409 with
+    what it affects until it is sent again with ``confirm``."""
+
+    @extend_schema(request=serializers.ResultSerializer, responses=serializers.GameSerializer)
+    def post(self, request, slug, number, board):
+        tournament = request.tournament  # checked by permissions.Rules
+        game = get_object_or_404(Game, round__tournament=tournament, round__number=number, board=board)
+        data = serializers.ResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            game = enter_result(game, parse_result(data.validated_data["result"]), request.user,
+                                         confirm=data.validated_data["confirm"])
+        except ConfirmationNeeded as question:
+            return Response({"detail": question.message, "confirm_required": True}, status=status.HTTP_409_CONFLICT)
+        except Refused as refusal:
+            raise ValidationError({"result": refusal.message}) from None
+        return Response(serializers.GameSerializer(game).data)

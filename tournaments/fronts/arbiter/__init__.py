@@ -1,0 +1,1 @@
+"""The arbiter's pages: tournaments, players, results (``views``) and rounds (``rounds``)."""

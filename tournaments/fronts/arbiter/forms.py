@@ -1,0 +1,262 @@
+import codecs
+
+from django import forms
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from pairing.engine import SYSTEMS, TiebreakCodeError, baku_virtual_points, parse_codes
+from tournaments.limits import (
+    MAX_FILE_BYTES,
+    MAX_PAIRING_TIME_LIMIT,
+    MAX_PLAYERS,
+    MAX_ROUND_RESULTS,
+    MAX_ROUNDS,
+    MIN_PAIRING_TIME_LIMIT,
+)
+from tournaments.models import ManualChange, Player, Tournament
+from tournaments.validation import DateInput, PlayerForm, federation_code
+
+
+def _file_size() -> str:
+    """The largest file an import takes, in the reader's number format (``3.0 MB``, ``3,0 MB``)."""
+    return f"{number_format(MAX_FILE_BYTES / 1024 / 1024, 1)} MB"
+
+
+def too_big() -> forms.ValidationError:
+    return forms.ValidationError(_("The file is too large: at most %(size)s can be imported.") % {
+        "size": _file_size()})
+
+
+def read_upload(upload, encodings: tuple[str, ...] = ("utf-8-sig",)) -> str:
+    """The text of an uploaded file, its size checked before it is read (UTF-16 when it starts with
+    its byte order mark, as spreadsheets write "Unicode text")."""
+    if upload.size > MAX_FILE_BYTES:
+        raise too_big()
+    data = upload.read()
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encodings = ("utf-16",)
+    for encoding in encodings:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise forms.ValidationError(_("The file is not UTF-8 text."))
+
+
+def text_limits(model, names: list[str]) -> str:
+    """``name, city at most 120 characters``: the model columns' lengths, for help texts (the names
+    as the forms label them)."""
+    labels = {**TournamentForm.Meta.labels, **PlayerForm.Meta.labels}
+    lengths: dict[int, list[str]] = {}
+    for name in names:
+        field = model._meta.get_field(name)
+        lengths.setdefault(field.max_length, []).append(str(labels.get(name, field.verbose_name)).lower())
+    return "; ".join(_("%(fields)s at most %(length)s characters") % {"fields": ", ".join(fields), "length": length}
+                     for length, fields in lengths.items())
+
+
+class EditionSelect(forms.Select):
+    """The editions grouped by system, the one selected in the group of the tournament's system:
+    systems share edition names (2026), and a select marks only the first option of a value."""
+
+    system_title: str | None = None
+
+    def optgroups(self, name, value, attrs=None):
+        groups = super().optgroups(name, value, attrs)
+        if self.system_title is None:
+            return groups
+        for group_name, options, _index in groups:
+            for option in options:
+                option["selected"] = group_name == self.system_title and str(option["value"]) in value
+                option["attrs"].pop("selected", None)
+                if option["selected"]:
+                    option["attrs"]["selected"] = True
+        return groups
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
+                  "time_control", "rounds", "system", "edition", "acceleration", "points_win", "points_draw",
+                  "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
+                  "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit"]
+        widgets = {"start_date": DateInput, "end_date": DateInput,
+                   "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
+        labels = {
+            "name": gettext_lazy("Name"), "place": gettext_lazy("City"), "federation": gettext_lazy("Federation"),
+            "start_date": gettext_lazy("Start date"), "end_date": gettext_lazy("End date"),
+            "chief_arbiter": gettext_lazy("Chief arbiter"), "deputy_arbiters": gettext_lazy("Deputy arbiters"),
+            "time_control": gettext_lazy("Time control"), "rounds": gettext_lazy("Rounds"),
+            "system": gettext_lazy("System"), "edition": gettext_lazy("Edition of the rules"),
+            "acceleration": gettext_lazy("Acceleration"), "points_win": gettext_lazy("Points for a win"),
+            "points_draw": gettext_lazy("Points for a draw"), "points_loss": gettext_lazy("Points for a loss"),
+            "points_pairing_bye": gettext_lazy("Points for the pairing-allocated bye"),
+            "points_half_bye": gettext_lazy("Points for a half-point bye"),
+            "initial_colour": gettext_lazy("Initial colour"),
+            "half_point_byes": gettext_lazy("Half-point byes on request"),
+            "late_entry_bye": gettext_lazy("Late entry bye"), "tiebreaks": gettext_lazy("Tie-breaks"),
+            "tiebreak_edition": gettext_lazy("Tie-break edition"),
+            "ties_by_lot": gettext_lazy("Break remaining ties by lot"),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The editions of each system of the engine's registry, grouped by system.
+        self.fields["edition"].choices = [
+            (system.title, [(edition.name, edition.title) for edition in system.editions])
+            for system in SYSTEMS.values()]
+        system = SYSTEMS.get(self["system"].value() or self.instance.system)
+        self.fields["edition"].widget.system_title = system.title if system else None
+        self.fields["edition"].help_text = _("The edition of the pairing rules; fixed once round 1 is paired.")
+        limit = self.fields["pairing_time_limit"]
+        limit.required = False
+        limit.widget.attrs.update(min=MIN_PAIRING_TIME_LIMIT, max=MAX_PAIRING_TIME_LIMIT)
+        self.fields["points_pairing_bye"].help_text = _(
+            "A win's points unless the tournament's rules say otherwise, the same for every PAB (C.04.1 2026 "
+            "Art. 3). In FIDE mode the points are fixed once round 1 is paired.")
+        methods = dict.fromkeys(_("%(method)s under the %(edition)s edition") % {
+            "method": edition.acceleration, "edition": edition.name}
+            for system in SYSTEMS.values() for edition in system.editions)
+        self.fields["acceleration"].help_text = _(
+            "Announced in advance (C.04.2 A.3). Baku: virtual points for the top half of the players in the "
+            "first rounds (%(methods)s); fixed once round 1 is paired.") % {"methods": ", ".join(methods)}
+
+    def clean_federation(self):
+        return federation_code(self.cleaned_data["federation"])
+
+    def clean_pairing_time_limit(self):
+        # Left empty (or not sent, as by an older form): the tournament's limit, ten minutes when new.
+        limit = self.cleaned_data["pairing_time_limit"]
+        return self.instance.pairing_time_limit if limit is None else limit
+
+    def clean_tiebreaks(self):
+        codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
+        try:
+            parse_codes(codes)
+        except TiebreakCodeError as error:
+            raise forms.ValidationError(str(error)) from None
+        return ",".join(codes)
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
+        stored = self.instance
+        if stored.pk and stored.round_set.exists():
+            # The pairings made so far follow from the edition and the virtual points: both stay.
+            for name in ("edition", "acceleration"):
+                if name in data and data[name] != getattr(stored, name):
+                    self.add_error(name, _("The %(field)s cannot change once round 1 is paired: the pairings "
+                                           "already made would no longer follow from the tournament's file.") % {
+                        "field": str(self.fields[name].label).lower()})
+            rounds = data.get("rounds")
+            if stored.baku and rounds and self._virtual_points(stored, rounds) != self._virtual_points(
+                    stored, stored.rounds):
+                self.add_error("rounds", _("With the Baku acceleration the number of rounds cannot change once "
+                                           "round 1 is paired: the virtual points of the rounds depend on it "
+                                           "(%(method)s).") % {"method": stored.rules_edition.acceleration})
+        return data
+
+    @staticmethod
+    def _virtual_points(tournament: Tournament, rounds: int) -> list[int]:
+        method = tournament.rules_edition.acceleration
+        win = int(tournament.points_win * 10)
+        return [baku_virtual_points(r, rounds, win, method) for r in range(1, max(rounds, tournament.rounds) + 1)]
+
+
+def _csv_help() -> str:
+    return _("A .csv file (UTF-8) with a header line, at most %(size)s and %(players)s players in all; "
+             "%(limits)s.") % {"size": _file_size(), "players": MAX_PLAYERS,
+                               "limits": text_limits(Player, ["name", "fide_id"])}
+
+
+class CsvImportForm(forms.Form):
+    # The help texts are made when a form is shown, in the reader's language.
+    file = forms.FileField(required=False, label=gettext_lazy("File"), help_text=lazy(_csv_help, str)())
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6, "maxlength": MAX_FILE_BYTES}),
+                           label=gettext_lazy("or paste CSV"),
+                           help_text="name,title,rating,fide_id,federation,sex,birth_date")
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            data["csv"] = read_upload(upload)
+        else:
+            data["csv"] = data.get("text", "")
+            if len(data["csv"].encode()) > MAX_FILE_BYTES:
+                raise too_big()
+        if not data["csv"].strip():
+            raise forms.ValidationError(_("Choose a file or paste the CSV text."))
+        return data
+
+
+class AbsenceForm(forms.Form):
+    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round number"))
+    bye = forms.ChoiceField(choices=[("Z", gettext_lazy("Zero-point bye")), ("H", gettext_lazy("Half-point bye")),
+                                     ("", gettext_lazy("Remove"))], required=False, label=gettext_lazy("Bye"))
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(min_value=1, required=False, label=gettext_lazy("From round"),
+                                    help_text=gettext_lazy("Not paired from this round on; empty to reinstate."))
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two players of the tournament who must not be paired with each other, over a range of rounds."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None,
+                                    label=gettext_lazy("Player"))
+    other = forms.ModelChoiceField(queryset=Player.objects.none(), empty_label=None,
+                                   label=gettext_lazy("may not meet"))
+    first_round = forms.IntegerField(min_value=1, required=False, label=gettext_lazy("from round"),
+                                     help_text=gettext_lazy("Empty: the next round to be paired."))
+    last_round = forms.IntegerField(min_value=1, required=False, label=gettext_lazy("to round"),
+                                    help_text=gettext_lazy("Empty: the last round."))
+
+    def __init__(self, tournament: Tournament, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = tournament.players.order_by("pairing_number")
+        self.fields["player"].queryset = self.fields["other"].queryset = players
+        self.fields["player"].label_from_instance = self.fields["other"].label_from_instance = (
+            lambda p: f"{p.pairing_number}. {p.name}")
+
+
+def _trf_help() -> str:
+    return _("TRF-16 or TRF-2026 (with XXR/142 for the number of rounds): at most %(size)s, %(players)s players, "
+             "%(rounds)s rounds and %(results)s results in all (one per player and round); %(limits)s.") % {
+        "size": _file_size(), "players": MAX_PLAYERS, "rounds": MAX_ROUNDS,
+        "results": number_format(MAX_ROUND_RESULTS, force_grouping=True),
+        "limits": text_limits(Tournament, ["name", "place", "chief_arbiter", "time_control"])}
+
+
+class TrfImportForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("File"), help_text=lazy(_trf_help, str)())
+
+    def clean_file(self):
+        # Older programs write Windows-1252 or Latin-1 (which reads any byte; the parser refuses control characters).
+        return read_upload(self.cleaned_data["file"], ("utf-8-sig", "cp1252", "latin-1"))
+
+
+class ManualChangeForm(forms.Form):
+    """A manual change of a draft pairing: boards by number, players by pairing number; the fields a
+    change does not use are ignored (``pairing.rounds.manual.propose_change`` says what is missing)."""
+
+    kind = forms.ChoiceField(choices=ManualChange.Kind.choices,
+                             label=pgettext_lazy("a manual change of the pairing", "Change"))
+    board = forms.IntegerField(min_value=1, max_value=9999, required=False,
+                               label=pgettext_lazy("form label: a board of the round", "Board"))
+    other_board = forms.IntegerField(min_value=1, max_value=9999, required=False, label=gettext_lazy("and board"))
+    player = forms.IntegerField(min_value=1, max_value=9999, required=False, label=gettext_lazy("Player (white)"))
+    other = forms.IntegerField(min_value=1, max_value=9999, required=False,
+                               label=gettext_lazy("Opponent (black)"))
+    #: the boards the change was reviewed on (``Proposal.fingerprint``), when it is confirmed
+    fingerprint = forms.CharField(required=False, max_length=100_000, widget=forms.HiddenInput)
+
+    def change(self) -> dict:
+        data = self.cleaned_data
+        return {name: data.get(name) for name in ("kind", "board", "other_board", "player", "other")}

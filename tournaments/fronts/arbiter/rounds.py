@@ -1,0 +1,130 @@
+"""The arbiter's round pages: pair, watch the task, publish or discard, then enter results."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from pairing.rounds.manual import apply_manual_change, propose_change, unpaired_players
+from pairing.rounds.publish import discard_round, publish_explanation, publish_round
+from pairing.rounds.request import request_pairing
+from pairing.rounds.run import bracket_reports
+from pairing.rounds.timing import duration, release_if_stale
+from tournaments.fronts.arbiter.forms import ManualChangeForm
+from tournaments.fronts.perform import perform
+from tournaments.models import Round
+from tournaments.queries.boards import with_aros
+from tournaments.services import Refused
+
+
+def _round(request, slug, number) -> Round:
+    tournament = request.tournament  # who may do what: tournaments.permissions.RULES
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament=tournament, number=number)
+
+
+@login_required
+@require_POST
+def pair(request, slug):
+    """Pair the next round, or pair a failed round again."""
+    tournament = request.tournament
+    try:
+        round_ = request_pairing(tournament, request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect(tournament.get_manage_url())
+    return redirect("arbiter:round", slug, round_.number)
+
+
+@login_required
+def round_detail(request, slug, number):
+    round_ = _round(request, slug, number)
+    release_if_stale(round_)
+    elapsed = (timezone.now() - round_.requested_at).total_seconds()
+    context = {"tournament": round_.tournament, "round": round_,
+               "time_limit": duration(round_.tournament.pairing_time_limit),
+               "games": round_.games.select_related("white", "black").prefetch_related("changes__user"),
+               "elapsed": duration(elapsed)}
+    if round_.status == Round.Status.DRAFT:
+        context["games"] = with_aros(round_.tournament, round_)
+    if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
+        context["brackets"] = bracket_reports(round_)
+        context["manual_changes"] = round_.manual_changes.select_related("user")
+    if round_.status == Round.Status.DRAFT and request.can["pairing"]:
+        context["manual_form"] = _manual_choices(round_)
+    if request.htmx and request.GET.get("status"):
+        if round_.status == Round.Status.PAIRING:
+            return render(request, "arbiter/_pairing_status.html", context)
+        # Done: reload the whole page to show the draft.
+        response = render(request, "arbiter/_pairing_status.html", context)
+        response["HX-Refresh"] = "true"
+        return response
+    return render(request, "arbiter/round.html", context)
+
+
+@login_required
+@require_POST
+def publish(request, slug, number):
+    round_ = _round(request, slug, number)
+    perform(request, lambda: publish_round(round_, request.user),
+            _("Round %(number)s published. Enter the results as they come in.") % {"number": number})
+    return redirect("arbiter:round", slug, number)
+
+
+@login_required
+@require_POST
+def explanation(request, slug, number):
+    """Publish the explanation of the pairing on the public round page, or withdraw it."""
+    round_ = _round(request, slug, number)
+    publish = request.POST.get("publish") == "1"
+    perform(request, lambda: publish_explanation(round_, publish, request.user),
+            _("The explanation is published with the round.") if publish else _("The explanation is no longer public."))
+    return redirect(reverse("arbiter:round", args=[slug, number]) + "?explanation=open#explanation")
+
+
+@login_required
+@require_POST
+def discard(request, slug, number):
+    """Discard a pairing, or cancel one under way."""
+    round_ = _round(request, slug, number)
+    done = (_("The pairing of round %(number)s was cancelled.") if round_.status == Round.Status.PAIRING else
+            _("The pairing of round %(number)s was discarded.")) % {"number": number}
+    if perform(request, lambda: discard_round(round_, request.user), done):
+        return redirect(round_.tournament.get_manage_url())
+    return redirect("arbiter:round", slug, number)
+
+
+def _manual_choices(round_: Round) -> dict:
+    """The boards and players a manual change of the draft may name, for the round page's form."""
+    games = list(round_.games.select_related("white", "black"))
+    unpaired = unpaired_players(round_)
+    players = sorted([g.white for g in games] + [g.black for g in games if g.black] + unpaired,
+                     key=lambda p: p.pairing_number)
+    return {"kinds": ManualChangeForm.base_fields["kind"].choices, "games": games, "players": players,
+            "unpaired": unpaired}
+
+
+@login_required
+def manual_change(request, slug, number):
+    """A manual change of a draft pairing: GET reviews it (what it changes from the engine's pairing,
+    what it breaks), POST confirms and saves it.  Chief arbiters only (``permissions.RULES``)."""
+    round_ = _round(request, slug, number)
+    back = redirect("arbiter:round", slug, number)
+    form = ManualChangeForm(request.POST if request.method == "POST" else request.GET)
+    if not form.is_valid():
+        messages.error(request, _("Choose a change, and the boards or players it concerns."))
+        return back
+    if request.method == "POST":
+        perform(request, lambda: apply_manual_change(
+            round_, fingerprint=form.cleaned_data["fingerprint"], user=request.user, **form.change()),
+            _("The change was saved and recorded (audit log, TRF comment lines)."))
+        return back
+    try:
+        proposal = propose_change(round_, **form.change())
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return back
+    return render(request, "arbiter/manual_change.html", {
+        "tournament": round_.tournament, "round": round_, "proposal": proposal, "form": form})

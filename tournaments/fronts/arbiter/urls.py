@@ -1,0 +1,36 @@
+"""The arbiter's pages, under /manage/; who may open each: ``tournaments.fronts.permissions.RULES``."""
+
+from django.urls import path
+
+from . import rounds, views
+
+app_name = "arbiter"
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("new/", views.tournament_create, name="tournament_create"),
+    path("import/", views.tournament_import, name="tournament_import"),
+    path("t/<slug:slug>/", views.tournament, name="tournament"),
+    path("t/<slug:slug>/edit/", views.tournament_edit, name="tournament_edit"),
+    path("t/<slug:slug>/fide-mode/", views.fide_mode, name="fide_mode"),
+    path("t/<slug:slug>/listing/", views.tournament_listing, name="tournament_listing"),
+    path("t/<slug:slug>/export.trf", views.trf_export, name="trf_export"),
+    path("t/<slug:slug>/audit/", views.audit_log, name="audit"),
+    path("t/<slug:slug>/audit.csv", views.audit_csv, name="audit_csv"),
+    path("t/<slug:slug>/players/add/", views.player_add, name="player_add"),
+    path("t/<slug:slug>/players/import/", views.player_import, name="player_import"),
+    path("t/<slug:slug>/players/<int:pk>/", views.player_edit, name="player_edit"),
+    path("t/<slug:slug>/players/<int:pk>/delete/", views.player_delete, name="player_delete"),
+    path("t/<slug:slug>/players/<int:pk>/withdraw/", views.player_withdraw, name="player_withdraw"),
+    path("t/<slug:slug>/players/<int:pk>/absence/", views.player_absence, name="player_absence"),
+    path("t/<slug:slug>/forbidden-pairs/", views.forbidden_pair_add, name="forbidden_pair_add"),
+    path("t/<slug:slug>/forbidden-pairs/<int:pk>/remove/", views.forbidden_pair_remove,
+         name="forbidden_pair_remove"),
+    path("t/<slug:slug>/games/<int:pk>/result/", views.result_enter, name="result"),
+    # The rounds: pair, watch the task, publish or discard, change a draft by hand, its explanation.
+    path("t/<slug:slug>/pair/", rounds.pair, name="pair"),
+    path("t/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),
+    path("t/<slug:slug>/round/<int:number>/publish/", rounds.publish, name="publish"),
+    path("t/<slug:slug>/round/<int:number>/discard/", rounds.discard, name="discard"),
+    path("t/<slug:slug>/round/<int:number>/change/", rounds.manual_change, name="manual_change"),
+    path("t/<slug:slug>/round/<int:number>/explanation/", rounds.explanation, name="explanation"),
+]

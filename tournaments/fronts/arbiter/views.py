@@ -1,0 +1,371 @@
+"""Pages for the club's arbiters: set up a tournament, register players, enter results.
+
+Who may open each page is checked before the view runs (``permissions.RulesMiddleware``, the
+table ``permissions.RULES``): the view finds the tournament as ``request.tournament`` (another
+club's tournament is a 404, an action the user's role does not allow a 403) and what the user
+may do in it as ``request.can`` (the templates show only those controls).
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments import audit
+from tournaments.exchange.csv_import import import_players_csv
+from tournaments.exchange.trf import export
+from tournaments.exchange.trf_import import TrfImportError, import_tournament
+from tournaments.fronts.arbiter.forms import (
+    AbsenceForm,
+    CsvImportForm,
+    ForbiddenPairForm,
+    TournamentForm,
+    TrfImportForm,
+    WithdrawForm,
+)
+from tournaments.fronts.perform import perform
+from tournaments.fronts.permissions import Perm, clubs_of, clubs_where, managed_tournaments
+from tournaments.models import Club, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
+from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
+from tournaments.services.players import (
+    pairing_numbers_frozen,
+    register_player,
+    remove_player,
+    set_absence,
+    update_player,
+    withdraw_player,
+)
+from tournaments.services.results import enter_result, parse_result
+from tournaments.services.setup import (
+    SCORING_FIELDS,
+    create_tournament,
+    leave_fide_mode,
+    scoring_fixed,
+    set_listing,
+    update_tournament,
+)
+from tournaments.validation import PlayerForm
+
+
+@login_required
+def dashboard(request):
+    return render(request, "arbiter/dashboard.html", {
+        "clubs": clubs_of(request.user),
+        "creating_clubs": clubs_where(request.user, Perm.CREATE),
+        "tournaments": managed_tournaments(request.user).select_related("club"),
+    })
+
+
+def _club(request) -> Club:
+    """The club chosen with ``?club=`` among the user's clubs where he may create tournaments (by
+    default his first)."""
+    clubs = clubs_where(request.user, Perm.CREATE)
+    return get_object_or_404(clubs, pk=request.GET.get("club") or getattr(clubs.first(), "pk", None))
+
+
+@login_required
+def tournament_create(request):
+    club = _club(request)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = create_tournament(club, request.user, **form.cleaned_data)
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, _("%(tournament)s created. Register the players next.") % {
+                "tournament": tournament})
+            return redirect(tournament.get_manage_url())
+    return render(request, "arbiter/tournament_form.html", {"form": form, "club": club})
+
+
+@login_required
+def tournament_import(request):
+    """Create a tournament from a TRF file (started in another program, say) and go on pairing it."""
+    club = _club(request)
+    form = TrfImportForm(request.POST or None, request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = import_tournament(club, form.cleaned_data["file"], request.user)
+        except TrfImportError as error:
+            messages.error(request, _("Nothing was imported: the file has errors."))
+            errors = error.errors
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            count = tournament.players.count()
+            messages.success(request, ngettext("%(tournament)s imported with %(count)s player.",
+                                               "%(tournament)s imported with %(count)s players.", count)
+                             % {"tournament": tournament, "count": count})
+            return redirect(tournament.get_manage_url())
+    return render(request, "arbiter/tournament_import.html", {"form": form, "club": club, "errors": errors})
+
+
+@login_required
+def tournament_edit(request, slug):
+    tournament = request.tournament
+    form = TournamentForm(request.POST or None, instance=tournament)
+    confirm = None
+    if last_paired_round(tournament):
+        # The system is fixed once the pairing has begun; the scoring in FIDE mode (scoring_fixed).
+        fixed = ("system", "initial_colour", *(SCORING_FIELDS if scoring_fixed(tournament) else ()))
+        for name in fixed:
+            form.fields[name].disabled = True
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["rounds"] < last_paired_round(tournament):
+            form.add_error("rounds", _("Fewer rounds than have been paired already."))
+        else:
+            try:
+                update_tournament(form.save(commit=False), request.user,
+                                           confirm=request.POST.get("confirm") == "1")
+            except ConfirmationNeeded as question:
+                confirm = question.message
+            except Refused as refusal:
+                messages.error(request, refusal.message)
+            else:
+                messages.success(request, _("Tournament saved."))
+                return redirect(tournament.get_manage_url())
+    return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament,
+                                                            "confirm": confirm})
+
+
+@login_required
+def fide_mode(request, slug):
+    """Leave FIDE mode: GET asks the first question, each POST answers one (``confirmations``); the
+    second answer leaves it, for good (``leave_fide_mode``)."""
+    tournament = request.tournament
+    answered = {"1": 1, "2": 2}.get(request.POST.get("confirmations"), 0) if request.method == "POST" else 0
+    try:
+        leave_fide_mode(tournament, request.user, confirmations=answered)
+    except ConfirmationNeeded as question:
+        return render(request, "arbiter/fide_mode.html", {"tournament": tournament, "question": question.message,
+                                                          "step": answered + 1})
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("The tournament left FIDE mode."))
+    return redirect(tournament.get_manage_url())
+
+
+@require_POST
+def tournament_listing(request, slug):
+    """List, archive or hide the tournament on the public home page."""
+    tournament = request.tournament
+    listing = request.POST.get("listing", "")
+    perform(request, lambda: set_listing(tournament, listing, request.user),
+            _("Home page: %(listing)s.") % {"listing": dict(Tournament.Listing.choices).get(listing, "")})
+    return redirect(tournament.get_manage_url())
+
+
+@login_required
+def tournament(request, slug):
+    tournament = request.tournament
+    rounds = list(tournament.round_set.defer("brackets", "explanation"))  # the JSON of big rounds is not shown here
+    failed = bool(rounds) and rounds[-1].status == Round.Status.FAILED  # paired again by the button
+    return render(request, "arbiter/tournament.html", {
+        "tournament": tournament,
+        "players": tournament.players.prefetch_related("absences"),
+        "rounds": rounds,
+        "frozen": pairing_numbers_frozen(tournament),
+        "next_round": len(rounds) + (0 if failed else 1),
+        "player_form": PlayerForm(initial={"entry_round": last_paired_round(tournament) + 1}),
+        "csv_form": CsvImportForm(),
+        "forbidden_pairs": tournament.forbidden_pairs.select_related("player", "other"),
+        "forbidden_pair_form": ForbiddenPairForm(tournament),
+        "listings": Tournament.Listing.choices,
+    })
+
+
+@login_required
+def player_add(request, slug):
+    tournament = request.tournament
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = register_player(tournament, form.save(commit=False), request.user)
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, _("%(name)s registered as #%(number)s.") % {
+                "name": player.name, "number": player.pairing_number})
+            return redirect(tournament.get_manage_url() + "#players")
+    return render(request, "arbiter/player_form.html", {"form": form, "tournament": tournament})
+
+
+@login_required
+def player_import(request, slug):
+    tournament = request.tournament
+    form = CsvImportForm(request.POST or None, request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            players = import_players_csv(tournament, form.cleaned_data["csv"], request.user)
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+            errors = refusal.errors
+        else:
+            count = len(players)
+            messages.success(request, ngettext("%(count)s player imported.", "%(count)s players imported.", count)
+                             % {"count": count})
+            return redirect(tournament.get_manage_url() + "#players")
+    return render(request, "arbiter/player_import.html", {"form": form, "tournament": tournament,
+                                                          "errors": errors})
+
+
+def _managed_player(request, slug, pk) -> Player:
+    return get_object_or_404(Player, tournament=request.tournament, pk=pk)
+
+
+@login_required
+def player_edit(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    form = PlayerForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        try:
+            update_player(form.save(commit=False), request.user)
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": player.name})
+            return redirect(player.tournament.get_manage_url() + "#players")
+    return render(request, "arbiter/player_form.html", {
+        "form": form, "tournament": player.tournament, "player": player,
+        "withdraw_form": WithdrawForm(initial={"from_round": player.withdrawn_from_round}),
+        "absence_form": AbsenceForm(initial={"round_number": last_paired_round(player.tournament) + 1}),
+    })
+
+
+@login_required
+@require_POST
+def player_delete(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    perform(request, lambda: remove_player(player, request.user),
+            _("%(name)s removed.") % {"name": player.name})
+    return redirect(player.tournament.get_manage_url() + "#players")
+
+
+@login_required
+@require_POST
+def player_withdraw(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    form = WithdrawForm(request.POST)
+    if form.is_valid():
+        perform(request, lambda: withdraw_player(player, form.cleaned_data["from_round"], request.user),
+                _("%(name)s: withdrawal saved.") % {"name": player.name})
+    else:
+        messages.error(request, _("Give a round number."))
+    return redirect("arbiter:player_edit", slug, pk)
+
+
+@login_required
+@require_POST
+def player_absence(request, slug, pk):
+    player = _managed_player(request, slug, pk)
+    form = AbsenceForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        perform(request, lambda: set_absence(player, data["round_number"], data["bye"] or None,
+                                                      request.user),
+                _("%(name)s: absence saved.") % {"name": player.name})
+    else:
+        messages.error(request, _("Give a round number."))
+    return redirect("arbiter:player_edit", slug, pk)
+
+
+@login_required
+@require_POST
+def forbidden_pair_add(request, slug):
+    tournament = request.tournament
+    form = ForbiddenPairForm(tournament, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        perform(request, lambda: forbid_pair(tournament, data["player"], data["other"],
+                                                      data["first_round"], data["last_round"], request.user),
+                _("%(player)s and %(other)s will not be paired with each other.") % {
+                    "player": data["player"].name, "other": data["other"].name})
+    else:
+        messages.error(request, _("Forbidden pair not saved: %(problems)s") % {"problems": "; ".join(
+            f"{form.fields[name].label or name}: {' '.join(errors)}" for name, errors in form.errors.items())})
+    return redirect(tournament.get_manage_url() + "#forbidden-pairs")
+
+
+@login_required
+@require_POST
+def forbidden_pair_remove(request, slug, pk):
+    tournament = request.tournament
+    pair = get_object_or_404(ForbiddenPair, tournament=tournament, pk=pk)
+    try:
+        messages.success(request, allow_pair(pair, request.user))
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    return redirect(tournament.get_manage_url() + "#forbidden-pairs")
+
+
+@login_required
+@require_POST
+def result_enter(request, slug, pk):
+    """Record one board's result (htmx: the row comes back; otherwise back to the round)."""
+    tournament = request.tournament
+    game = get_object_or_404(Game.objects.select_related("round", "white", "black"),
+                             round__tournament=tournament, pk=pk)
+    typed, error, confirm = request.POST.get("result", ""), "", None
+    try:
+        result = parse_result(typed)
+        game = enter_result(game, result, request.user, confirm=request.POST.get("confirm") == "1")
+    except ConfirmationNeeded as question:
+        confirm, error = {"message": question.message, "result": result}, question.message
+    except Refused as refusal:
+        error = refusal.message
+    if request.htmx:
+        # A refusal is 422 with the row: the typed text, the reason, nothing stored; a change that
+        # needs confirming is 200 with the row asking for it.
+        refused = bool(error) and not confirm
+        return render(request, "arbiter/_result_row.html", {
+            "game": game, "tournament": tournament, "error": error if refused else "", "typed": typed,
+            "saved": not error, "confirm": confirm,
+        }, status=422 if refused else 200)
+    if error:
+        messages.error(request, error)
+    return redirect("arbiter:round", slug, game.round.number)
+
+
+@login_required
+def trf_export(request, slug):
+    """The tournament as a TRF file (``?version=26`` for TRF-2026), the next round's known absences marked."""
+    tournament = request.tournament
+    version = "26" if request.GET.get("version") == "26" else "16"
+    response = HttpResponse(export(tournament, version), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-trf{version}.txt"'
+    return response
+
+
+#: Entries shown on the page (the CSV holds them all).
+AUDIT_PAGE = 500
+
+
+@login_required
+def audit_log(request, slug):
+    """The tournament's audit log, newest first, filtered by ``?kind=``."""
+    tournament = request.tournament
+    kind = request.GET.get("kind", "")
+    entries = audit.entries(tournament, kind)
+    return render(request, "arbiter/audit.html", {
+        "tournament": tournament, "entries": entries[:AUDIT_PAGE], "more": entries.count() > AUDIT_PAGE,
+        "kinds": audit.Kind.choices, "kind": kind if kind in audit.Kind.values else "",
+    })
+
+
+@login_required
+def audit_csv(request, slug):
+    tournament = request.tournament
+    entries = audit.entries(tournament, request.GET.get("kind", ""))
+    response = HttpResponse(audit.as_csv(entries), content_type="text/csv; charset=utf-8")
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-audit-{stamp}.csv"'
+    return response

@@ -1,0 +1,236 @@
+"""Who may do what, in one place: roles, what each role may do, and what each view needs.
+
+A user's role is his ``Membership`` of the tournament's club (per club: a club's chief arbiter
+is chief arbiter of each of its tournaments).  ``ROLES`` says what each role may do; ``RULES``
+says what each URL of the arbiter's pages (``arbiter:``, ``pairing:``) and of the API (``api:``)
+needs, for reading (GET, HEAD, OPTIONS) and for writing (any other method).  Both are checked
+by :func:`authorize`, which the middleware (:class:`RulesMiddleware`, for the pages) and the
+API's default permission class (:class:`Rules`) call before any view runs.  A URL missing from
+``RULES`` is refused to everybody (and fails ``tests/app/test_roles.py``).
+
+Outside his club's tournaments a user gets 404 (another club's private data stays invisible);
+inside, an action his role does not allow is 403.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from rest_framework import exceptions
+from rest_framework.permissions import BasePermission
+
+from tournaments.models import Club, Membership, Tournament
+
+Role = Membership.Role
+
+
+class Perm(StrEnum):
+    VIEW = "view"                        # the arbiter's pages of a tournament: players, rounds, TRF, audit log
+    CREATE = "create"                    # new tournaments in the club (the form, a TRF import)
+    SETTINGS = "settings"                # the tournament's settings, its tie-breaks
+    PLAYERS = "players"                  # register, import, correct, remove, withdraw players
+    ABSENCES = "absences"                # a player's announced absences (requested byes)
+    FORBIDDEN_PAIRS = "forbidden_pairs"  # players kept apart
+    PAIRING = "pairing"                  # pair, publish, discard (cancel) a round, change a draft by hand
+    RESULTS = "results"                  # enter and correct results
+    LISTING = "listing"                  # list, archive or hide the tournament on the public home page
+    MEMBERS = "members"                  # the club's members and their roles (the Django admin for now)
+
+
+#: What each role may do.
+ROLES: dict[str, frozenset[Perm]] = {
+    Role.ADMIN: frozenset(Perm),
+    Role.CHIEF: frozenset(Perm) - {Perm.MEMBERS},
+    Role.DEPUTY: frozenset({Perm.VIEW, Perm.ABSENCES, Perm.RESULTS}),
+}
+
+#: Rules that need no role.
+PUBLIC = "public"  # anybody, signed in or not
+LOGIN = "login"    # anybody signed in (pages that list only what the user's roles give him)
+NOBODY = "nobody"  # no such action (a read-only resource of the API)
+
+
+@dataclass(frozen=True)
+class Rule:
+    read: Perm | str
+    write: Perm | str | None = None  # None: as for reading
+
+    def needs(self, method: str) -> Perm | str:
+        return self.read if method in ("GET", "HEAD", "OPTIONS") or self.write is None else self.write
+
+
+#: What each URL needs, by its name.  A URL with ``slug`` is checked against the tournament's club;
+#: one without it (``CREATE``) against any of the user's clubs, the view choosing among them.
+RULES: dict[str, Rule] = {
+    # The arbiter's pages
+    "arbiter:dashboard": Rule(LOGIN),
+    "arbiter:tournament_create": Rule(Perm.CREATE),
+    "arbiter:tournament_import": Rule(Perm.CREATE),
+    "arbiter:tournament": Rule(Perm.VIEW),
+    "arbiter:tournament_edit": Rule(Perm.SETTINGS),
+    "arbiter:fide_mode": Rule(Perm.SETTINGS),
+    "arbiter:tournament_listing": Rule(Perm.LISTING),
+    "arbiter:trf_export": Rule(Perm.VIEW),
+    "arbiter:audit": Rule(Perm.VIEW),
+    "arbiter:audit_csv": Rule(Perm.VIEW),
+    "arbiter:player_add": Rule(Perm.PLAYERS),
+    "arbiter:player_import": Rule(Perm.PLAYERS),
+    "arbiter:player_edit": Rule(Perm.VIEW, Perm.PLAYERS),  # the page also holds the absences
+    "arbiter:player_delete": Rule(Perm.PLAYERS),
+    "arbiter:player_withdraw": Rule(Perm.PLAYERS),
+    "arbiter:player_absence": Rule(Perm.ABSENCES),
+    "arbiter:forbidden_pair_add": Rule(Perm.FORBIDDEN_PAIRS),
+    "arbiter:forbidden_pair_remove": Rule(Perm.FORBIDDEN_PAIRS),
+    "arbiter:result": Rule(Perm.RESULTS),
+    "arbiter:pair": Rule(Perm.PAIRING),
+    "arbiter:round": Rule(Perm.VIEW),
+    "arbiter:publish": Rule(Perm.PAIRING),
+    "arbiter:discard": Rule(Perm.PAIRING),
+    "arbiter:manual_change": Rule(Perm.PAIRING),  # reviewing a change too: chief arbiters only
+    "arbiter:explanation": Rule(Perm.PAIRING),  # publish the explanation: the chief arbiter
+    # The API: published data for everybody, the rest as on the pages
+    "api:root": Rule(PUBLIC, NOBODY),
+    "api:tournaments": Rule(PUBLIC, NOBODY),
+    "api:tournament": Rule(PUBLIC, NOBODY),
+    "api:players": Rule(PUBLIC, NOBODY),
+    "api:rounds": Rule(PUBLIC, NOBODY),
+    "api:round": Rule(PUBLIC, NOBODY),
+    "api:standings": Rule(PUBLIC, NOBODY),
+    "api:crosstable": Rule(PUBLIC, NOBODY),
+    "api:round_status": Rule(Perm.VIEW),
+    "api:explanation": Rule(PUBLIC, NOBODY),  # a published round's, once its explanation is published
+    "api:arbiter_explanation": Rule(Perm.VIEW, NOBODY),  # any round's, the draft's too
+    "api:manual_changes": Rule(Perm.VIEW, NOBODY),
+    "api:result": Rule(Perm.RESULTS),
+    "api:pair": Rule(Perm.PAIRING),
+}
+
+#: The namespaces whose every URL must be in RULES.
+GUARDED = ("arbiter", "pairing", "api")
+
+
+class LoginNeeded(Exception):
+    """The rule needs a signed-in user."""
+
+
+def role_in(user, club_id: int) -> str | None:
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(user=user, club_id=club_id).values_list("role", flat=True).first()
+
+
+def perms_of(role: str | None) -> frozenset[Perm]:
+    return ROLES.get(role, frozenset())
+
+
+def can(user, perm: Perm, tournament: Tournament) -> bool:
+    return perm in perms_of(role_in(user, tournament.club_id))
+
+
+@dataclass
+class Decision:
+    tournament: Tournament | None
+    perms: frozenset[Perm]
+
+    @property
+    def can(self) -> dict[str, bool]:
+        """For the templates: ``request.can.settings`` and so on."""
+        return {perm.value: perm in self.perms for perm in Perm}
+
+
+def authorize(user, view_name: str, method: str, kwargs: dict) -> Decision:
+    """The tournament of the URL (if any) and what the user may do in it; raises :class:`LoginNeeded`,
+    ``Http404`` (not his club's, or no such tournament) or ``PermissionDenied`` (not his role's)."""
+    rule = RULES.get(view_name)
+    if rule is None:
+        raise PermissionDenied(f"{view_name} is not in the permission table")
+    needed = rule.needs(method)
+    if needed == NOBODY:
+        raise PermissionDenied("Read only.")
+    if needed == PUBLIC:
+        return Decision(None, frozenset())
+    if not user.is_authenticated:
+        raise LoginNeeded
+    if "slug" in kwargs:
+        tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=kwargs["slug"])
+        role = role_in(user, tournament.club_id)
+        if role is None:
+            raise Http404("No such tournament among your clubs'.")
+        perms = perms_of(role)
+        if needed != LOGIN and needed not in perms:
+            raise PermissionDenied(f"A {Role(role).label.lower()} may not do this.")
+        return Decision(tournament, perms)
+    if needed != LOGIN and not clubs_where(user, needed).exists():
+        raise PermissionDenied("None of your roles allows this.")
+    return Decision(None, frozenset())
+
+
+class RulesMiddleware:
+    """Checks ``RULES`` before every view of the arbiter's pages; the view finds the tournament and
+    what the user may do in it as ``request.tournament`` and ``request.can``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        match = request.resolver_match
+        if not set(match.namespaces) & {"arbiter", "pairing"}:
+            return None
+        try:
+            decision = authorize(request.user, match.view_name, request.method, view_kwargs)
+        except LoginNeeded:
+            return redirect_to_login(request.get_full_path())
+        request.tournament, request.can = decision.tournament, decision.can
+        return None
+
+
+class Rules(BasePermission):
+    """The API's default permission class: the same table.  401/403 for anonymous users."""
+
+    def has_permission(self, request, view) -> bool:
+        match = request.resolver_match
+        try:
+            decision = authorize(request.user, match.view_name, request.method, view.kwargs)
+        except LoginNeeded:
+            raise exceptions.NotAuthenticated() from None
+        except Http404 as error:
+            raise exceptions.NotFound(str(error)) from None
+        except PermissionDenied as error:
+            raise exceptions.PermissionDenied(str(error)) from None
+        request.tournament = decision.tournament
+        return True
+
+
+def clubs_of(user) -> QuerySet[Club]:
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(memberships__user=user)
+
+
+def clubs_where(user, perm: Perm) -> QuerySet[Club]:
+    """The user's clubs in which his role allows ``perm``."""
+    roles = [role for role, perms in ROLES.items() if perm in perms]
+    return clubs_of(user).filter(memberships__user=user, memberships__role__in=roles)
+
+
+def managed_tournaments(user) -> QuerySet[Tournament]:
+    """The tournaments whose arbiter's pages ``user`` may see: those of his clubs."""
+    return Tournament.objects.filter(club__in=clubs_where(user, Perm.VIEW))
+
+
+def get_managed_tournament(user, slug: str) -> Tournament:
+    """The tournament, or 404 for anybody outside its club (private data stays invisible)."""
+    return get_object_or_404(managed_tournaments(user), slug=slug)
+
+
+def is_club_admin(user, club: Club) -> bool:
+    return Membership.objects.filter(user=user, club=club, role=Role.ADMIN).exists()

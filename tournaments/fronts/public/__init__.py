@@ -1,0 +1,1 @@
+"""The public pages and their printouts (PDF files, QR codes)."""

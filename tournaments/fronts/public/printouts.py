@@ -1,0 +1,333 @@
+"""What the arbiter pins on the wall and puts on the boards, as PDF files (fpdf2), and the QR code
+(segno) that leads a phone to the tournament's public page.
+
+Every builder takes what the public pages show (published rounds only: the views check that) and
+returns the PDF's bytes, its words in the active language (the reader's: the views run in the
+request), its codes (results, titles, tie-breaks) as FIDE writes them.  Text is set in DejaVu
+Sans Condensed, shipped in ``tournaments/fonts`` (every Latin, Greek and Cyrillic name prints;
+fpdf2 embeds only the glyphs used).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+
+import segno
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
+from fpdf import FPDF
+from fpdf.fonts import FontFace
+
+from tournaments.fronts.templatetags.chess import points as format_points
+from tournaments.fronts.templatetags.chess import tiebreak as format_tiebreak
+from tournaments.models import Game, Player, Round, Tournament
+from tournaments.queries import boards as board_lists
+from tournaments.queries.standings import Row
+
+# fontTools logs every glyph of every subset it makes at INFO.
+logging.getLogger("fontTools").setLevel(logging.WARNING)
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+FONT = "DejaVu"
+HEADINGS = FontFace(emphasis="B", fill_color=(232, 236, 240))
+GREY = (110, 118, 126)
+
+
+def qr_code(url: str) -> segno.QRCode:
+    """The QR code of ``url``; error correction M survives a smudged or half-torn wall chart."""
+    return segno.make(url, error="m", micro=False)
+
+
+def qr_svg(url: str) -> str:
+    """The QR code as an SVG document: black modules drawn as one path on white, no inline style
+    (the Content-Security-Policy allows none)."""
+    code, out = qr_code(url), io.BytesIO()
+    code.save(out, kind="svg", scale=4, border=2, light="#fff", xmldecl=False, title=url, nl=False)
+    # Its size in pixels and a viewBox, so that it scales to whatever size the page gives it.
+    width, height = code.symbol_size(scale=4, border=2)
+    return out.getvalue().decode().replace("<svg ", f'<svg viewBox="0 0 {width} {height}" ', 1)
+
+
+class Printout(FPDF):
+    """An A4 page with the tournament's name and the document's title at the top, and the page
+    number and the public address at the bottom."""
+
+    def __init__(self, tournament: Tournament, title: str, url: str, landscape: bool = False,
+                 page_format: str = "A4"):
+        super().__init__(orientation="L" if landscape else "P", unit="mm", format=page_format)
+        self.tournament, self.heading, self.url = tournament, title, url
+        self.add_font(FONT, "", FONTS / "DejaVuSansCondensed.ttf")
+        self.add_font(FONT, "B", FONTS / "DejaVuSansCondensed-Bold.ttf")
+        self.set_margins(12, 12, 12)
+        self.set_auto_page_break(True, margin=14)
+        self.set_title(f"{tournament}: {title}")
+        self.set_author(str(tournament.club))
+        self.set_creator(_("Swiss tournaments"))
+        self.set_font(FONT, size=9)
+
+    def header(self):
+        self.set_font(FONT, "B", 13)
+        self.cell(0, 6, str(self.tournament), new_x="LMARGIN", new_y="NEXT")
+        self.set_font(FONT, "", 10)
+        self.cell(0, 5, self.heading, new_x="LMARGIN", new_y="NEXT")
+        self.ln(2)
+        self.set_font(FONT, "", 9)
+
+    def footer(self):
+        self.set_y(-10)
+        self.set_font(FONT, "", 7)
+        self.set_text_color(*GREY)
+        self.cell(0, 4, self.url, align="L")
+        self.set_x(self.l_margin)
+        self.cell(0, 4, _("page %(page)s/%(pages)s") % {"page": self.page_no(), "pages": "{nb}"}, align="R")
+        self.set_text_color(0, 0, 0)
+
+    def qr(self, url: str, size: float = 24, x: float | None = None, y: float | None = None) -> None:
+        """The QR code of ``url``, ``size`` mm wide, at the top right corner unless placed."""
+        matrix = qr_code(url).matrix
+        border = 2
+        modules = len(matrix) + 2 * border
+        step = size / modules
+        x = self.w - self.r_margin - size if x is None else x
+        y = self.t_margin if y is None else y
+        self.set_fill_color(0, 0, 0)
+        for row_index, row in enumerate(matrix):
+            for column, dark in enumerate(row):
+                if dark:
+                    self.rect(x + (column + border) * step, y + (row_index + border) * step, step, step, style="F")
+        self.set_fill_color(255, 255, 255)
+
+    def table_of(self, headings: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
+                 align: Sequence[str], size: float = 9) -> None:
+        """A table the width of the page (``widths`` are proportions), one line a row (a text too
+        long for its column is shortened, a heading too), its headings repeated on every page.  Drawn cell by
+        cell: fpdf2's own tables wrap every cell's text and take seconds for 300 players."""
+        widths = [w * self.epw / sum(widths) for w in widths]
+        height = size * 0.42 + 1.4
+        self.c_margin = 1
+
+        def heading():
+            self.set_font(FONT, "B", size)
+            self.set_fill_color(*HEADINGS.fill_color.colors255)
+            for text, width, side in zip(headings, widths, align, strict=True):
+                self.cell(width, height, self._fit(text, width - 2), align=side, fill=True)
+            self.ln(height)
+            self.set_font(FONT, "", size)
+
+        heading()
+        self.set_draw_color(170, 176, 182)
+        self.set_line_width(0.15)
+        for values in rows:
+            if self.get_y() + height > self.page_break_trigger:
+                self.add_page()
+                heading()
+            for text, width, side in zip(values, widths, align, strict=True):
+                self.cell(width, height, self._fit(str(text), width - 2), align=side)
+            self.ln(height)
+            self.line(self.l_margin, self.get_y(), self.l_margin + self.epw, self.get_y())
+        self.set_draw_color(0, 0, 0)
+        self.set_line_width(0.2)
+        self.ln(1.5)
+
+    def _fit(self, text: str, width: float) -> str:
+        if self.get_string_width(text) <= width:
+            return text
+        while text and self.get_string_width(text + "…") > width:
+            text = text[:-1]
+        return text + "…"
+
+    def bytes(self) -> bytes:
+        return bytes(self.output())
+
+
+def _rating(player: Player | None) -> str:
+    return str(player.rating) if player is not None and player.rating else ""
+
+
+def _games(round_: Round) -> list[Game]:
+    return list(round_.games.select_related("white", "black"))
+
+
+def _bye_text(tournament: Tournament) -> str:
+    return _("bye (%(points)s pt)") % {"points": format_points(int(tournament.points_pairing_bye * 10))}
+
+
+#: The column headings the printouts share (abbreviations in each language; not FIDE codes).
+BOARD = pgettext_lazy("column heading: board, abbreviated", "Bd")
+NUMBER = pgettext_lazy("column heading: pairing number, abbreviated", "No.")
+RATING = pgettext_lazy("column heading: rating, abbreviated", "Rtg")
+POINTS = pgettext_lazy("column heading: points, abbreviated", "Pts")
+RANK = pgettext_lazy("column heading: rank, abbreviated", "Rk")
+
+
+def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
+    """The round's boards in order: pairing numbers, names, ratings and points before the round of
+    both players, the result when it is in; the pairing-allocated bye last; then who is not paired
+    and why (the public board list's data: ``board_list``).  The QR code of the
+    tournament's public page sits at the top right of the first page."""
+    pdf = Printout(tournament, _("Round %(number)s: board list") % {"number": round_.number}, url)
+    pdf.add_page()
+    pdf.qr(url, size=22, y=4)
+    boards = board_lists.board_list(tournament, round_)
+    rows = []
+    for game in boards.games:
+        white, black = game.white, game.black
+        left = [str(game.board), str(white.pairing_number), str(white), _rating(white),
+                format_points(game.white_points)]
+        if black is None:
+            # The bye in the opponent's column, which has room for it in every language.
+            rows.append([*left, "", "", "", _bye_text(tournament), ""])
+        else:
+            rows.append([*left, game.result or "–", format_points(game.black_points), _rating(black), str(black),
+                         str(black.pairing_number)])
+    bd, no, rtg, pts = map(str, (BOARD, NUMBER, RATING, POINTS))
+    pdf.table_of((bd, no, _("White"), rtg, pts, _("Result"), pts, rtg, _("Black"), no), rows,
+                 (6, 6, 35, 8, 6, 14, 6, 8, 35, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))
+    if boards.not_paired:
+        pdf.ln(2)
+        pdf.set_font(FONT, "B", 10)
+        pdf.cell(0, 6, _("Not paired in this round"), new_x="LMARGIN", new_y="NEXT")
+        rows = [(str(entry.player.pairing_number), str(entry.player), _rating(entry.player),
+                 format_points(entry.points), str(entry.reason), format_points(entry.scored))
+                for entry in boards.not_paired]
+        pdf.table_of((no, _("Player"), rtg, pts, _("Why"), _("Scores")), rows, (6, 41, 8, 6, 33, 10),
+                     ("R", "L", "R", "C", "L", "C"))
+    return pdf.bytes()
+
+
+def pairing_list(tournament: Tournament, round_: Round, url: str) -> bytes:
+    """Every player of the tournament in alphabetical order, with board, colour and opponent, or
+    why he is not paired (a bye, withdrawn): where a player finds his board without reading the
+    whole board list."""
+    pdf = Printout(tournament, _("Round %(number)s: pairings by name") % {"number": round_.number}, url)
+    pdf.add_page()
+    boards = board_lists.board_list(tournament, round_)
+    entries = [(entry.player, "", "", str(entry.reason)) for entry in boards.not_paired]
+    for game in boards.games:
+        if game.black is None:
+            entries.append((game.white, "", "", _bye_text(tournament)))
+            continue
+        entries.append((game.white, str(game.board), _("White"),
+                        f"{game.black} ({game.black.pairing_number})"))
+        entries.append((game.black, str(game.board), _("Black"),
+                        f"{game.white} ({game.white.pairing_number})"))
+    entries.sort(key=lambda entry: (entry[0].name.casefold(), entry[0].pairing_number))
+    rows = [(str(player), str(player.pairing_number), board, colour, opponent)
+            for player, board, colour, opponent in entries]
+    pdf.table_of((_("Name"), str(NUMBER), _("Board"), _("Colour"), _("Opponent (No.)")), rows,
+                 (40, 7, 10, 10, 43),
+                 ("L", "R", "C", "L", "L"), size=10)
+    return pdf.bytes()
+
+
+def result_slips(tournament: Tournament, round_: Round, url: str) -> bytes:
+    """One slip per board (the bye needs none), five to an A4 page, cut along the dashed lines: the
+    pairing card laid on the board, on which the players write and sign the result."""
+    pdf = Printout(tournament, _("Round %(number)s: result slips") % {"number": round_.number}, url)
+    pdf.add_page()
+    top, height = pdf.get_y(), (pdf.h - pdf.get_y() - 14) / 5
+    slot = 0
+    for game in _games(round_):
+        if game.black is None:
+            continue
+        if slot == 5:
+            pdf.add_page()
+            slot = 0
+        y = top + slot * height
+        _slip(pdf, tournament, round_, game, y, height)
+        slot += 1
+    return pdf.bytes()
+
+
+def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: float, height: float) -> None:
+    x, width = pdf.l_margin, pdf.epw
+    pdf.set_draw_color(*GREY)
+    with pdf.local_context(dash_pattern={"dash": 2, "gap": 1.5}):
+        pdf.line(x - 6, y, x + width + 6, y)
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_xy(x, y + 3)
+    pdf.set_font(FONT, "B", 11)
+    pdf.cell(width * 0.7, 6, _("Round %(number)s · Board %(board)s") % {"number": round_.number, "board": game.board})
+    pdf.set_font(FONT, "", 8)
+    pdf.cell(width * 0.3, 6, str(tournament), align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(1.5)
+    for colour, player in ((_("White"), game.white), (_("Black"), game.black)):
+        pdf.set_font(FONT, "", 9)
+        pdf.cell(16, 7, colour)
+        pdf.set_font(FONT, "B", 11)
+        pdf.cell(width * 0.55, 7, f"{player.pairing_number}. {player}")
+        pdf.set_font(FONT, "", 9)
+        pdf.cell(20, 7, _rating(player))
+        pdf.cell(0, 7, _("Signature") + " ________________", align="R", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    pdf.set_font(FONT, "", 10)
+    pdf.cell(22, 7, _("Result:"))
+    for choice in ("1 – 0", "½ – ½", "0 – 1"):
+        box_x, box_y = pdf.get_x(), pdf.get_y() + 1.5
+        pdf.rect(box_x, box_y, 4, 4)
+        pdf.set_x(box_x + 6)
+        pdf.cell(22, 7, choice)
+    pdf.set_font(FONT, "", 8)
+    pdf.set_text_color(*GREY)
+    pdf.cell(0, 7, _("(tick one; forfeits: the arbiter)"), align="R")
+    pdf.set_text_color(0, 0, 0)
+    pdf.set_font(FONT, "", 9)
+
+
+def standings_pdf(tournament: Tournament, rows: list[Row], after: int, codes: Sequence[str], url: str) -> bytes:
+    """The standings after ``after`` rounds with the tie-break values (landscape past six tie-breaks)."""
+    aro = tournament.pairs_by_aro
+    pdf = Printout(tournament, _("Standings after round %(number)s") % {"number": after}, url,
+                   landscape=len(codes) > 6)
+    pdf.add_page()
+    rk, no, rtg, pts = map(str, (RANK, NUMBER, RATING, POINTS))
+    headings = [rk, no, _("Name"), rtg] + (["ARO"] if aro else []) + [pts] + list(codes)
+    table = []
+    for row in rows:
+        cells = [str(row.rank), str(row.player.pairing_number), str(row.player), _rating(row.player)]
+        cells += [str(row.aro if row.aro is not None else "")] if aro else []
+        table.append(cells + [format_points(row.points)] + [format_tiebreak(tb.value) for tb in row.tiebreaks])
+    widths = [6, 6, 40, 8] + ([8] if aro else []) + [7] + [8] * len(codes)
+    align = ["R", "R", "L", "R"] + (["R"] if aro else []) + ["C"] + ["R"] * len(codes)
+    pdf.table_of(headings, table, widths, align)
+    _tiebreak_note(pdf, tournament, codes)
+    return pdf.bytes()
+
+
+def crosstable_pdf(tournament: Tournament, rows: list[Row], completed: int, codes: Sequence[str],
+                   url: str) -> bytes:
+    """The ranked crosstable as a landscape wall chart (A4; A3 past 20 round and tie-break columns), each cell
+    as the page shows it (``12w1``), the QR code in the top right corner."""
+    wide = completed + len(codes) > 20
+    pdf = Printout(tournament, _("Crosstable after round %(number)s") % {"number": completed}, url, landscape=True,
+                   page_format="A3" if wide else "A4")
+    pdf.add_page()
+    pdf.qr(url, size=20, y=4)
+    rk, rtg, pts = map(str, (RANK, RATING, POINTS))
+    r = pgettext("round, abbreviated: R1, R2...", "R")
+    headings = [rk, _("Name"), rtg] + [f"{r}{n}" for n in range(1, completed + 1)] + [pts] + list(codes)
+    table = [[str(row.rank), str(row.player), _rating(row.player)] + [cell.text for cell in row.cells]
+             + [format_points(row.points)] + [format_tiebreak(tb.value) for tb in row.tiebreaks] for row in rows]
+    widths = [5, 34, 7] + [8] * completed + [6] + [8] * len(codes)
+    align = ["R", "L", "R"] + ["C"] * completed + ["C"] + ["R"] * len(codes)
+    # A line per player on the wall: the more columns, the smaller the type (never below 6 pt).
+    size = max(6.0, min(9.0, 9.0 * 24 / max(24, completed + len(codes) + 12)))
+    pdf.table_of(headings, table, widths, align, size=size)
+    pdf.set_font(FONT, "", 7)
+    pdf.multi_cell(0, 3.5, _("Each cell: the opponent's rank, the colour (w/b) and the result; + and - are "
+                             "forfeits."), new_x="LMARGIN", new_y="NEXT")
+    _tiebreak_note(pdf, tournament, codes)
+    return pdf.bytes()
+
+
+def _tiebreak_note(pdf: Printout, tournament: Tournament, codes: Sequence[str]) -> None:
+    values = {"codes": ", ".join(codes), "edition": tournament.get_tiebreak_edition_display()}
+    note = (_("Ranked by points, then %(codes)s (%(edition)s); then by lot.") if tournament.ties_by_lot else
+            _("Ranked by points, then %(codes)s (%(edition)s); players still equal share the place.")) % values
+    pdf.set_font(FONT, "", 7)
+    pdf.set_text_color(*GREY)
+    pdf.multi_cell(0, 3.5, note, new_x="LMARGIN", new_y="NEXT")
+    pdf.set_text_color(0, 0, 0)

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from tournaments.fronts.public import views as public
+
+app_name = "public"
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("t/<slug:slug>/", public.tournament, name="tournament"),
+    path("t/<slug:slug>/round/<int:number>/", public.round_pairings, name="round"),
+    path("t/<slug:slug>/round/<int:number>/boards.pdf", public.round_pdf, {"kind": "boards"}, name="boards_pdf"),
+    path("t/<slug:slug>/round/<int:number>/names.pdf", public.round_pdf, {"kind": "names"}, name="names_pdf"),
+    path("t/<slug:slug>/round/<int:number>/slips.pdf", public.round_pdf, {"kind": "slips"}, name="slips_pdf"),
+    path("t/<slug:slug>/qr.svg", public.qr_code, name="qr"),
+    path("t/<slug:slug>/standings.pdf", public.standings_pdf, name="standings_pdf"),
+    path("t/<slug:slug>/crosstable.pdf", public.crosstable_pdf, name="crosstable_pdf"),
+    path("t/<slug:slug>/standings/", public.standings, name="standings"),
+    path("t/<slug:slug>/crosstable/", public.crosstable_view, name="crosstable"),
+    path("t/<slug:slug>/player/<int:number>/", public.player, name="player"),
+    path("t/<slug:slug>/player/<int:number>/tiebreak/", public.tiebreak, name="tiebreak"),
+]

@@ -1,0 +1,289 @@
+"""Pages anyone may read: what a tournament has published, nothing else.
+
+They set no cookie for an anonymous reader, so every such reader is served one shared copy of a
+page per revision of its tournament (``shared_page``).
+"""
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date
+from functools import wraps
+
+from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.db.models import F, Func, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import quote_etag, urlencode
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
+
+from pairing.engine import TiebreakCodeError
+from tournaments import cache
+from tournaments.fronts.public import printouts
+from tournaments.models import Game, Player, Round, Tournament
+from tournaments.queries.boards import board_list
+from tournaments.queries.records import player_record
+from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds
+
+#: The query parameters the public pages read; any other leaves the page as it is.
+PARAMETERS = ("after", "code", "q")
+
+
+def shared_page(view):
+    """Serve anonymous readers a copy cached under the revision of what the page shows (home: every
+    tournament's; else the tournament's), read before the page is made (tournaments/cache.py), so a
+    result entered is on the next page served.  Browsers and proxies may keep the page too, asking
+    each time whether it changed (ETag).  A visitor with a session (an arbiter) or a pending message
+    is served his own page.  One copy per language (LocaleMiddleware's choice: the language cookie,
+    else Accept-Language, both in ``Vary``)."""
+    @wraps(view)
+    def page(request, **kwargs):
+        own = settings.SESSION_COOKIE_NAME in request.COOKIES or CookieStorage.cookie_name in request.COOKIES
+        if own or request.method not in ("GET", "HEAD"):
+            return view(request, **kwargs)
+        tournaments = Tournament.objects.order_by("pk").values_list("pk", "revision")
+        if "slug" in kwargs:
+            tournaments = tournaments.filter(slug=kwargs["slug"])
+        revisions = list(tournaments)
+        if "slug" in kwargs and not revisions:
+            return view(request, **kwargs)  # its 404
+        parameters = [(name, request.GET[name]) for name in PARAMETERS if name in request.GET]
+        # The address the language switcher comes back to: only what the copy depends on.
+        request.page_path = request.path + (f"?{urlencode(parameters)}" if parameters else "")
+        # The host too: the pages name their own address (Open Graph, the QR code, the PDFs' footers).
+        where = (request.get_host(), request.path, get_language())
+        key = "page:" + hashlib.sha256(repr((where, parameters, revisions)).encode()).hexdigest()
+        etag = quote_etag(key[5:37])
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return _shared(not_modified, etag)
+        response = cache.get(key)
+        if response is None:
+            response = view(request, **kwargs)
+            if response.status_code != 200:
+                return response
+            cache.put(key, _shared(response, etag))
+        return response
+    return page
+
+
+def _shared(response, etag: str):
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, no_cache=True)
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+
+
+#: The longest search a reader may type (a name or a city).
+MAX_QUERY = 60
+
+
+def _query(request) -> str:
+    return request.GET.get("q", "").strip()[:MAX_QUERY]
+
+
+def _count(queryset):
+    """COUNT(*) of ``queryset`` (filtered on the outer tournament) as a subquery: one join per count
+    would multiply the counts by each other (rounds times players)."""
+    counted = queryset.order_by().annotate(n=Func(F("pk"), function="COUNT")).values("n")
+    return Coalesce(Subquery(counted[:1]), 0)
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    tournaments: list = field(default_factory=list)
+
+
+def home_sections(query: str = "") -> list[Section]:
+    """The tournaments listed on the home page (hidden ones left out), by name or city when
+    searched: ongoing (a round published), upcoming (none yet), finished (every round complete, or
+    archived by its arbiter)."""
+    tournaments = (Tournament.objects.listed().select_related("club")
+                   .annotate(published=_count(Round.objects.filter(tournament=OuterRef("pk"),
+                                                                   status=Round.Status.PUBLISHED)),
+                             pending=_count(Game.objects.filter(round__tournament=OuterRef("pk"),
+                                                                round__status=Round.Status.PUBLISHED, result="")),
+                             entrants=_count(Player.objects.filter(tournament=OuterRef("pk")))))
+    if query:
+        tournaments = tournaments.filter(Q(name__icontains=query) | Q(place__icontains=query))
+    sections = {key: Section(key, title) for key, title in (
+        ("ongoing", _("Ongoing")), ("upcoming", _("Upcoming")), ("finished", _("Finished")))}
+    for tournament in tournaments:
+        if tournament.listing == Tournament.Listing.ARCHIVED or (
+                tournament.published == tournament.rounds and not tournament.pending):
+            key = "finished"
+        else:
+            key = "ongoing" if tournament.published else "upcoming"
+        sections[key].tournaments.append(tournament)
+    # Upcoming: the soonest first; the others (the model's order): the latest first.
+    sections["upcoming"].tournaments.sort(key=lambda t: (t.start_date is None, t.start_date or date.min, t.name))
+    return list(sections.values())
+
+
+@shared_page
+def home(request):
+    query = _query(request)
+    sections = home_sections(query)
+    return render(request, "public/home.html", {
+        "sections": sections, "query": query, "found": sum(len(s.tournaments) for s in sections)})
+
+
+@shared_page
+def tournament(request, slug):
+    tournament = _tournament(slug)
+    latest = published_rounds(tournament).order_by("number").last()
+    return render(request, "public/tournament.html", {
+        "tournament": tournament,
+        "players": tournament.players.all(),
+        "latest_round": latest,
+        "public_url": _public_url(request, tournament),
+    })
+
+
+@shared_page
+def round_pairings(request, slug, number):
+    """The board list; ``?q=`` (part of a name, or a pairing number) keeps the boards it finds."""
+    tournament = _tournament(slug)
+    round_ = get_object_or_404(published_rounds(tournament), number=number)
+    # One page whoever asks: htmx's search takes the board list out of it (hx-select), so the
+    # shared copy of a page never depends on a request header.
+    return render(request, "public/round.html", {
+        "tournament": tournament,
+        "round": round_,
+        "round_label": gettext("Round %(number)s") % {"number": round_.number},
+        "boards": board_list(tournament, round_, _query(request)),
+    })
+
+
+@shared_page
+def standings(request, slug):
+    tournament = _tournament(slug)
+    completed = tournament.completed_rounds()
+    after = completed_round(request.GET.get("after", str(completed)), completed)
+    if not after:
+        if completed == 0:
+            return render(request, "public/standings.html", {"tournament": tournament, "rows": []})
+        raise Http404("No standings after that round.")
+    return render(request, "public/standings.html", {
+        "tournament": tournament,
+        "after": after,
+        "round_choices": range(1, completed + 1),
+        "codes": tournament.tiebreak_codes(),
+        "rows": crosstable(tournament, after),
+    })
+
+
+@shared_page
+def crosstable_view(request, slug):
+    tournament = _tournament(slug)
+    completed = tournament.completed_rounds()
+    return render(request, "public/crosstable.html", {
+        "tournament": tournament,
+        "completed": completed,
+        "round_numbers": range(1, completed + 1),
+        "codes": tournament.tiebreak_codes(),
+        "rows": crosstable(tournament, completed) if completed else [],
+    })
+
+
+@shared_page
+def tiebreak(request, slug, number):
+    """How a player's BH, SB or FB value is made up (``?code=BH/C1&after=5``)."""
+    tournament = _tournament(slug)
+    player = get_object_or_404(Player, tournament=tournament, pairing_number=number)
+    code = request.GET.get("code", "")
+    after = completed_round(request.GET.get("after", ""), tournament.completed_rounds())
+    if code.upper() not in [c.upper() for c in tournament.tiebreak_codes()] or not after:
+        raise Http404("No such tie-break value.")
+    try:
+        detail = explanation(tournament, player, code, after)
+    except TiebreakCodeError:
+        raise Http404("That tie-break is not made of rounds.") from None
+    return render(request, "public/tiebreak.html", {"tournament": tournament, "explanation": detail})
+
+
+@shared_page
+def player(request, slug, number):
+    """Every published round of the player (byes and absences too), his points, rank, performance
+    and rating change."""
+    tournament = _tournament(slug)
+    player = get_object_or_404(Player, tournament=tournament, pairing_number=number)
+    return render(request, "public/player.html", {"tournament": tournament, "player": player,
+                                                  "record": player_record(tournament, player)})
+
+
+# Printouts: PDF files and the QR code.  Like the pages, each is made once per revision of its
+# tournament (also for arbiters, whose pages are their own), and served with an ETag.
+
+def _public_url(request, tournament: Tournament) -> str:
+    return request.build_absolute_uri(tournament.get_absolute_url())
+
+
+def _pdf(request, tournament: Tournament, filename: str, build) -> HttpResponse:
+    """The PDF ``build()`` makes, from the cache under the tournament's revision (read with the
+    tournament, before the data) when it was made already."""
+    key = "pdf:" + hashlib.sha256(repr((request.get_host(), request.path, get_language(), tournament.pk,
+                                        tournament.revision, request.GET.get("after"))).encode()).hexdigest()
+    content = cache.get(key)
+    if content is None:
+        content = build()
+        cache.put(key, content)
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+ROUND_PRINTOUTS = {
+    "boards": printouts.board_list,
+    "names": printouts.pairing_list,
+    "slips": printouts.result_slips,
+}
+
+
+@shared_page
+def round_pdf(request, slug, number, kind):
+    """A published round's board list, pairings by name or result slips; an unpublished round has none."""
+    tournament = _tournament(slug)
+    round_ = get_object_or_404(published_rounds(tournament), number=number)
+    build = ROUND_PRINTOUTS[kind]
+    return _pdf(request, tournament, f"{slug}-round-{number}-{kind}.pdf",
+                lambda: build(tournament, round_, _public_url(request, tournament)))
+
+
+@shared_page
+def standings_pdf(request, slug):
+    tournament = _tournament(slug)
+    completed = tournament.completed_rounds()
+    after = completed_round(request.GET.get("after", str(completed)), completed)
+    if not after:
+        raise Http404("No standings after that round.")
+    codes = tournament.tiebreak_codes()
+    return _pdf(request, tournament, f"{slug}-standings-{after}.pdf", lambda: printouts.standings_pdf(
+        tournament, crosstable(tournament, after), after, codes, _public_url(request, tournament)))
+
+
+@shared_page
+def crosstable_pdf(request, slug):
+    tournament = _tournament(slug)
+    completed = tournament.completed_rounds()
+    if not completed:
+        raise Http404("No round is complete yet.")
+    codes = tournament.tiebreak_codes()
+    return _pdf(request, tournament, f"{slug}-crosstable-{completed}.pdf", lambda: printouts.crosstable_pdf(
+        tournament, crosstable(tournament, completed), completed, codes, _public_url(request, tournament)))
+
+
+@shared_page
+def qr_code(request, slug):
+    """The QR code of the tournament's public page, as SVG."""
+    tournament = _tournament(slug)
+    return HttpResponse(printouts.qr_svg(_public_url(request, tournament)), content_type="image/svg+xml")

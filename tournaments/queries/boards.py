@@ -1,0 +1,116 @@
+"""The board list of a round as the public and the arbiter read it: every board, and who is not
+paired and why; "find my board"."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy
+
+from tournaments.exchange.trf import scoring
+from tournaments.models import Absence, Game, Player, Round, Tournament
+from tournaments.queries.standings import points_before, published_aros
+
+#: Why a player has no board in a round, and the TRF code of what he scores for it.
+ABSENCE_REASONS = {
+    Absence.Kind.HALF: gettext_lazy("Half-point bye"),
+    Absence.Kind.ZERO: gettext_lazy("Zero-point bye"),
+    Absence.Kind.FULL: gettext_lazy("Full-point bye"),
+}
+WITHDRAWN = gettext_lazy("Withdrawn")
+NOT_ENTERED = gettext_lazy("Not yet entered")
+ABSENT = gettext_lazy("Absent, not paired")
+
+
+@dataclass
+class NotPaired:
+    """A player of the tournament without a board in a round: a requested bye (C.04.2 D.4), not yet
+    entered (C.2 b), withdrawn (D.3) or absent."""
+    player: Player
+    reason: str
+    code: str  # the TRF code of the round (H, Z, F)
+    scored: int  # tenths
+    points: int = 0  # tenths before the round
+
+
+def not_paired_reason(tournament: Tournament, player: Player, round_number: int,
+                      absences: dict[tuple[int, int], str]) -> tuple[str, str]:
+    """(reason, TRF code) of a player who has no board in ``round_number``; the code is what
+    ``trf.tournament_document`` writes for that round."""
+    bye = absences.get((player.pk, round_number))
+    if bye:
+        return ABSENCE_REASONS[bye], bye
+    if round_number < player.entry_round:
+        return NOT_ENTERED, tournament.late_entry_bye
+    if player.withdrawn_from_round is not None and round_number >= player.withdrawn_from_round:
+        return WITHDRAWN, "Z"
+    return ABSENT, "Z"
+
+
+def absences_by_round(tournament: Tournament) -> dict[tuple[int, int], str]:
+    return {(a.player_id, a.round_number): a.bye for a in Absence.objects.filter(player__tournament=tournament)}
+
+
+def folded(text: str) -> str:
+    """Lower case without accents: ``Černý`` is found by ``cerny``."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
+def finds(player: Player | None, query: str) -> bool:
+    """Whether ``query`` is part of the player's name (accents and case aside) or his pairing number."""
+    if player is None or not query:
+        return False
+    if query.isascii() and query.isdigit():
+        return player.pairing_number == int(query)
+    return folded(query) in folded(player.name)
+
+
+@dataclass
+class BoardList:
+    """A published round as the players read it: every board with both players' ratings and points
+    before the round (the PAB last, as a board without black), then who is not paired and why."""
+    games: list[Game]
+    not_paired: list[NotPaired] = field(default_factory=list)
+    query: str = ""
+
+    @property
+    def pab(self) -> Game | None:
+        return next((game for game in self.games if game.is_bye), None)
+
+
+def board_list(tournament: Tournament, round_: Round, query: str = "") -> BoardList:
+    """The round's boards, each game with ``white_points``, ``black_points`` (tenths before the
+    round) and, for a Dubov tournament, ``white_aro`` and ``black_aro``; the players without a
+    board; with ``query``, only the boards and players it finds (:func:`finds`)."""
+    games = with_aros(tournament, round_)
+    before = points_before(tournament, round_.number)
+    for game in games:
+        game.white_points = before.get(game.white.pairing_number, 0)
+        game.black_points = before.get(game.black.pairing_number, 0) if game.black else None
+    paired = {game.white_id for game in games} | {game.black_id for game in games if game.black_id}
+    absences = absences_by_round(tournament)
+    points = scoring(tournament)
+    missing = []
+    for player in tournament.players.all():
+        if player.pk in paired:
+            continue
+        reason, code = not_paired_reason(tournament, player, round_.number, absences)
+        missing.append(NotPaired(player, reason, code, points.points(code), before.get(player.pairing_number, 0)))
+    query = query.strip()
+    if query:
+        games = [game for game in games if finds(game.white, query) or finds(game.black, query)]
+        missing = [entry for entry in missing if finds(entry.player, query)]
+    return BoardList(games, missing, query)
+
+
+def with_aros(tournament: Tournament, round_: Round) -> list:
+    """The round's games; for a Dubov tournament each with ``white_aro`` and ``black_aro``, the
+    AROs the pairing of the round read (after the rounds before it)."""
+    games = list(round_.games.select_related("white", "black"))
+    aros = published_aros(tournament, round_.number - 1)
+    if aros is not None:
+        for game in games:
+            game.white_aro = aros.get(game.white.pairing_number)
+            game.black_aro = aros.get(game.black.pairing_number) if game.black else None
+    return games

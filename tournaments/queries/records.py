@@ -1,0 +1,96 @@
+"""A player's record: every published round, points, rank, performance and rating change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db.models import Q
+
+from pairing.engine import k_factor, rating_change
+from pairing.engine import performance as performance_of
+from tournaments.exchange.trf import scoring
+from tournaments.models import RESULT_CODES, Game, Player, Result, Round, Tournament
+from tournaments.queries.boards import absences_by_round, not_paired_reason
+from tournaments.queries.standings import BYE_CELLS, crosstable, published_rounds
+
+
+@dataclass
+class PlayerRound:
+    """One round of a player: his board, or why he had none."""
+    number: int
+    board: int | None = None
+    colour: str = ""  # "w" or "b"
+    opponent: Player | None = None
+    result: str = ""  # his own: 1 ½ 0 + - ; "" while the game is on
+    reason: str = ""  # a bye or an absence
+    scored: int | None = None  # tenths; None while the game is on
+    total: int | None = None  # tenths after this round
+
+
+@dataclass
+class PlayerRecord:
+    """What a player looks up: every published round, his points, his rank after the last complete
+    round, and his performance and rating change over the games played (``pairing.engine.ratings``)."""
+    player: Player
+    rounds: list[PlayerRound]
+    points: int  # tenths, every result in
+    rank: int | None
+    ranked_after: int
+    rated_games: int
+    performance: int | None
+    k: int | None
+    rating_change: Fraction | None
+
+
+#: His own result (as a crosstable cell shows it) and the score of a played game, by the game's result.
+OWN_RESULT = {
+    Result.WHITE_WINS: (("1", Fraction(1)), ("0", Fraction(0))),
+    Result.DRAW: (("½", Fraction(1, 2)), ("½", Fraction(1, 2))),
+    Result.BLACK_WINS: (("0", Fraction(0)), ("1", Fraction(1))),
+    Result.WHITE_FORFEIT_WIN: (("+", None), ("-", None)),
+    Result.BLACK_FORFEIT_WIN: (("-", None), ("+", None)),
+    Result.DOUBLE_FORFEIT: (("-", None), ("-", None)),
+}
+
+
+def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
+    published = list(published_rounds(tournament).values_list("number", flat=True))
+    games = {game.round.number: game for game in Game.objects.filter(
+        round__tournament=tournament, round__status=Round.Status.PUBLISHED).filter(
+        Q(white=player) | Q(black=player)).select_related("round", "white", "black")}
+    absences = absences_by_round(tournament)
+    points = scoring(tournament)
+    rounds, total, rated = [], 0, []
+    for number in published:
+        game = games.get(number)
+        entry = PlayerRound(number)
+        if game is None:
+            entry.reason, code = not_paired_reason(tournament, player, number, absences)
+            entry.scored = points.points(code)
+        elif game.is_bye:
+            entry.board, entry.reason, entry.scored = game.board, BYE_CELLS["U"][1], points.points("U")
+        else:
+            white = game.white_id == player.pk
+            entry.board, entry.colour = game.board, "w" if white else "b"
+            entry.opponent = game.black if white else game.white
+            if game.result:
+                entry.result, played = OWN_RESULT[game.result][0 if white else 1]
+                entry.scored = points.points(RESULT_CODES[game.result][0 if white else 1])
+                if played is not None and entry.opponent.rating:
+                    rated.append((entry.opponent.rating, played))  # B.02 8.3.1: games against rated players
+        if entry.scored is not None:
+            total += entry.scored
+        entry.total = total if entry.scored is not None else None
+        rounds.append(entry)
+    completed = tournament.completed_rounds()
+    rank = next((row.rank for row in crosstable(tournament, completed) if row.player.pk == player.pk),
+                None) if completed else None
+    scored = sum((result for opponent_rating, result in rated), start=Fraction(0))
+    performance = performance_of(scored, [opponent_rating for opponent_rating, result in rated])
+    k = change = None
+    if player.rating and rated:
+        year = (tournament.start_date or tournament.created_at).year
+        k = k_factor(player.rating, player.birth_date.year if player.birth_date else None, year)
+        change = rating_change(player.rating, rated, k)
+    return PlayerRecord(player, rounds, total, rank, completed, len(rated), performance, k, change)

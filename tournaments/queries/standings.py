@@ -1,0 +1,151 @@
+"""Standings, crosstables and tie-break explanations for display, from the engine's view of the tournament."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
+from pairing.engine import Contribution, explain_tiebreak, parse_codes, score, standings_by_tiebreaks
+from tournaments import cache
+from tournaments.exchange.trf import tournament_document
+from tournaments.models import Player, Round, Tournament
+
+CELL_RESULTS = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½"}
+# The cells' titles are lazy texts: the rows are cached once for every language (tournaments/cache.py).
+BYE_CELLS = {"U": ("bye", gettext_lazy("pairing-allocated bye")), "H": ("½", gettext_lazy("half-point bye")),
+             "F": ("1", gettext_lazy("full-point bye")), "Z": ("0", gettext_lazy("not paired"))}
+AGAINST = {"+": gettext_noop("forfeit win against %(opponent)s"),
+           "-": gettext_noop("forfeit loss against %(opponent)s"),
+           "w": gettext_noop("White against %(opponent)s"), "b": gettext_noop("Black against %(opponent)s")}
+
+
+def _against(message: str, opponent: str) -> str:
+    return gettext(message) % {"opponent": opponent}
+
+
+#: A cell's title in the reader's language (a module-level function: the cache pickles it).
+against = lazy(_against, str)
+#: Tie-breaks whose value can be broken down round by round.
+EXPLAINED = {"BH", "SB", "FB"}
+
+
+@dataclass
+class Cell:
+    text: str
+    title: str
+    opponent: Player | None = None
+
+
+@dataclass
+class Value:
+    code: str
+    value: object  # Fraction, int or None (undefined)
+    explained: bool
+
+
+@dataclass
+class Row:
+    rank: int
+    player: Player
+    points: int  # tenths
+    cells: list[Cell]
+    tiebreaks: list[Value]
+    aro: int | None = None  # Dubov: the ARO after these rounds (C.04.4.1 Art. 1.7)
+
+
+def completed_round(text: str, completed: int) -> int | None:
+    """The round number a reader asks for (``?after=3``), or None unless it is 0..``completed``.
+    ASCII digits only: ``"²".isdigit()`` is true, but ``int("²")`` fails."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        return None
+    number = int(text)
+    return number if number <= completed else None
+
+
+def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
+    """Ranked rows after ``rounds`` rounds (all completed rounds by default), with the
+    tournament's tie-breaks (C.07).
+
+    Each cell shows the opponent's rank, colour and result (``12w1``; a forfeit ``12w+``,
+    ``12b-``), and the byes.
+    """
+    rounds = tournament.completed_rounds() if rounds is None else rounds
+    # Computed once per revision of the tournament (a result, a player, a round changed): the
+    # revision is read first, then everything the rows are made of (tournaments/cache.py).
+    current = Tournament.objects.get(pk=tournament.pk)
+    key = f"crosstable:{current.pk}:{current.revision}:{rounds}"
+    rows = cache.get(key)
+    if rows is None:
+        rows = _crosstable(current, rounds)
+        cache.put(key, rows)
+    return rows
+
+
+def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
+    document = tournament_document(tournament, rounds=rounds)
+    codes = tournament.tiebreak_codes()
+    explained = {tb.code: tb.name in EXPLAINED for tb in parse_codes(codes)}
+    ranking = standings_by_tiebreaks(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order())
+    aro = published_aros(tournament, rounds, document) or {}
+    players = {p.pairing_number: p for p in tournament.players.all()}
+    rank_of = {s.number: s.rank for s in ranking}
+    rows = []
+    for standing in ranking:
+        cells = []
+        for entry in standing.entries:
+            if entry.opponent is None:
+                cells.append(Cell(*BYE_CELLS[entry.code]))
+                continue
+            opponent = players[entry.opponent]
+            if entry.code in "+-":
+                # A forfeit names the opponent as a game does (``12w+``): whom it was against.
+                text = f"{rank_of[entry.opponent]}{entry.colour}{entry.code}"
+                title = against(AGAINST[entry.code], str(opponent))
+            else:
+                text = f"{rank_of[entry.opponent]}{entry.colour}{CELL_RESULTS[entry.code]}"
+                title = against(AGAINST[entry.colour], str(opponent))
+            cells.append(Cell(text, title, opponent))
+        values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]
+        rows.append(Row(standing.rank, players[standing.number], standing.points, cells, values,
+                        aro.get(standing.number)))
+    return rows
+
+
+def published_aros(tournament: Tournament, rounds: int, document=None) -> dict[int, int] | None:
+    """For a Dubov tournament, each player's ARO after ``rounds`` rounds by pairing number: the
+    engine's own computation (C.04.4.1 2026 Art. 1.7), published so that players can check their
+    pairing.  None for the other systems, which do not pair by ARO."""
+    if not tournament.pairs_by_aro:
+        return None
+    return tournament.swiss_system.aros(document or tournament_document(tournament, rounds=rounds), rounds)
+
+
+@dataclass
+class Explanation:
+    code: str
+    player: Player
+    rounds: int
+    contributions: list[tuple[Contribution, Player | None]]
+    total: object
+
+
+def explanation(tournament: Tournament, player: Player, code: str, rounds: int) -> Explanation:
+    """The rounds behind a BH, SB or FB value: each opponent (or dummy), the score counted and the cuts."""
+    document = tournament_document(tournament, rounds=rounds)
+    contributions = explain_tiebreak(document, code, player.pairing_number, tournament.tiebreak_edition, rounds)
+    players = {p.pairing_number: p for p in tournament.players.all()}
+    total = sum((c.value for c in contributions if not c.cut), start=0)
+    return Explanation(code, player, rounds, [(c, players.get(c.opponent)) for c in contributions], total)
+
+
+def published_rounds(tournament: Tournament):
+    return tournament.round_set.filter(status=Round.Status.PUBLISHED)
+
+
+def points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
+    """Each player's points (tenths) by pairing number before ``round_number``: what the board lists
+    show beside the names (byes and forfeits counted as the tournament scores them)."""
+    document = tournament_document(tournament, rounds=round_number - 1)
+    return {number: score(document, record, round_number - 1) for number, record in document.players.items()}

@@ -1,0 +1,58 @@
+"""The business actions on tournaments, split by workflow: a tournament's settings
+(:mod:`.setup`), its players and their absences (:mod:`.players`), the pairs kept apart
+(:mod:`.forbidden_pairs`) and the results (:mod:`.results`); the files in and out are
+:mod:`tournaments.exchange`.
+
+The fronts (pages, API) call these functions; each validates, changes the
+database in one transaction, and raises :class:`Refused` with a message for
+the arbiter when the action is not allowed (nothing is changed then).
+
+Every action that changes what a pairing reads (players, absences, forbidden
+pairs, results) first takes the tournament's lock (:func:`lock_tournament`):
+the pairing task stores its boards under that lock after checking that its
+input did not change (``pairing.rounds.run``).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.models import Tournament
+
+
+class Refused(Exception):
+    """An action that the rules or the tournament's state do not allow."""
+
+    def __init__(self, message: str, errors: list[str] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.errors = errors or []
+
+
+class ConfirmationNeeded(Refused):
+    """An action allowed only once the arbiter confirms it; the message says what it affects."""
+
+
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """Serialise the changes of the pairing input (players, absences, pairs, results) until the
+    transaction ends.
+
+    PostgreSQL locks the tournament's row; SQLite takes its write lock when
+    the transaction begins (``transaction_mode`` IMMEDIATE in the settings).
+    """
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def last_paired_round(tournament: Tournament) -> int:
+    return tournament.round_set.aggregate(last=Max("number"))["last"] or 0
+
+
+def only_rounds(tournament: Tournament) -> str:
+    return ngettext("The tournament has only %(rounds)s round.", "The tournament has only %(rounds)s rounds.",
+                    tournament.rounds) % {"rounds": tournament.rounds}
+
+
+def all_paired(tournament: Tournament) -> str:
+    return _("All %(rounds)s rounds have been paired.") % {"rounds": tournament.rounds}

@@ -1,0 +1,183 @@
+"""Players: registration, corrections, the initial order and pairing numbers (C.04.2 B.2-B.3),
+late entries (C.2), withdrawals (D.3) and announced absences (D.4)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from tournaments import audit
+from tournaments.audit import Kind
+from tournaments.cache import bump
+from tournaments.limits import MAX_PLAYERS
+from tournaments.models import Absence, Game, Player, Tournament
+from tournaments.services import Refused, last_paired_round, lock_tournament, only_rounds
+
+#: C.04.2 B.3: pairing numbers may be reassigned only for the first three rounds.
+FREEZE_ROUND = 4
+#: Rows per UPDATE when many players are renumbered (Django writes one CASE branch per row: keep it short).
+UPDATE_BATCH = 250
+TITLE_ORDER = {title: i for i, title in enumerate(Player.Title.values)}
+
+
+def initial_order_key(player: Player):
+    """C.04.2 B.2: rating, then FIDE title, then alphabetically."""
+    return (-(player.rating or 0), TITLE_ORDER.get(player.title, len(TITLE_ORDER)),
+            player.name.casefold(), player.pk or math.inf)  # players being registered last, in their order
+
+
+def pairing_numbers_frozen(tournament: Tournament) -> bool:
+    """C.04.2 B.3: no pairing number changes once the fourth round has been paired."""
+    return tournament.round_set.filter(number__gte=FREEZE_ROUND).exists()
+
+
+def _log_renumbering(tournament: Tournament, old: dict[int, int | None], players: Sequence[Player], user) -> None:
+    """One entry for the numbers of registered players that changed (new players' are in their own entry)."""
+    moved = [p for p in players if p.pk in old and old[p.pk] is not None and old[p.pk] != p.pairing_number]
+    if moved:
+        audit.record(tournament, Kind.PAIRING_NUMBERS, "renumbered",
+                     f"Pairing numbers of {len(moved)} player{'s' if len(moved) != 1 else ''} changed", user=user,
+                     before={p.name: old[p.pk] for p in moved}, after={p.name: p.pairing_number for p in moved})
+
+
+def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = (), user=None) -> None:
+    """Number the players in initial order (C.04.2 B.3), late entries included (C.3).
+
+    ``new`` players (not yet saved) are saved here, already numbered, in one statement.
+    Once the numbers are frozen, only players without a number (a late entry
+    after round 3) get one, after everybody else.
+    """
+    bump(pk=tournament.pk)  # bulk writes send no signal (tournaments/cache.py)
+    registered = list(tournament.players.select_for_update().all())
+    old = {p.pk: p.pairing_number for p in registered}
+    if pairing_numbers_frozen(tournament):
+        last = max((p.pairing_number or 0 for p in registered), default=0)
+        unnumbered = sorted((p for p in [*registered, *new] if p.pairing_number is None), key=initial_order_key)
+        for offset, player in enumerate(unnumbered, start=1):
+            player.pairing_number = last + offset
+        Player.objects.bulk_update([p for p in unnumbered if p.pk], ["pairing_number"], batch_size=UPDATE_BATCH)
+        Player.objects.bulk_create(new)
+        _log_renumbering(tournament, old, unnumbered, user)
+        return
+    players = sorted([*registered, *new], key=initial_order_key)
+    changed = [p for number, p in enumerate(players, start=1) if p.pk and p.pairing_number != number]
+    # Two steps, so that the unique (tournament, pairing_number) holds throughout.
+    if changed:
+        Player.objects.filter(pk__in=[p.pk for p in changed]).update(pairing_number=None)
+    for number, player in enumerate(players, start=1):
+        player.pairing_number = number
+    Player.objects.bulk_create(new)
+    Player.objects.bulk_update(changed, ["pairing_number"], batch_size=UPDATE_BATCH)
+    _log_renumbering(tournament, old, changed, user)
+
+
+def check_entry_round(tournament: Tournament, player: Player, paired: int) -> None:
+    """``paired``: the last round paired so far."""
+    if player.entry_round > tournament.rounds:
+        raise Refused(only_rounds(tournament))
+    if player._state.adding and paired and player.entry_round <= paired:
+        # C.04.2 C.2 b: a late entry is paired only from his arrival on.
+        player.entry_round = paired + 1
+
+
+def check_room(tournament: Tournament, adding: int) -> None:
+    registered = tournament.players.count()
+    if registered + adding > MAX_PLAYERS:
+        raise Refused(_("A tournament has at most %(max)s players (TRF pairing numbers have four digits): this "
+                        "one has %(registered)s, and %(adding)s more would make %(total)s.") % {
+            "max": MAX_PLAYERS, "registered": registered, "adding": adding, "total": registered + adding})
+
+
+@transaction.atomic
+def register_player(tournament: Tournament, player: Player, user=None) -> Player:
+    lock_tournament(tournament)
+    player.tournament = tournament
+    check_room(tournament, 1)
+    check_entry_round(tournament, player, last_paired_round(tournament))
+    assign_pairing_numbers(tournament, [player], user=user)
+    player.refresh_from_db()
+    audit.record(tournament, Kind.PLAYER, "registered", f"{player.name} registered as #{player.pairing_number}",
+                 user=user, after=audit.filled(_player_data(player)))
+    return player
+
+
+def _player_data(player: Player) -> dict:
+    return audit.snapshot(player, exclude=("tournament", "lot"))
+
+
+@transaction.atomic
+def update_player(player: Player, user=None) -> Player:
+    """Save corrected data; the numbers follow while they are not frozen (C.04.2 B.3)."""
+    lock_tournament(player.tournament)
+    paired = last_paired_round(player.tournament)
+    stored = Player.objects.get(pk=player.pk)
+    if player.entry_round != stored.entry_round and min(player.entry_round, stored.entry_round) <= paired:
+        raise Refused(_("The entry round can only be changed for rounds not yet paired."))
+    before, after = audit.changes(_player_data(stored), _player_data(player))
+    player.save()
+    if after:
+        audit.record(player.tournament, Kind.PLAYER, "changed", f"{player.name}: {', '.join(after)} changed",
+                     user=user, before=before, after=after)
+    assign_pairing_numbers(player.tournament, user=user)
+    player.refresh_from_db()
+    return player
+
+
+@transaction.atomic
+def remove_player(player: Player, user=None) -> None:
+    lock_tournament(player.tournament)
+    if Game.objects.filter(white=player).exists() or Game.objects.filter(black=player).exists():
+        raise Refused(_("%(name)s has been paired already: withdraw the player instead.") % {"name": player.name})
+    tournament = player.tournament
+    audit.record(tournament, Kind.PLAYER, "removed", f"{player.name} (#{player.pairing_number}) removed", user=user,
+                 before=_player_data(player))
+    player.delete()
+    if not pairing_numbers_frozen(tournament):
+        assign_pairing_numbers(tournament, user=user)
+
+
+@transaction.atomic
+def withdraw_player(player: Player, from_round: int | None, user=None) -> None:
+    """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated)."""
+    lock_tournament(player.tournament)
+    paired = last_paired_round(player.tournament)
+    if from_round is not None and from_round <= paired:
+        raise Refused(_("Round %(number)s has been paired already; withdraw from round %(next)s on.") % {
+            "number": from_round, "next": paired + 1})
+    if from_round is not None and from_round > player.tournament.rounds:
+        raise Refused(only_rounds(player.tournament))
+    before = player.withdrawn_from_round
+    player.withdrawn_from_round = from_round
+    player.save(update_fields=["withdrawn_from_round"])
+    if before != from_round:
+        audit.record(player.tournament, Kind.PLAYER, "withdrawn" if from_round else "reinstated",
+                     f"{player.name} withdrawn from round {from_round}" if from_round else f"{player.name} reinstated",
+                     user=user, before={"withdrawn_from_round": before}, after={"withdrawn_from_round": from_round})
+
+
+@transaction.atomic
+def set_absence(player: Player, round_number: int, bye: str | None, user=None) -> None:
+    """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
+    tournament = lock_tournament(player.tournament)
+    if round_number <= last_paired_round(tournament):
+        raise Refused(_("Round %(number)s has been paired already.") % {"number": round_number})
+    if round_number > tournament.rounds:
+        raise Refused(only_rounds(tournament))
+    if bye == Tournament.Bye.HALF and not tournament.half_point_byes:
+        raise Refused(_("This tournament does not give half-point byes."))
+    stored = Absence.objects.filter(player=player, round_number=round_number).first()
+    if bye is None:
+        Absence.objects.filter(player=player, round_number=round_number).delete()
+    else:
+        Absence.objects.update_or_create(player=player, round_number=round_number, defaults={"bye": bye})
+    with override(None):  # the audit log is written in English (audit.py)
+        before = str(Absence.Kind(stored.bye).label) if stored else None
+        after = str(Absence.Kind(bye).label) if bye else None
+    if before != after:
+        audit.record(tournament, Kind.ABSENCE, "set" if after else "cleared",
+                     f"{player.name}, round {round_number}: {after or 'plays'}", user=user,
+                     before={"round": round_number, "absence": before}, after={"round": round_number, "absence": after})

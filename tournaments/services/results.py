@@ -1,0 +1,76 @@
+"""Results: what an arbiter may type, and a result entered or corrected (its history kept)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.audit import Kind
+from tournaments.models import Game, Result, Round
+from tournaments.services import ConfirmationNeeded, Refused, lock_tournament
+
+#: What an arbiter may type for each result (fast keyboard entry).
+RESULT_INPUTS = {
+    Result.WHITE_WINS: ("1-0", "1", "10", "1:0"),
+    Result.DRAW: ("½-½", "=", "½", "5", "1/2", "0.5", "1/2-1/2", "0.5-0.5", "d"),
+    Result.BLACK_WINS: ("0-1", "0", "01", "0:1"),
+    Result.WHITE_FORFEIT_WIN: ("+-", "+", "+/-", "1f"),
+    Result.BLACK_FORFEIT_WIN: ("-+", "-/+", "0f"),
+    Result.DOUBLE_FORFEIT: ("--", "-/-"),
+    Result.PENDING: ("", "?"),
+}
+_RESULT_BY_INPUT = {text: result for result, texts in RESULT_INPUTS.items() for text in texts}
+
+
+def parse_result(text: str) -> str:
+    try:
+        return _RESULT_BY_INPUT[text.strip().lower().replace(" ", "")]
+    except KeyError:
+        raise Refused(_("“%(text)s” is not a result: type 1, =, 0, + (white wins by forfeit), -+ (black wins by "
+                        "forfeit) or -- (double forfeit).") % {"text": text}) from None
+
+
+@transaction.atomic
+def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> Game:
+    """Record ``result`` for ``game``; a correction keeps the old value in the history.
+
+    Once a later round is paired, the result can no longer be cleared (the next pairing would
+    not know these players have met), and changing it needs ``confirm``: the later pairings
+    stay as they were made, the standings change.
+    """
+    round_ = Round.objects.select_related("tournament").get(games=game)
+    lock_tournament(round_.tournament)
+    game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+    if result not in Result.values or result == Result.BYE:
+        raise Refused(_("“%(text)s” is not a result.") % {"text": result})
+    if game.is_bye:
+        raise Refused(_("The pairing-allocated bye is scored automatically."))
+    if game.round.status != Round.Status.PUBLISHED:
+        raise Refused(_("Publish the pairing before entering results."))
+    if game.result == result:
+        return game
+    later = sorted(round_.tournament.round_set.filter(number__gt=round_.number)
+                   .exclude(status=Round.Status.FAILED).values_list("number", flat=True))
+    if later:
+        values = {"first": later[0], "last": later[-1], "board": game.board, "round": round_.number,
+                  "old": game.result or _("none"), "new": result}
+        if result == Result.PENDING:
+            raise Refused((_("Round %(first)s has been paired with the result of board %(board)s of round "
+                             "%(round)s: it cannot be cleared, only corrected.") if len(later) == 1 else
+                           _("Rounds %(first)s–%(last)s have been paired with the result of board %(board)s of "
+                             "round %(round)s: it cannot be cleared, only corrected.")) % values)
+        if not confirm:
+            raise ConfirmationNeeded((
+                _("Round %(first)s has been paired with the old result of board %(board)s of round %(round)s "
+                  "(%(old)s). Changing it to %(new)s changes the scores and standings but not the pairings "
+                  "already made. Confirm to change it.") if len(later) == 1 else
+                _("Rounds %(first)s–%(last)s have been paired with the old result of board %(board)s of round "
+                  "%(round)s (%(old)s). Changing it to %(new)s changes the scores and standings but not the "
+                  "pairings already made. Confirm to change it.")) % values)
+    audit.record(round_.tournament, Kind.RESULT, "changed" if game.result else "entered",
+                 f"Round {round_.number} board {game.board}: {game.result or '—'} → {result or '—'}", user=user,
+                 before={"result": game.result}, after={"result": result}, game=game)
+    game.result = result
+    game.save(update_fields=["result"])
+    return game
