@@ -3,7 +3,7 @@ import pytest
 
 @pytest.fixture(autouse=True, scope="session")
 def eager_celery():
-    """Tasks run in-process unless a test starts a real worker (tests/app/test_worker.py)."""
+    """Tasks run in-process unless a test starts a real worker (tests/app/rounds/test_worker.py)."""
     from config import celery_app
 
     celery_app.conf.task_always_eager = True

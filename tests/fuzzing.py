@@ -9,12 +9,11 @@ CR-only line ends, other encodings.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
-from pathlib import Path
 
-SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+from tests.corpora import SHARED
+
 #: Characters that ``str.isdigit()`` accepts but ``int()`` does not (superscripts, circled),
 #: or that ``int()`` reads as digits although a TRF or CSV file has ASCII digits only.
 UNICODE_DIGITS = "²³¹⁴①⑨٣۷३০\uff13\U0001d7d7"

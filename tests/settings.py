@@ -11,3 +11,5 @@ from config.settings import *  # noqa: F403
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
 SECURE_SSL_REDIRECT = False
+# Logins in tests need no strong hashing: a fast hasher (the production settings keep Django's default).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from .changes import ChangeError, change_boards
 from .core.acceleration import (
     BAKU_2016,
     BAKU_2026,
@@ -133,6 +134,7 @@ __all__ = [
     "WHITE",
     "Articles",
     "Board",
+    "ChangeError",
     "Contribution",
     "Edition",
     "EngineError",
@@ -154,6 +156,7 @@ __all__ = [
     "Words",
     "baku_virtual_points",
     "build_round_state",
+    "change_boards",
     "differences",
     "dump",
     "explain_pairing",

@@ -10,8 +10,10 @@ from django.utils.translation import gettext as _
 
 from pairing.engine import (
     Board,
+    ChangeError,
     EngineError,
     Finding,
+    change_boards,
     differences,
     in_publishing_order,
     new_findings,
@@ -21,8 +23,6 @@ from tournaments import audit
 from tournaments.exchange.trf import tournament_document
 from tournaments.models import Game, ManualChange, Player, Result, Round
 from tournaments.services import Refused, lock_tournament
-
-ManualKind = ManualChange.Kind
 
 
 @dataclass
@@ -101,73 +101,6 @@ def _state(round_: Round):
     return tournament.rules_edition.round_state(document, round_.number, tournament.rounds)
 
 
-def _board(boards: list[Board], number: int | None) -> Board:
-    if number is None or not 1 <= number <= len(boards):
-        raise Refused(_("Choose a board from 1 to %(count)s.") % {"count": len(boards)})
-    return boards[number - 1]
-
-
-def _changed(boards: list[Board], kind: str, board: int | None, other_board: int | None,
-             player: int | None, other: int | None, state) -> tuple[list[Board], str]:
-    """The boards after the change, and what it does in words (players by pairing number)."""
-    boards = list(boards)
-    if kind in (ManualKind.SWAP, ManualKind.UNPAIR, ManualKind.EXCHANGE):
-        first = _board(boards, board)
-        if kind == ManualKind.UNPAIR:
-            boards.remove(first)
-            if not first[1]:
-                return boards, f"the pairing-allocated bye of {first[0]} withdrawn: {first[0]} is not paired"
-            return boards, f"board {board} ({first[0]}-{first[1]}) unpaired: {first[0]} and {first[1]} are not paired"
-        if not first[1]:
-            raise Refused(_("Board %(board)s is the pairing-allocated bye: it has no colours nor opponent.") % {
-                "board": board})
-        if kind == ManualKind.SWAP:
-            boards[board - 1] = (first[1], first[0])
-            return boards, f"colours swapped on board {board}: {first[0]}-{first[1]} becomes {first[1]}-{first[0]}"
-        second = _board(boards, other_board)
-        if second == first or not second[1]:
-            raise Refused(_("Exchange opponents between two different boards, neither of them the bye."))
-        boards[board - 1], boards[other_board - 1] = (first[0], second[1]), (second[0], first[1])
-        return boards, (f"opponents exchanged between boards {board} and {other_board}: {first[0]}-{first[1]} and "
-                        f"{second[0]}-{second[1]} become {first[0]}-{second[1]} and {second[0]}-{first[1]}")
-    to_pair = {p.number for p in state.players}
-    chosen = [n for n in (player, other) if n is not None]
-    for number in chosen:
-        if number not in to_pair:
-            raise Refused(_("Player %(number)s is not to be paired in round %(round)s (absent, withdrawn, not yet "
-                            "entered, or no such pairing number).") % {"number": number, "round": state.round_number})
-    holder = next((white for white, black in boards if not black), None)
-    seat = {n: b for b in boards for n in b if n}
-    if kind == ManualKind.PAIR:
-        if player is None or other is None or player == other:
-            raise Refused(_("Choose two different players to pair, white first."))
-        for number in (player, other):
-            if number in seat and number != holder:
-                raise Refused(_("Player %(number)s is on a board: unpair it first, or exchange opponents.") % {
-                    "number": number})
-        boards = [b for b in boards if b[0] not in (player, other) or b[1]] + [(player, other)]
-        return boards, f"{player} (white) paired with {other} (black)"
-    if kind == ManualKind.BYE:
-        if player is None:
-            raise Refused(_("Choose the player to get the pairing-allocated bye."))
-        if player == holder:
-            raise Refused(_("Player %(number)s has the pairing-allocated bye already.") % {"number": player})
-        left = seat.get(player)
-        boards = [b for b in boards if b != left and b[1]]
-        said = f"the pairing-allocated bye given to {player}"
-        opponent = None if left is None else left[1] if left[0] == player else left[0]
-        if opponent and holder:
-            # The former PAB holder takes the new one's place, with the colour the new one had.
-            boards.append((holder, opponent) if left[0] == player else (opponent, holder))
-            said += f"; {holder} (who had it) meets {opponent} instead"
-        elif opponent:
-            said += f"; {opponent} is not paired"
-        elif holder:
-            said += f"; {holder} (who had it) is not paired"
-        return [*boards, (player, 0)], said
-    raise Refused(_("Choose a change: swap colours, exchange opponents, unpair, pair, or give the bye."))
-
-
 def propose_change(round_: Round, kind: str, board: int | None = None, other_board: int | None = None,
                    player: int | None = None, other: int | None = None) -> Proposal:
     """What a manual change of the draft ``round_`` would make, and what it would break; changes nothing.
@@ -179,7 +112,11 @@ def propose_change(round_: Round, kind: str, board: int | None = None, other_boa
     tournament = round_.tournament
     state = _state(round_)
     before = current_boards(round_)
-    after, said = _changed(before, kind, board, other_board, player, other, state)
+    try:
+        after, said = change_boards(before, kind, board, other_board, player, other,
+                                    to_pair={p.number for p in state.players}, round_number=state.round_number)
+    except ChangeError as error:
+        raise Refused(_(error.message) % error.values) from None
     after = in_publishing_order(state, after)
     engine = engine_boards(round_)
     system, edition = tournament.swiss_system, tournament.rules_edition

@@ -15,7 +15,6 @@ as explicit virtual points, those rounds are reproduced exactly too.
 """
 
 import json
-import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,8 +23,8 @@ import pytest
 from pairing.engine import pair_round, parse
 from pairing.engine.checker import check
 from pairing.engine.core.acceleration import BAKU_2026, baku_virtual_points
+from tests.corpora import SHARED
 
-SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 DUTCH = SHARED / "corpus" / "dutch-2017"
 BAKU = SHARED / "corpus" / "dutch-baku"
 

@@ -21,10 +21,8 @@ from pairing.engine.systems.dubov.definitions import (
     middle_out,
 )
 from pairing.engine.systems.dubov.pairer import DubovPairer, pair
+from tests.corpora import corpus_file
 from tests.engine.builder import TrfBuilder
-from tests.engine.test_corpus import SHARED
-
-DUBOV = SHARED / "corpus" / "dubov"
 
 
 def player(number: int, score: float = 0, colours: str = "", **fields) -> Player:
@@ -310,9 +308,7 @@ def test_t0106_round_7_c9_prefers_the_fewer_upfloated():
     in round 6.  [C9] (fewest upfloats of a maximum upfloater) and [C10] (not
     upfloated in the previous round) both choose 8; the peers' agreed pairing floats
     5 (5-4, 10-8).  The engine pairs 8-4, 10-5."""
-    trf = DUBOV / "t0106" / "rounds" / "r07.trf"
-    if not trf.exists():
-        pytest.skip("no Dubov corpus")
+    trf = corpus_file("dubov", "t0106", "rounds", "r07.trf")
     document = parse(trf.read_text())
     state = build_round_state(document)
     by_number = state.by_number()
@@ -338,7 +334,7 @@ def test_cli_pairs_and_checks_with_dubov(tmp_path, capsys):
     assert main(["--dubov", str(trf), "-p", "--edition", "2018"]) == 0
     capsys.readouterr()
     assert main(["--dubov", str(trf), "-p", "--baku"]) == 2
-    full = DUBOV / "t0002" / "full.trf"
+    full = corpus_file("dubov", "t0002", "full.trf")
     if full.exists():
         assert main(["--dubov", str(full), "-c"]) == 0
         assert "No discrepancies." in capsys.readouterr().out

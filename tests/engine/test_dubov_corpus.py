@@ -20,8 +20,9 @@ import pytest
 
 from pairing.engine import pair_round, parse
 from pairing.engine.checker import check
+from tests.corpora import SHARED
 from tests.engine.legality import DUTCH_ROUNDS, illegalities, run_all
-from tests.engine.test_corpus import SHARED, case_id, expected
+from tests.engine.test_corpus import case_id, expected
 
 DUBOV = SHARED / "corpus" / "dubov"
 AGREED = sorted(DUBOV.glob("t*/rounds/r??.pairs"))

@@ -4,9 +4,7 @@ shared/rules/2026/C04.3-dutch-2017-vs-2026.md), each built so that the 2017 text
 gives another answer where the change can show on a small case.  The whole
 behaviour is checked against bbpPairings 6.0.0 by the corpus tests."""
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -16,9 +14,9 @@ from pairing.engine.core.acceleration import BAKU_2026, baku_group_a, baku_virtu
 from pairing.engine.core.state import FLOAT_DOWN, Player
 from pairing.engine.systems.dutch.pairer import CRITERIA_2026, Bracket, DutchPairer
 from pairing.engine.trf import dump
+from tests.corpora import corpus_file
 from tests.engine.builder import TrfBuilder
 
-SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 DUTCH = SYSTEMS["dutch"]
 
 
@@ -46,10 +44,7 @@ def test_c2_c5_a_full_point_bye_bars_the_pab_and_the_pab_score_rises():
 
 
 def corpus_round(corpus: str, tournament: str, round_number: int):
-    path = SHARED / "corpus" / corpus / tournament / "rounds" / f"r{round_number:02d}.trf"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    return parse(path.read_text())
+    return parse(corpus_file(corpus, tournament, "rounds", f"r{round_number:02d}.trf").read_text())
 
 
 def test_art_3_3_3_mdps_meet_residents_never_each_other():

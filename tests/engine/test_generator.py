@@ -7,7 +7,6 @@ computed by hand, and on FIDE's reference values (``shared/corpus/tiebreaks``).
 """
 
 import json
-import os
 from dataclasses import fields
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from pairing.engine.__main__ import main
 from pairing.engine.checker import check, check_standings
 from pairing.engine.generator import KEYS, Config, ConfigError, generate, read_config
 from scripts.check_generated import config_for
+from tests.corpora import SHARED
 
 SMALL = "PlayersNumber=17\nRoundsNumber=6\nForfeitRate=12\nRetiredRate=40\nHalfPointByeRate=15\n" \
         "ZeroPointByeRate=30\nLateEntryPercentage=10\nUnratedPercentage=10\n"
@@ -169,7 +169,6 @@ def test_rating_values_missing_lines_and_undefined_values():
 
 # --- FIDE's reference values (TieBreakServer), written as TRF-2026 files ---
 
-SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 REFERENCE = sorted((SHARED / "corpus" / "tiebreaks").glob("t*.json"))
 
 
@@ -192,7 +191,6 @@ def reference_file(path: Path, rank_field: str) -> str:
 
 
 @pytest.mark.corpus
-@pytest.mark.skipif(not REFERENCE, reason="shared/corpus/tiebreaks not found")
 @pytest.mark.parametrize("path", REFERENCE[::20], ids=lambda p: p.stem)
 def test_reference_values_pass_the_checker(path):
     """The ranking list's values and the shared ranks (and the ranks with ties broken by

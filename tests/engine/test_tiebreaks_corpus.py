@@ -8,16 +8,14 @@ below with the article that decides them.
 """
 
 import json
-import os
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from pairing.engine import parse
 from pairing.engine.tiebreaks import compute_standings
+from tests.corpora import SHARED
 
-SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 REFERENCE = SHARED / "corpus" / "tiebreaks"
 FILES = sorted(REFERENCE.glob("t*.json"))
 

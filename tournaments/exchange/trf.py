@@ -51,19 +51,10 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
     entry does not move the last GA player), which a TRF file cannot tell.
     """
     players = list(tournament.players.order_by("pairing_number"))
-    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
     absences = {(a.player_id, a.round_number): a.bye
                 for a in Absence.objects.filter(player__tournament=tournament)}
     number = {p.pk: p.pairing_number for p in players}
-    entries: dict[tuple[int, int], RoundEntry] = {}
-    for game in games:
-        r = game.round.number
-        if game.is_bye:
-            entries[game.white_id, r] = RoundEntry(None, None, "U")
-        elif game.result:
-            white_code, black_code = RESULT_CODES[game.result]
-            entries[game.white_id, r] = RoundEntry(number[game.black_id], WHITE, white_code)
-            entries[game.black_id, r] = RoundEntry(number[game.white_id], BLACK, black_code)
+    entries = _played(tournament, rounds, number)
 
     def not_paired(player, r: int) -> RoundEntry:
         if (player.pk, r) in absences:
@@ -90,21 +81,42 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
         history = [entries.get((player.pk, r)) or not_paired(player, r) for r in range(1, rounds + 1)]
         if pairing is not None and not (player.plays_in(pairing) and (player.pk, pairing) not in absences):
             history += [ABSENT] * (pairing - 1 - rounds) + [not_paired(player, pairing)]
-        document.players[player.pairing_number] = PlayerRecord(
-            number=player.pairing_number,
-            name=player.name,
-            sex=player.sex,
-            title=player.title,
-            rating=player.rating or 0,
-            federation=player.federation,
-            fide_id=player.fide_id,
-            birth_date=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
-            rounds=history,
-        )
+        document.players[player.pairing_number] = _record(player, history)
     if tournament.baku:
         registered = [p.pairing_number for p in players if p.entry_round == 1]
         document = with_baku_acceleration(document, tournament.rules_edition.acceleration, registered)
     return document
+
+
+def _played(tournament: Tournament, rounds: int, number: dict[int, int]) -> dict[tuple[int, int], RoundEntry]:
+    """The entries of the boards of rounds 1..``rounds`` by (player's key, round): the PAB, and the
+    games with a result (a pending result counts as nothing)."""
+    entries: dict[tuple[int, int], RoundEntry] = {}
+    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
+    for game in games:
+        r = game.round.number
+        if game.is_bye:
+            entries[game.white_id, r] = RoundEntry(None, None, "U")
+        elif game.result:
+            white_code, black_code = RESULT_CODES[game.result]
+            entries[game.white_id, r] = RoundEntry(number[game.black_id], WHITE, white_code)
+            entries[game.black_id, r] = RoundEntry(number[game.white_id], BLACK, black_code)
+    return entries
+
+
+def _record(player: Player, history: list[RoundEntry]) -> PlayerRecord:
+    """The player's 001 line."""
+    return PlayerRecord(
+        number=player.pairing_number,
+        name=player.name,
+        sex=player.sex,
+        title=player.title,
+        rating=player.rating or 0,
+        federation=player.federation,
+        fide_id=player.fide_id,
+        birth_date=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
+        rounds=history,
+    )
 
 
 def _headers(tournament: Tournament, players: list[Player]) -> list[str]:

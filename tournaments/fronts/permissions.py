@@ -2,11 +2,11 @@
 
 A user's role is his ``Membership`` of the tournament's club (per club: a club's chief arbiter
 is chief arbiter of each of its tournaments).  ``ROLES`` says what each role may do; ``RULES``
-says what each URL of the arbiter's pages (``arbiter:``, ``pairing:``) and of the API (``api:``)
+says what each URL of the arbiter's pages (``arbiter:``) and of the API (``api:``)
 needs, for reading (GET, HEAD, OPTIONS) and for writing (any other method).  Both are checked
 by :func:`authorize`, which the middleware (:class:`RulesMiddleware`, for the pages) and the
 API's default permission class (:class:`Rules`) call before any view runs.  A URL missing from
-``RULES`` is refused to everybody (and fails ``tests/app/test_roles.py``).
+``RULES`` is refused to everybody (and fails ``tests/app/fronts/test_roles.py``).
 
 Outside his club's tournaments a user gets 404 (another club's private data stays invisible);
 inside, an action his role does not allow is 403.
@@ -112,7 +112,7 @@ RULES: dict[str, Rule] = {
 }
 
 #: The namespaces whose every URL must be in RULES.
-GUARDED = ("arbiter", "pairing", "api")
+GUARDED = ("arbiter", "api")
 
 
 class LoginNeeded(Exception):
@@ -183,7 +183,7 @@ class RulesMiddleware:
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         match = request.resolver_match
-        if not set(match.namespaces) & {"arbiter", "pairing"}:
+        if "arbiter" not in match.namespaces:
             return None
         try:
             decision = authorize(request.user, match.view_name, request.method, view_kwargs)

@@ -17,7 +17,7 @@ from tournaments.models import AuditEntry, Membership
 #: Round 5 of a 2026 corpus tournament, 4 rounds played (see tests/engine/test_explanation.py): by
 #: hand, the leaders 2 and 5 met in round 2, so both float down (MDPs); 3 is absent; 12 had a
 #: pairing-allocated bye in round 1, so 11 (1 point, the lowest) receives it.
-ROUND_5 = (Path(__file__).parents[1] / "engine" / "fixtures" / "dutch_2026_t0000_r05.trf").read_text()
+ROUND_5 = (Path(__file__).parents[2] / "engine" / "fixtures" / "dutch_2026_t0000_r05.trf").read_text()
 
 
 def paired_round_5(club):

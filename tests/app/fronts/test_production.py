@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.urls import reverse
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: What .env.example tells a production deployment to set (behind a TLS proxy).
 PRODUCTION = {
     "DJANGO_SECRET_KEY": "k7#Qv9!pZr2@Lm4$Xw8^Nt6&Yb1*Hc3(Ja5)Fd0-Gs7+Ue9=Ri2?Oy4",

@@ -1,11 +1,9 @@
 """System, edition, Baku acceleration and forbidden pairs through TRF export and import, and the app
 pairing exactly as the engine does on the exported file."""
 
-import os
 import random
 import re
 from datetime import date
-from pathlib import Path
 
 import pytest
 
@@ -14,14 +12,13 @@ from pairing.engine.checker import check
 from pairing.engine.core.acceleration import with_baku_acceleration
 from pairing.engine.trf import ForbiddenPairs, dump
 from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play
-from tests.app.test_trf_exchange import GOOD_LINE, OTHER_LINE, line
+from tests.app.tournaments.test_trf_exchange import GOOD_LINE, OTHER_LINE, line
+from tests.corpora import SHARED
 from tournaments.exchange.trf import export, export_document, tournament_document
 from tournaments.exchange.trf_import import TrfImportError, import_tournament
 from tournaments.models import Player
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.players import register_player, set_absence
-
-SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 
 
 def number(tournament, n):

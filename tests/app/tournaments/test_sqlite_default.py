@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.app.sqlite_race import THREADS
 from tests.sqlite_site import sqlite_env
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_concurrent_actions_on_the_sqlite_default(tmp_path):

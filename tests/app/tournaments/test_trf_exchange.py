@@ -1,7 +1,5 @@
 """TRF import and export: the corpus round-trips, imported tournaments go on pairing, bad files save nothing."""
 
-import os
-from pathlib import Path
 
 import pytest
 from django.test import TestCase
@@ -9,12 +7,12 @@ from django.test import TestCase
 from pairing.engine.core.state import infer_initial_colour
 from pairing.engine.trf import ABSENT, dump, parse
 from tests.app.conftest import pair
+from tests.corpora import SHARED
 from tournaments.exchange.trf import export_document
 from tournaments.exchange.trf_import import TrfImportError, import_tournament
 from tournaments.models import Tournament
 from tournaments.services.players import set_absence
 
-SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[3] / "shared"))
 DUTCH = SHARED / "corpus" / "dutch-2017"
 FULL = sorted(DUTCH.glob("t*/full.trf"))
 # Pairing the next round of an imported file: one middle round of every fifth tournament.

@@ -1,0 +1,1 @@
+"""The round lifecycle: pairing requests, the task, publish, discard, manual changes, explanations."""

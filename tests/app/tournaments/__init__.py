@@ -1,0 +1,1 @@
+"""The tournaments' data and business actions: services, exchange (TRF, CSV), queries."""
