@@ -2,12 +2,12 @@
 ``PAIRING_SHARED``.  The suite needs them: a missing corpus fails its tests with the path, it
 never skips them (``corpus_file``, and the counts of ``test_the_corpora_are_all_there``)."""
 
+import os
 from pathlib import Path
 
 import pytest
 
-from tests.corpora import SHARED
-
+SHARED = Path(os.environ.get("PAIRING_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 CORPUS = SHARED / "corpus"
 
 

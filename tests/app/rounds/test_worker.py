@@ -23,7 +23,7 @@ from tests.app.conftest import make_tournament
 from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import Round, Tournament
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL") or connection.vendor != "postgresql",
                                 reason="needs REDIS_URL and PostgreSQL (make test sets them)")
 
