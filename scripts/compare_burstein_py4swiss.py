@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import build_round_state, get_system, pair_round, parse
 from pairing.engine.systems.burstein import index
-from pairing.engine.systems.burstein.pairer import BursteinPairer, seeding_rounds
+from pairing.engine.systems.burstein.editions import seeding_rounds
+from pairing.engine.systems.burstein.pairer import BursteinPairer
 
 CORPUS = Path("/work/shared/corpus/dutch-2017")
 
@@ -106,7 +107,7 @@ def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]
     engine (``better: ours`` / ``better: theirs``)."""
     edition = get_system("burstein").edition("2026")
     state = edition.round_state(document)
-    pairer = BursteinPairer(state, "2026")
+    pairer = BursteinPairer(state, edition)
     players = pairer.players
     vertex = {p.number: v for v, p in enumerate(players)}
     their_bye = {vertex[w] for w, b in other if b == 0}

@@ -84,7 +84,8 @@ def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPair
         steps, articles = scoregroup_steps(state, pairing), Articles()
     names = {number: record.name for number, record in document.players.items()}
     return explain(state, pairing, steps, articles, system=swiss.title, article=swiss.article,
-                   edition=edition.name, names=names, colour_exempt=lambda player: swiss.colour_exempt(state, player),
+                   edition=edition.name, basic_rules=edition.basic_rules, names=names,
+                   colour_exempt=lambda player: swiss.colour_exempt(state, player),
                    pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), bye_rule=edition.bye_rule)
 
 

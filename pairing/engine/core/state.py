@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..errors import TrfError
-from ..trf import ABSENT, BLACK, WHITE, RoundEntry, Scoring, TrfDocument
+from ..trf import ABSENT, BLACK, WHITE, RoundEntry, TrfDocument
+from .basic_rules import (  # noqa: F401  (PAB_OR_*, forbids_bye: read from here too)
+    BASIC_RULES_2026,
+    PAB_OR_FORFEIT_WIN,
+    PAB_OR_POINT_WITHOUT_PLAYING,
+    BasicRules,
+    basic_rules_named,
+    forbids_bye,
+)
 
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = "D", "U", ""
 
@@ -146,29 +154,6 @@ def infer_initial_colour(document: TrfDocument) -> str | None:
     return colour if ranks[top.number] % 2 == 0 else invert(colour)
 
 
-#: The rules barring a player from the pairing-allocated bye (``Edition.bye_rule``).
-#: C.04.1 (2017) d: one who already had the PAB or a forfeit win.
-PAB_OR_FORFEIT_WIN = "pab-or-forfeit-win"
-#: C.04.1 (2026) Art. 4: the PAB, or "in one single round, without playing, as many points as
-#: rewarded for a win" (a forfeit win, a full-point bye); Burstein (2017) 4.1 "a point without
-#: playing" says the same, "a point" read as a full point (a win's points): a half-point bye is not.
-PAB_OR_POINT_WITHOUT_PLAYING = "pab-or-point-without-playing"
-#: the rule of each edition of C.04.1, where the system's own text says nothing more
-BASIC_BYE_RULE = {"2017": PAB_OR_FORFEIT_WIN, "2026": PAB_OR_POINT_WITHOUT_PLAYING}
-
-
-def forbids_bye(entry: RoundEntry, scoring: Scoring, rule: str) -> bool:
-    """Whether this earlier round bars the player from the pairing-allocated bye by ``rule``
-    (:data:`PAB_OR_FORFEIT_WIN` or :data:`PAB_OR_POINT_WITHOUT_PLAYING`)."""
-    if entry.played:
-        return False
-    if entry.code in ("U", "+"):  # the PAB (whatever the tournament awards for it), a forfeit win
-        return True
-    if rule == PAB_OR_FORFEIT_WIN:
-        return False
-    return scoring.points(entry.code) >= scoring.win
-
-
 def opponent_ratings(document: TrfDocument, entries: list[RoundEntry]) -> tuple[int, ...]:
     """The ratings of the opponents met over the board in ``entries`` (Dubov 2026 Art. 1.7.1:
     unplayed games do not count)."""
@@ -177,7 +162,7 @@ def opponent_ratings(document: TrfDocument, entries: list[RoundEntry]) -> tuple[
 
 
 def build_round_state(document: TrfDocument, round_number: int | None = None,
-                      total_rounds: int | None = None, basic_rules: str = "2026",
+                      total_rounds: int | None = None, basic_rules: BasicRules | str = BASIC_RULES_2026,
                       bye_rule: str | None = None) -> RoundState:
     """The state for pairing ``round_number`` (default: the round after the last paired one).
 
@@ -185,7 +170,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     unless his line holds a bye or an absence for ``round_number`` (``H``/``F``/
     ``Z``).  When the file already holds that round (the checker re-makes it),
     a player with no entry for it was absent.  ``basic_rules``: the edition of C.04.1
-    (floats); ``bye_rule``: who may not take the PAB (default: that of ``basic_rules``).
+    (floats; its name is read as that edition); ``bye_rule``: who may not take the PAB (default:
+    that of ``basic_rules``).
     """
     if round_number is None:
         round_number = document.paired_rounds + 1
@@ -196,7 +182,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
         raise TrfError(f"all {total} rounds have been paired already")
     played_rounds = round_number - 1
     scoring = document.scoring
-    bye_rule = bye_rule or BASIC_BYE_RULE[basic_rules]
+    basic_rules = basic_rules_named(basic_rules)
+    bye_rule = bye_rule or basic_rules.bye_rule
 
     def history(record) -> list[RoundEntry]:
         entries = record.rounds[:played_rounds]
@@ -219,11 +206,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     def float_in(number: int, round_index: int) -> str:
         """The float a player received in round ``round_index + 1``."""
         entry = histories[number][round_index]
-        if not entry.played:
-            if basic_rules == "2017":
-                return FLOAT_DOWN  # Dutch 2017 A.4 b: whoever does not play downfloats
-            # Dutch 2026 Art. 1.4.3-1.4.4: the PAB, or more than a loss without playing
-            return FLOAT_DOWN if scoring.points(entry.code) > scoring.loss else FLOAT_NONE
+        if not entry.played:  # Dutch 2017 A.4 b / 2026 Art. 1.4.3-1.4.4, by the basic rules' edition
+            return FLOAT_DOWN if basic_rules.downfloats_unplayed(entry, scoring) else FLOAT_NONE
         own, other = score_before(number, round_index), score_before(entry.opponent, round_index)
         return FLOAT_DOWN if own > other else FLOAT_UP if own < other else FLOAT_NONE
 

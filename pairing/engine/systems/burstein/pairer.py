@@ -28,16 +28,10 @@ from ...core.pairing import RoundPairing, publishing_order
 from ...core.round import RoundPairer, bye_before_pairing
 from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
-from .colours import allocate_2017, allocate_2026
-from .index import opposition_2017, opposition_2026, ranking_key_2017, ranking_key_2026
+from .editions import BursteinEdition
 from .search import GiveUp, OrderSearch
 
 CHUNK_BITS = 1024
-
-
-def seeding_rounds(total_rounds: int) -> int:
-    """2026 Art. 1.6.2: half the rounds (rounded down), at most 4."""
-    return min(total_rounds // 2, 4)
 
 
 def _bits(value: int) -> int:
@@ -45,15 +39,11 @@ def _bits(value: int) -> int:
 
 
 class BursteinPairer:
-    def __init__(self, state: RoundState, edition_name: str):
+    def __init__(self, state: RoundState, edition: BursteinEdition):
         self.state = state
-        self.edition = edition_name
-        if edition_name == "2017":
-            self.evaluation = opposition_2017(state)
-            self.key = ranking_key_2017(self.evaluation)
-        else:
-            self.evaluation = opposition_2026(state)
-            self.key = ranking_key_2026(self.evaluation)
+        self.edition = edition
+        self.evaluation = edition.opposition(state)  # the Index (2026 1.7-1.8, 2017 3.2)
+        self.key = edition.ranking_key(self.evaluation)
         self.players = state.players
         self.round = RoundPairer(state)  # [C1]-[C3] (2017: 3.1, 5.2, 5.3), nobody exempt
         ranked = sorted(range(len(self.players)), key=lambda v: self.key(self.players[v]))
@@ -63,10 +53,10 @@ class BursteinPairer:
     def bye_order(self) -> list[int]:
         """The players who may take the PAB, in the order they are tried."""
         eligible = [v for v, p in enumerate(self.players) if p.bye_eligible]  # 2026 3.1.1 [C2] / 2017 4.1
-        if self.edition == "2017":
-            # 4.2-4.3: the lowest SG, then the lowest SB, Buchholz and so on (3.2 reversed)
+        if not self.edition.bye_to_most_games:
+            # 2017 4.2-4.3: the lowest SG, then the lowest SB, Buchholz and so on (3.2 reversed)
             return sorted(eligible, key=lambda v: (self.players[v].pairing_score, -self.position[v]))
-        # 3.1.3 lowest score, 3.1.4 most games played, 3.1.5 lowest ranking (1.8)
+        # 2026 3.1.3 lowest score, 3.1.4 most games played, 3.1.5 lowest ranking (1.8)
         return sorted(eligible, key=lambda v: (self.players[v].pairing_score, -self.players[v].played_games,
                                                -self.position[v]))
 
@@ -131,7 +121,7 @@ class BursteinPairer:
         """Whether the floaters let the next bracket reach its [C5] and [C6] bounds
         with everybody below paired (2026 [C7]): here only the plain case is proved,
         an even next bracket paired completely and the rest below too."""
-        if self.edition != "2026":
+        if not self.edition.weighs_next_bracket:
             return True
         following = floaters + self.next_group(lower)
         beyond = [v for v in lower if v not in set(following)]
@@ -226,7 +216,7 @@ class BursteinPairer:
             found = None
         if found is not None:
             return found
-        if self.edition == "2026" and lower:  # [C7] with [C4]: everybody at once
+        if self.edition.weighs_next_bracket and lower:  # [C7] with [C4]: everybody at once
             return self.solve(bracket, lower, self.next_group(lower))
         pairs, floaters = self.solve(bracket, [])
         if self.round.completion_mate(floaters + lower) is not None:
@@ -249,24 +239,23 @@ class BursteinPairer:
             pairs += found
         if floaters:
             raise NoValidPairing("the lowest bracket leaves players unpaired")
-        allocate = allocate_2017 if self.edition == "2017" else allocate_2026
-        boards = [allocate(self.players[v], self.players[w], self.state, self.key) for v, w in pairs]
+        boards = [self.edition.allocate(self.players[v], self.players[w], self.state, self.key) for v, w in pairs]
         return RoundPairing(publishing_order(boards), self.players[bye] if bye is not None else None)
 
 
-def first_bye(state: RoundState, edition) -> Player | None:
+def first_bye(state: RoundState, edition: BursteinEdition) -> Player | None:
     """Whom 2026 Art. 3.1 (2017 4.1-4.3) gives the PAB to, before the pairing; None: an even
     number of players, nobody can take it, or a seeding round (paired by the Dutch system)."""
-    if edition.name == "2026" and state.round_number <= seeding_rounds(state.total_rounds):
+    if edition.seeding_round(state):
         return None
-    return bye_before_pairing(state, lambda everyone: BursteinPairer(state, edition.name).choose_bye(everyone))
+    return bye_before_pairing(state, lambda everyone: BursteinPairer(state, edition).choose_bye(everyone))
 
 
-def pair(state: RoundState, edition) -> RoundPairing:
-    if edition.name == "2026" and state.round_number <= seeding_rounds(state.total_rounds):
+def pair(state: RoundState, edition: BursteinEdition) -> RoundPairing:
+    if edition.seeding_round(state):
         # 2026 Art. 1.6.1: the seeding rounds are paired by the FIDE (Dutch) System,
         # looked up in the registry (a system never imports another)
         from .. import get_system
         dutch = get_system("dutch")
-        return dutch.pair(state, dutch.edition("2026"))
-    return BursteinPairer(state, edition.name).pair()
+        return dutch.pair(state, dutch.edition(edition.seeding_by_dutch))
+    return BursteinPairer(state, edition).pair()

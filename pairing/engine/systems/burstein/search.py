@@ -47,7 +47,7 @@ class OrderSearch:
         self.value_of = {v: base ** level[players[v].pairing_score] for v in bracket}
         # 2026 [C7]: the next bracket (the floaters and the next scoregroup): its pairs,
         # then the scores of its paired players (its floaters' scores lowest)
-        self.next = set(pairer.next_group(lower)) if pairer.edition == "2026" else set()
+        self.next = set(pairer.next_group(lower)) if pairer.edition.weighs_next_bracket else set()
         m = n + len(self.next)
         levels7 = sorted({players[v].pairing_score for v in bracket + list(self.next)})
         level7 = {s: k for k, s in enumerate(levels7)}
