@@ -39,7 +39,7 @@ import time
 
 from . import SYSTEMS, pair_round
 from .core.matching import UNMATCHED, join, max_cardinality_matching
-from .trf import ABSENT, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
+from .trf import ABSENT, OPPONENT_CODE, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
 
 
 def elo_result(rng: random.Random, white: PlayerRecord, black: PlayerRecord, draw_rate: float) -> str:
@@ -159,7 +159,7 @@ def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quic
             players[white].rounds.append(RoundEntry(None, None, "U"))
             continue
         result = elo_result(rng, players[white], players[black], draw_rate)
-        other = {"1": "0", "0": "1", "=": "="}[result]
+        other = OPPONENT_CODE[result]
         players[white].rounds.append(RoundEntry(black, "w", result))
         players[black].rounds.append(RoundEntry(white, "b", other))
 
@@ -183,7 +183,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
                     continue
                 result = elo_result(rng, document.players[white], document.players[black], 0.2)
                 document.players[white].rounds.append(RoundEntry(black, "w", result))
-                document.players[black].rounds.append(RoundEntry(white, "b", {"1": "0", "0": "1", "=": "="}[result]))
+                document.players[black].rounds.append(RoundEntry(white, "b", OPPONENT_CODE[result]))
             for record in document.players.values():
                 while len(record.rounds) < len(document.players[1].rounds):
                     record.rounds.append(ABSENT)

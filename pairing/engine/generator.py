@@ -32,7 +32,7 @@ from .checker import VALUES_RECORD, standings_rounds, tiebreak_edition_on
 from .errors import EngineError, NoValidPairing
 from .systems import Edition, SwissSystem
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, parse_codes
-from .trf import PlayerRecord, RoundEntry, Scoring, TrfDocument, dump, parse_points
+from .trf import OPPONENT_CODE, PlayerRecord, RoundEntry, Scoring, TrfDocument, dump, parse_points
 
 #: TRF-2026 applies from this day: an edition in force from then on is written in TRF-2026.
 TRF_2026_FROM = datetime.date(2025, 9, 1)
@@ -292,7 +292,7 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
                 codes = ("-" if white_away else "+", "-" if black_away else "+")
             else:
                 result = elo_result(rng, document.players[white], document.players[black], draw_rate)
-                codes = (result, {"1": "0", "0": "1", "=": "="}[result])
+                codes = (result, OPPONENT_CODE[result])
             document.players[white].rounds.append(RoundEntry(black, "w", codes[0]))
             document.players[black].rounds.append(RoundEntry(white, "b", codes[1]))
         for record in document.players.values():  # nobody left without an entry this round

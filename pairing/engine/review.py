@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .core.basic_rules import BasicRules
 from .core.compatibility import kept_apart
-from .core.pairing import Pair, publishing_order
+from .core.pairing import in_publishing_order  # noqa: F401  (the app reads it from here)
 from .core.round import RoundPairer
 from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState
 from .errors import EngineError
@@ -238,10 +238,3 @@ def differences(reference: list[Board], boards: list[Board]) -> tuple[list[Board
     swap is one of each)."""
     before, after = set(reference), set(boards)
     return [b for b in reference if b not in after], [b for b in boards if b not in before]
-
-
-def in_publishing_order(state: RoundState, boards: list[Board]) -> list[Board]:
-    """The boards in publishing order (C.04.2 D.9 / 2026 Art. 3.6), the bye last."""
-    players = state.by_number()
-    pairs = publishing_order([Pair(players[white], players[black]) for white, black in boards if black])
-    return [(p.white.number, p.black.number) for p in pairs] + [board for board in boards if not board[1]]

@@ -26,12 +26,15 @@ PLAYED_CODES = frozenset("10=WDL")
 WITH_OPPONENT_CODES = PLAYED_CODES | frozenset("+-")
 BYE_CODES = frozenset("UFHZ")
 RESULT_CODES = WITH_OPPONENT_CODES | BYE_CODES
-#: What the opponent's code must be for each code (a double forfeit is ``-``/``-``).
-MUTUAL_CODES = {
+#: The opponent's code of each result of a game with an opponent, the one table (the generator,
+#: the benchmark); a forfeit loss's opponent: see MUTUAL_CODES.
+OPPONENT_CODE = {
     "1": "0", "0": "1", "=": "=",
     "W": "L", "L": "W", "D": "D",
-    "+": "-", "-": "+-",
+    "+": "-",
 }
+#: What the opponent's code must be for each code (a double forfeit is ``-``/``-``).
+MUTUAL_CODES = OPPONENT_CODE | {"-": "+-"}
 #: TRF-2026 writes round numbers with three digits (240, 250, 260); pairing numbers have four.
 MAX_ROUNDS = 999
 #: A TRF file is plain text in fixed columns: no control character (tab, NUL, escape...) has a column.
