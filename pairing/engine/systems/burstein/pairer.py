@@ -136,27 +136,13 @@ class BursteinPairer:
         players of the lower scoregroups) take part when given, so that the
         matching is a complete pairing of everybody left ([C4]).  ``nxt``, the next
         scoregroup (2026 [C7]): the pairs of the next bracket (the floaters and
-        ``nxt``) and their scores are weighed between [C6] and [C8]."""
+        ``nxt``) and their scores are weighed between [C6] and [C8].  The order of 4.3
+        is one digit per player, solved a chunk of players at a time."""
         n = len(bracket)
         extra = lower if lower else list(nxt)
         members = bracket + extra
         local = {v: i for i, v in enumerate(members)}
-        size = len(members)
-        levels = sorted({self.players[v].pairing_score for v in bracket})
-        level = {s: k for k, s in enumerate(levels)}
-        base = n + 1
-        value_of = [base ** level[self.players[v].pairing_score] for v in bracket]
-        following = set(bracket) | set(nxt)
-        levels7 = sorted({self.players[v].pairing_score for v in following})
-        m = len(following)
-        value7 = {v: (m + 1) ** levels7.index(self.players[v].pairing_score) for v in following}
-        w7 = (_bits(m), _bits(m * (m + 1) ** len(levels7)))
-        full = 1 if lower else 0
-
-        def c7(v: int, w: int) -> tuple[int, int]:
-            return (1, value7[v] + value7[w]) if v in value7 and w in value7 else (0, 0)
-
-        w5, w6, w8 = _bits(n), _bits(n * base ** len(levels)), _bits(2 * n)
+        weigh = self.weigher(bracket, members, nxt, full=1 if lower else 0)
         digit = _bits(n + 1)
         chunk = max(1, CHUNK_BITS // digit)
         edges_bb = [(a, b) for a in range(n) for b in range(a + 1, n)
@@ -164,7 +150,7 @@ class BursteinPairer:
         edges_bl = [(a, local[w]) for a in range(n) for w in extra if self.round.compatible(bracket[a], w)]
         edges_ll = [(local[v], local[w]) for i, v in enumerate(extra) for w in extra[i + 1:]
                     if self.round.compatible(v, w)]
-        dead = [False] * size
+        dead = [False] * len(members)
         floating = [False] * n
         pairs: list[tuple[int, int]] = []
         start = 0
@@ -176,17 +162,10 @@ class BursteinPairer:
                 # 4.3: BSN a's opponent is b (BSN b + 1 as a digit; a floater's is 0)
                 return ((b + 1) << digit * (end - 1 - a)) if start <= a < end else 0
 
-            weighted = []
-            for a, b in edges_bb:
-                if dead[a] or dead[b] or floating[a] or floating[b]:
-                    continue
-                fields = (1, 1, value_of[a] + value_of[b], 0, 0, self.colour_granted(bracket[a], bracket[b]))
-                weighted.append((a, b, self.pack(fields, w5, w6, w7, w8, width) + order(a, b) + order(b, a)))
-            weighted += [(a, j, self.pack((full, 0, 0, *c7(bracket[a], members[j]), 0), w5, w6, w7, w8, width))
-                         for a, j in edges_bl if not dead[a] and not dead[j]]
-            weighted += [(i, j, self.pack((full, 0, 0, *c7(members[i], members[j]), 0), w5, w6, w7, w8, width))
-                         for i, j in edges_ll if not dead[i] and not dead[j]]
-            mate = max_weight_matching(size, weighted)
+            weighted = [(a, b, weigh(a, b, width) + order(a, b) + order(b, a)) for a, b in edges_bb
+                        if not (dead[a] or dead[b] or floating[a] or floating[b])]
+            weighted += [(i, j, weigh(i, j, width)) for i, j in edges_bl + edges_ll if not dead[i] and not dead[j]]
+            mate = max_weight_matching(len(members), weighted)
             last = end >= n
             for a in range(start if not last else 0, end if not last else n):
                 if dead[a] or floating[a]:
@@ -200,6 +179,33 @@ class BursteinPairer:
             if last:
                 return pairs, [bracket[a] for a in range(n) if floating[a]]
             start = end
+
+    def weigher(self, bracket: list[int], members: list[int], nxt: list[int] | tuple, full: int):
+        """``weigh(i, j, width)``: the weight of the pair of ``members`` i-j above the order's
+        ``width`` bits: [C4] (``full``: everybody below is paired too), [C5], [C6] and [C8] for a
+        pair of the bracket, [C7] for a pair of the next bracket."""
+        n = len(bracket)
+        levels = sorted({self.players[v].pairing_score for v in bracket})
+        level = {s: k for k, s in enumerate(levels)}
+        base = n + 1
+        value_of = [base ** level[self.players[v].pairing_score] for v in bracket]
+        following = set(bracket) | set(nxt)
+        levels7 = sorted({self.players[v].pairing_score for v in following})
+        m = len(following)
+        value7 = {v: (m + 1) ** levels7.index(self.players[v].pairing_score) for v in following}
+        widths = (_bits(n), _bits(n * base ** len(levels)), (_bits(m), _bits(m * (m + 1) ** len(levels7))),
+                  _bits(2 * n))
+
+        def weigh(i: int, j: int, width: int) -> int:
+            if i < n and j < n:
+                fields = (1, 1, value_of[i] + value_of[j], 0, 0, self.colour_granted(bracket[i], bracket[j]))
+            else:
+                v, w = members[i], members[j]
+                c7 = (1, value7[v] + value7[w]) if v in value7 and w in value7 else (0, 0)
+                fields = (full, 0, 0, *c7, 0)
+            return self.pack(fields, *widths, width)
+
+        return weigh
 
     @staticmethod
     def pack(fields: tuple[int, ...], w5: int, w6: int, w7: tuple[int, int], w8: int, width: int) -> int:
