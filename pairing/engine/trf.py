@@ -257,14 +257,17 @@ def _parse_player(line: str, number: int) -> PlayerRecord:
     return record
 
 
+#: The JaVaFo/bbpPairings scoring records: the Scoring field each sets (read and written).
+SCORING_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss",
+              "BBU": "pairing_bye"}
+
+
 def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scoring:
     try:
         points = parse_points(value.split()[0])
     except (ValueError, IndexError):
         raise TrfError(f"{tag} needs a point value like 1.0", number, 5) from None
-    name = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
-            "BBF": "forfeit_loss", "BBU": "pairing_bye"}[tag]
-    changes = {name: points}
+    changes = {SCORING_BB[tag]: points}
     if tag == "BBW":
         changes["full_bye"] = points
         if scoring.pairing_bye == scoring.win:  # BBU defaults to the win value
@@ -397,7 +400,7 @@ def _read_forbidden_260(document: TrfDocument, line: str, value: str, number: in
 _RECORDS = {
     "001": _read_player, "012": _read_name, "042": _read_start_date, "192": _read_system,
     "XXR": _read_rounds, "142": _read_rounds, "XXC": _read_xxc, "152": _read_initial_colour,
-    **dict.fromkeys(("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"), _read_scoring), "162": _read_scoring_162,
+    **dict.fromkeys(SCORING_BB, _read_scoring), "162": _read_scoring_162,
     "XXA": _read_xxa, "XXP": _read_xxp, "250": _read_acceleration_250, "260": _read_forbidden_260,
 }
 
@@ -413,7 +416,8 @@ def _parse_date(text: str) -> datetime.date | None:
     return None
 
 
-#: TRF-2026 record 162: the symbols of the scoring system and what each sets.
+#: TRF-2026 record 162: the symbols of the scoring system and the Scoring fields each sets (the
+#: first is the one written).
 SCORING_162 = {"W": ("win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
                "A": ("zero_bye", "forfeit_loss"), "P": ("pairing_bye",)}
 
@@ -578,8 +582,7 @@ def _trf16_extensions(document: TrfDocument) -> list[str]:
         lines.append(f"XXC {'white1' if document.initial_colour == WHITE else 'black1'}")
     # A reader takes BBU as the win value unless told otherwise.
     scoring, default = document.scoring, Scoring(pairing_bye=document.scoring.win)
-    for tag, name in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"),
-                      ("BBF", "forfeit_loss"), ("BBU", "pairing_bye")):
+    for tag, name in SCORING_BB.items():
         if getattr(scoring, name) != getattr(default, name):
             lines.append(f"{tag} {format_points(getattr(scoring, name)):>4}")
     for number in sorted(document.accelerations):
@@ -600,8 +603,7 @@ def _trf26_records(document: TrfDocument) -> list[str]:
         lines.append(f"152 {document.initial_colour.upper()}")
     scoring, default = document.scoring, Scoring()
     if scoring != default:
-        cells = [("W", scoring.win), ("D", scoring.draw), ("L", scoring.loss), ("A", scoring.zero_bye),
-                 ("P", scoring.pairing_bye)]
+        cells = [(symbol, getattr(scoring, fields[0])) for symbol, fields in SCORING_162.items()]
         lines.append("162 " + "    ".join(f" {symbol}{format_points(points):>4}" for symbol, points in cells))
     # Byes already known for the round to be paired (ITDX needs them as 240 records).
     following = document.paired_rounds + 1
