@@ -8,6 +8,8 @@ histories, preferences, bye eligibility, forbidden pairs: one copy of each) and 
 criteria from :func:`~pairing.engine.core.compatibility.kept_apart` with the system's own
 colour exemptions (``SwissSystem.colour_exempt``, ``colour_exempt_pair``); the lowest score the PAB can go to from
 :meth:`~pairing.engine.core.round.RoundPairer.lowest_bye_score`, as the pairers compute it.
+The articles cited are the edition's: C.04.1's (``Edition.basic_rules``), the system's own
+[C1]-[C3] (``Edition.absolute_criteria``) and its PAB's (``bye_score``, ``bye_order``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ Board = tuple[int, int]
 _DUTCH = get_system("dutch")
 _DUTCH_ABSOLUTE = ((_DUTCH.edition("2017"), ("C.1", "C.2", "C.3")),
                    (_DUTCH.edition("2026"), ("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]")))
+
 STRENGTH = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild"}
 COLOUR = {WHITE: "white", BLACK: "black"}
 
