@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import build_round_state, get_system, pair_round, parse
 from pairing.engine.systems.burstein import index
-from pairing.engine.systems.burstein.pairer import BursteinPairer, seeding_rounds
+from pairing.engine.systems.burstein.editions import seeding_rounds
+from pairing.engine.systems.burstein.pairer import BursteinPairer
 
 CORPUS = Path("/work/shared/corpus/dutch-2017")
 
@@ -106,29 +107,13 @@ def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]
     engine (``better: ours`` / ``better: theirs``)."""
     edition = get_system("burstein").edition("2026")
     state = edition.round_state(document)
-    pairer = BursteinPairer(state, "2026")
+    pairer = BursteinPairer(state, edition)
     players = pairer.players
     vertex = {p.number: v for v, p in enumerate(players)}
     their_bye = {vertex[w] for w, b in other if b == 0}
     our_bye = {vertex[w] for w, b in ours if b == 0}
     if their_bye != our_bye:
-        order = pairer.bye_order()
-        mine = next(iter(our_bye))
-        theirs = next(iter(their_bye))
-        if theirs not in order:
-            return "3.1 bye: py4swiss gives it to a player not eligible (2026 3.1.1 [C2])"
-        rest = [v for v in range(len(players)) if v != theirs]
-        if order.index(theirs) < order.index(mine):
-            if pairer.round.completion_mate(rest) is None:
-                return "3.1.2 bye [C4]: py4swiss's bye leaves no complete pairing"
-            return "3.1 bye: py4swiss's bye is earlier in our order of 3.1.3-3.1.5 (?)"
-        a, b = players[mine], players[theirs]
-        if a.pairing_score != b.pairing_score:
-            return "3.1.3 bye: lowest score"
-        if a.played_games != b.played_games:
-            return ("3.1.4 bye: most games played; better: " + ("ours" if a.played_games > b.played_games else "theirs")
-                    + f" (games {a.played_games} / {b.played_games})")
-        return "3.1.5 bye: lowest ranking (1.8)"
+        return classify_bye(pairer, next(iter(our_bye)), next(iter(their_bye)))
     their_pairs = {frozenset((vertex[w], vertex[b])) for w, b in other if b != 0}
     left = [v for v in range(len(players)) if v not in our_bye]
     scores = sorted({players[v].pairing_score for v in left}, reverse=True)
@@ -141,48 +126,83 @@ def classify(document, ours: list[tuple[int, int]], other: list[tuple[int, int]]
         mine = {frozenset(p) for p in found}
         inside = set(bracket)
         theirs = {p for p in their_pairs if p <= inside}
-        if mine == theirs:
-            continue
-        their_floaters = [v for v in bracket if not any(v in p for p in theirs)]
-        where = f"bracket {score / 10:g} ({len(bracket)} players)"
-        if pairer.round.completion_mate(their_floaters + lower) is None:
-            return f"[C4] {where}: py4swiss's floaters leave no complete pairing; better: ours"
-        if len(theirs) != len(mine):
-            return f"[C5] {where}: pairs {len(mine)} / {len(theirs)}; better: " + (
-                "ours" if len(mine) > len(theirs) else "theirs")
-        our_fs = sorted((players[v].pairing_score for v in floaters), reverse=True)
-        their_fs = sorted((players[v].pairing_score for v in their_floaters), reverse=True)
-        if our_fs != their_fs:
-            return f"[C6] {where}: floaters' scores {our_fs} / {their_fs}; better: " + (
-                "ours" if our_fs < their_fs else "theirs")
-        nxt = [v for v in left if k + 1 < len(scores) and players[v].pairing_score == scores[k + 1]]
-        c7 = []
-        for fl in (floaters, their_floaters):  # the next bracket's best [C5], then [C6]
-            following = sorted(fl + nxt, key=pairer.position.__getitem__)
-            pairs_next, floating_next = pairer.solve(following, []) if following else ([], [])
-            c7.append((len(pairs_next), [-players[v].pairing_score
-                                         for v in sorted(floating_next, key=lambda v: -players[v].pairing_score)]))
-        if c7[0] != c7[1]:
-            return f"[C7] {where}: the next bracket's pairs, floaters' scores {c7[0]} / {c7[1]}; better: " + (
-                "ours" if c7[0] > c7[1] else "theirs")
-        misses = [sum(2 - pairer.colour_granted(*tuple(p)) for p in ps) for ps in (mine, theirs)]
-        if misses[0] != misses[1]:
-            return f"[C8] {where}: colour misses {misses[0]} / {misses[1]}; better: " + (
-                "ours" if misses[0] < misses[1] else "theirs")
-        same = ranking(state, document)
-        assert sorted(bracket, key=lambda v: same[players[v].number]) == bracket
-        alternative = ranking(state, document, all_byes_only=True)
-        if sorted(bracket, key=lambda v: alternative[players[v].number]) != bracket:
-            return (f"1.7.2 {where}: an opponent's zero-point byes up to this round count as draws "
-                    "(py4swiss: only when all his rounds are zero-point byes); the ranking differs")
-        alternative = ranking(state, document, points_field=True)
-        if sorted(bracket, key=lambda v: alternative[players[v].number]) != bracket:
-            return (f"1.7.1 {where}: an opponent's current score (py4swiss: the TRF points field, "
-                    "with a bye registered for the round being paired); the ranking differs")
-        a, b = order_digits(bracket, mine), order_digits(bracket, theirs)
-        kind = "with incoming floaters" if len({players[v].pairing_score for v in bracket}) > 1 else "one score"
-        return f"4.3 {where}, {kind}: order; better: " + ("ours" if a > b else "theirs")
+        if mine != theirs:
+            nxt = [v for v in left if k + 1 < len(scores) and players[v].pairing_score == scores[k + 1]]
+            return classify_bracket(state, document, pairer, score, bracket, lower, nxt, (floaters, mine), theirs)
     return "no bracket differs (?)"
+
+
+def classify_bye(pairer: BursteinPairer, mine: int, theirs: int) -> str:
+    """The PAB differs (2026 Art. 3.1): ours to ``mine``, py4swiss's to ``theirs``."""
+    players, order = pairer.players, pairer.bye_order()
+    if theirs not in order:
+        return "3.1 bye: py4swiss gives it to a player not eligible (2026 3.1.1 [C2])"
+    rest = [v for v in range(len(players)) if v != theirs]
+    if order.index(theirs) < order.index(mine):
+        if pairer.round.completion_mate(rest) is None:
+            return "3.1.2 bye [C4]: py4swiss's bye leaves no complete pairing"
+        return "3.1 bye: py4swiss's bye is earlier in our order of 3.1.3-3.1.5 (?)"
+    a, b = players[mine], players[theirs]
+    if a.pairing_score != b.pairing_score:
+        return "3.1.3 bye: lowest score"
+    if a.played_games != b.played_games:
+        return ("3.1.4 bye: most games played; better: " + ("ours" if a.played_games > b.played_games else "theirs")
+                + f" (games {a.played_games} / {b.played_games})")
+    return "3.1.5 bye: lowest ranking (1.8)"
+
+
+def classify_bracket(state, document, pairer: BursteinPairer, score: int, bracket: list[int], lower: list[int],
+                     nxt: list[int], ours: tuple[list[int], set], theirs: set) -> str:
+    """The first criterion telling apart our pairing of the bracket of scoregroup ``score``
+    (``ours``: its floaters and pairs) and py4swiss's (``theirs``: its pairs): [C4]-[C8], the
+    ranking of 1.7, the order of 4.3."""
+    players = pairer.players
+    floaters, mine = ours
+    their_floaters = [v for v in bracket if not any(v in p for p in theirs)]
+    where = f"bracket {score / 10:g} ({len(bracket)} players)"
+    if pairer.round.completion_mate(their_floaters + lower) is None:
+        return f"[C4] {where}: py4swiss's floaters leave no complete pairing; better: ours"
+    if len(theirs) != len(mine):
+        return f"[C5] {where}: pairs {len(mine)} / {len(theirs)}; better: " + (
+            "ours" if len(mine) > len(theirs) else "theirs")
+    our_fs = sorted((players[v].pairing_score for v in floaters), reverse=True)
+    their_fs = sorted((players[v].pairing_score for v in their_floaters), reverse=True)
+    if our_fs != their_fs:
+        return f"[C6] {where}: floaters' scores {our_fs} / {their_fs}; better: " + (
+            "ours" if our_fs < their_fs else "theirs")
+    c7 = []
+    for fl in (floaters, their_floaters):  # the next bracket's best [C5], then [C6]
+        following = sorted(fl + nxt, key=pairer.position.__getitem__)
+        pairs_next, floating_next = pairer.solve(following, []) if following else ([], [])
+        c7.append((len(pairs_next), [-players[v].pairing_score
+                                     for v in sorted(floating_next, key=lambda v: -players[v].pairing_score)]))
+    if c7[0] != c7[1]:
+        return f"[C7] {where}: the next bracket's pairs, floaters' scores {c7[0]} / {c7[1]}; better: " + (
+            "ours" if c7[0] > c7[1] else "theirs")
+    misses = [sum(2 - pairer.colour_granted(*tuple(p)) for p in ps) for ps in (mine, theirs)]
+    if misses[0] != misses[1]:
+        return f"[C8] {where}: colour misses {misses[0]} / {misses[1]}; better: " + (
+            "ours" if misses[0] < misses[1] else "theirs")
+    return classify_order(state, document, pairer, bracket, mine, theirs, where)
+
+
+def classify_order(state, document, pairer: BursteinPairer, bracket: list[int], mine: set, theirs: set,
+                   where: str) -> str:
+    """Equal by [C4]-[C8]: the ranking of 1.7 (as py4swiss reads it), else the order of 4.3."""
+    players = pairer.players
+    same = ranking(state, document)
+    assert sorted(bracket, key=lambda v: same[players[v].number]) == bracket
+    alternative = ranking(state, document, all_byes_only=True)
+    if sorted(bracket, key=lambda v: alternative[players[v].number]) != bracket:
+        return (f"1.7.2 {where}: an opponent's zero-point byes up to this round count as draws "
+                "(py4swiss: only when all his rounds are zero-point byes); the ranking differs")
+    alternative = ranking(state, document, points_field=True)
+    if sorted(bracket, key=lambda v: alternative[players[v].number]) != bracket:
+        return (f"1.7.1 {where}: an opponent's current score (py4swiss: the TRF points field, "
+                "with a bye registered for the round being paired); the ranking differs")
+    a, b = order_digits(bracket, mine), order_digits(bracket, theirs)
+    kind = "with incoming floaters" if len({players[v].pairing_score for v in bracket}) > 1 else "one score"
+    return f"4.3 {where}, {kind}: order; better: " + ("ours" if a > b else "theirs")
 
 
 def classify_seeding(document, other: list[tuple[int, int]]) -> str:

@@ -19,7 +19,7 @@ from .core.acceleration import (
     with_baku_acceleration,
 )
 from .core.explanation import Articles, Explanation, Words, explain, scoregroup_steps
-from .core.pairing import Pair, Progress, RoundPairing
+from .core.pairing import Pair, Progress, RoundPairing, publishing_key
 from .core.state import RoundState, build_round_state, infer_initial_colour
 from .errors import EngineError, NoValidPairing, TrfError
 from .ratings import half_up, k_factor, performance, rating_change
@@ -118,7 +118,8 @@ def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPair
         steps, articles = scoregroup_steps(state, pairing), Articles()
     names = {number: record.name for number, record in document.players.items()}
     return explain(state, pairing, steps, articles, system=swiss.title, article=swiss.article,
-                   edition=edition.name, names=names, colour_exempt=lambda player: swiss.colour_exempt(state, player),
+                   edition=edition.name, basic_rules=edition.basic_rules, names=names,
+                   colour_exempt=lambda player: swiss.colour_exempt(state, player),
                    pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), bye_rule=edition.bye_rule)
 
 
@@ -175,6 +176,7 @@ __all__ = [
     "parse",
     "parse_codes",
     "performance",
+    "publishing_key",
     "rating_change",
     "read_trf_code",
     "resolve_edition",

@@ -88,14 +88,19 @@ def standings_main(args) -> int:
     return EXIT_OK
 
 
+def check_edition(parser: argparse.ArgumentParser, swiss, edition: str | None) -> None:
+    """``--edition``, when given, names one of the system's editions."""
+    if edition is not None and edition not in [e.name for e in swiss.editions]:
+        parser.error(f"--edition for the {swiss.title}: " + " or ".join(e.name for e in swiss.editions))
+
+
 def generate_main(parser: argparse.ArgumentParser, args) -> int:
     """``-g [CONFIG] -o OUT.trf [-s SEED]``: a random tournament paired by this engine."""
     if not args.system or args.trf or not args.generated:
         flags = " or ".join(f"--{name}" for name in SYSTEMS)
         parser.error(f"-g needs a system ({flags}) and -o OUT.trf, and no input file")
     swiss = get_system(args.system)
-    if args.edition is not None and args.edition not in [e.name for e in swiss.editions]:
-        parser.error(f"--edition for the {swiss.title}: " + " or ".join(e.name for e in swiss.editions))
+    check_edition(parser, swiss, args.edition)
     text = ""
     if args.generate:
         text, status = read_trf(args.generate)
@@ -122,7 +127,7 @@ def generate_main(parser: argparse.ArgumentParser, args) -> int:
     return EXIT_OK
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m pairing.engine", description=__doc__.split("\n")[0])
     system = parser.add_mutually_exclusive_group()
     for name in SYSTEMS:
@@ -155,8 +160,12 @@ def main(argv: list[str] | None = None) -> int:
                         "above); with --standings the C.07 edition 2026 (default), 2024 or 2009")
     tiebreaks.add_argument("--rounds", type=int, help="standings after this round (default: all rounds)")
     tiebreaks.add_argument("--json", action="store_true", help="JSON instead of tab-separated values")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.standings:
         if args.trf or args.output or args.check or args.baku:
             parser.error("--standings takes no pairing arguments")
@@ -171,29 +180,19 @@ def main(argv: list[str] | None = None) -> int:
     if not args.system or not args.trf or not (args.output or args.check):
         flags = " or ".join(f"--{name}" for name in SYSTEMS)
         parser.error(f"pairing needs a system ({flags}), the TRF file and -p or -c (or use --standings IN.trf)")
-    swiss = get_system(args.system)
-    if args.edition is not None and args.edition not in [e.name for e in swiss.editions]:
-        parser.error(f"--edition for the {swiss.title}: " + " or ".join(e.name for e in swiss.editions))
-
+    check_edition(parser, get_system(args.system), args.edition)
     text, status = read_trf(args.trf)
     if text is None:
         return status
+    return pair_main(args, text)
+
+
+def pair_main(args, text: str) -> int:
+    """``-p`` (with ``--explain``) or ``-c`` on the file's ``text``."""
     try:
         document = parse(text)
         if args.check:
-            problems = check(document, args.system, args.baku, args.edition)
-            for problem in problems:
-                print(problem.describe())
-            differences = check_standings(document)
-            for difference in differences:
-                print(difference.describe())
-            if problems:
-                print(f"{len(problems)} round(s) differ")
-            if differences:
-                print(f"{len(differences)} rank(s) or tie-break value(s) differ")
-            if not problems and not differences:
-                print("No discrepancies.")
-            return EXIT_NO_PAIRING if problems or differences else EXIT_OK
+            return check_main(args, document)
         pairing = pair_round(document, args.system, baku=args.baku, edition=args.edition,
                              explain=bool(args.explain))
         output = format_pairing(pairing.as_numbers())
@@ -211,6 +210,28 @@ def main(argv: list[str] | None = None) -> int:
         status = EXIT_UNEXPECTED
     elif args.explain:
         outputs.append((args.explain, json.dumps(pairing.explanation.to_json(), indent=1, ensure_ascii=False) + "\n"))
+    return write_outputs(outputs) or status
+
+
+def check_main(args, document: TrfDocument) -> int:
+    """``-c``: every round re-paired, then the ranks and tie-break values the file records."""
+    problems = check(document, args.system, args.baku, args.edition)
+    for problem in problems:
+        print(problem.describe())
+    differences = check_standings(document)
+    for difference in differences:
+        print(difference.describe())
+    if problems:
+        print(f"{len(problems)} round(s) differ")
+    if differences:
+        print(f"{len(differences)} rank(s) or tie-break value(s) differ")
+    if not problems and not differences:
+        print("No discrepancies.")
+    return EXIT_NO_PAIRING if problems or differences else EXIT_OK
+
+
+def write_outputs(outputs: list[tuple[str, str]]) -> int:
+    """Each text to its path ('-': standard output); EXIT_FILE at the first that cannot be written."""
     for path, text in outputs:
         if path == "-":
             sys.stdout.write(text)
@@ -221,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             print(f"error: cannot write {path}: {error.strerror}", file=sys.stderr)
             return EXIT_FILE
-    return status
+    return EXIT_OK
 
 
 if __name__ == "__main__":

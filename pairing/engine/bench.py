@@ -39,7 +39,7 @@ import time
 
 from . import SYSTEMS, pair_round
 from .core.matching import UNMATCHED, join, max_cardinality_matching
-from .trf import ABSENT, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
+from .trf import ABSENT, OPPONENT_CODE, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
 
 
 def elo_result(rng: random.Random, white: PlayerRecord, black: PlayerRecord, draw_rate: float) -> str:
@@ -74,79 +74,93 @@ def quick_pairing(document: TrfDocument) -> list[tuple[int, int]]:
     groups in rating order, top half against bottom half, floaters carried down;
     never a rematch, never a colour difference beyond 2 or a colour three times in
     a row, one pairing-allocated bye to a player who had none."""
-    players = document.players
-    info = {}
-    for number, record in players.items():
-        played = [e for e in record.rounds if e.opponent is not None and e.colour in ("w", "b")]
-        info[number] = ("".join(e.colour for e in played), {e.opponent for e in record.rounds},
-                        any(e.code in ("U", "F", "+") for e in record.rounds))
-    order = sorted(players, key=lambda n: (-score(document, players[n]), -players[n].rating, n))
-    groups: list[list[int]] = []
-    last = None
-    for number in order:
-        points = score(document, players[number])
-        if points != last:
-            groups.append([])
-            last = points
-        groups[-1].append(number)
+    quick = _QuickSwiss(document)
+    quick.complete(quick.pair_groups())
+    return quick.pairs
 
-    def colours_for(a: int, b: int) -> tuple[int, int] | None:
-        if b in info[a][1]:
+
+class _QuickSwiss:
+    """The quick Swiss's round: each player's colours, opponents and whether he had a bye, the
+    score groups, the pairs made."""
+
+    def __init__(self, document: TrfDocument):
+        players = document.players
+        self.info = {}
+        for number, record in players.items():
+            played = [e for e in record.rounds if e.opponent is not None and e.colour in ("w", "b")]
+            self.info[number] = ("".join(e.colour for e in played), {e.opponent for e in record.rounds},
+                                 any(e.code in ("U", "F", "+") for e in record.rounds))
+        order = sorted(players, key=lambda n: (-score(document, players[n]), -players[n].rating, n))
+        self.groups: list[list[int]] = []
+        last = None
+        for number in order:
+            points = score(document, players[number])
+            if points != last:
+                self.groups.append([])
+                last = points
+            self.groups[-1].append(number)
+        self.pairs: list[tuple[int, int]] = []
+
+    def colours_for(self, a: int, b: int) -> tuple[int, int] | None:
+        if b in self.info[a][1]:
             return None
-        white = _quick_colours(info[a][0], info[b][0])
+        white = _quick_colours(self.info[a][0], self.info[b][0])
         if white is None:
             return None
         return (a, b) if white else (b, a)
 
-    pairs: list[tuple[int, int]] = []
-
-    def pair_first(a: int, candidates: list[int]) -> bool:
+    def pair_first(self, a: int, candidates: list[int]) -> bool:
         """Pair ``a`` with the first of ``candidates`` it may meet (taken out of them)."""
         for k, b in enumerate(candidates):
-            game = colours_for(a, b)
+            game = self.colours_for(a, b)
             if game:
-                pairs.append(game)
+                self.pairs.append(game)
                 del candidates[k]
                 return True
         return False
 
-    floaters: list[int] = []
-    for group in groups:
-        bracket = floaters + group
-        half = len(bracket) // 2
-        top, bottom = bracket[:half], bracket[half:]
-        unpaired_bottom = list(bottom)
-        left = [a for a in top if not pair_first(a, unpaired_bottom)]
-        rest = left + unpaired_bottom
-        floaters = []
-        while rest:  # what is left pairs among itself where it can, else floats
-            a = rest.pop(0)
-            if not pair_first(a, rest):
-                floaters.append(a)
-    # the bottom: undo the last pairs until what is left has a complete pairing
-    # (with one bye to a player who had none), found by a maximum matching
-    undo = 1
-    while floaters:
-        pool = floaters + [v for pair in pairs[len(pairs) - undo:] for v in pair]
-        size = len(pool)
-        rows = [sum(1 << j for j in range(size) if j != i and colours_for(pool[i], pool[j]))
-                for i in range(size)]
-        if size % 2:  # the bye, to a player who had none
-            rows.append(0)
-            join(rows, size, sum(1 << i for i in range(size) if not info[pool[i]][2]))
-        mate = max_cardinality_matching(rows)
-        if UNMATCHED not in mate:
-            del pairs[len(pairs) - undo:]
-            for i in range(size):
-                if mate[i] == size:
-                    pairs.append((pool[i], 0))
-                elif i < mate[i]:
-                    pairs.append(colours_for(pool[i], pool[mate[i]]))
-            break
-        if undo >= len(pairs):
-            raise RuntimeError("the quick Swiss could not pair this round")
-        undo = min(2 * undo, len(pairs))
-    return pairs
+    def pair_groups(self) -> list[int]:
+        """Each group with the floaters from above, top half against bottom half; the floaters of
+        the last group."""
+        floaters: list[int] = []
+        for group in self.groups:
+            bracket = floaters + group
+            half = len(bracket) // 2
+            top, bottom = bracket[:half], bracket[half:]
+            unpaired_bottom = list(bottom)
+            left = [a for a in top if not self.pair_first(a, unpaired_bottom)]
+            rest = left + unpaired_bottom
+            floaters = []
+            while rest:  # what is left pairs among itself where it can, else floats
+                a = rest.pop(0)
+                if not self.pair_first(a, rest):
+                    floaters.append(a)
+        return floaters
+
+    def complete(self, floaters: list[int]) -> None:
+        """The bottom: undo the last pairs until what is left has a complete pairing (with one bye
+        to a player who had none), found by a maximum matching."""
+        pairs, undo = self.pairs, 1
+        while floaters:
+            pool = floaters + [v for pair in pairs[len(pairs) - undo:] for v in pair]
+            size = len(pool)
+            rows = [sum(1 << j for j in range(size) if j != i and self.colours_for(pool[i], pool[j]))
+                    for i in range(size)]
+            if size % 2:  # the bye, to a player who had none
+                rows.append(0)
+                join(rows, size, sum(1 << i for i in range(size) if not self.info[pool[i]][2]))
+            mate = max_cardinality_matching(rows)
+            if UNMATCHED not in mate:
+                del pairs[len(pairs) - undo:]
+                for i in range(size):
+                    if mate[i] == size:
+                        pairs.append((pool[i], 0))
+                    elif i < mate[i]:
+                        pairs.append(self.colours_for(pool[i], pool[mate[i]]))
+                return
+            if undo >= len(pairs):
+                raise RuntimeError("the quick Swiss could not pair this round")
+            undo = min(2 * undo, len(pairs))
 
 
 def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quick: bool = False,
@@ -159,7 +173,7 @@ def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quic
             players[white].rounds.append(RoundEntry(None, None, "U"))
             continue
         result = elo_result(rng, players[white], players[black], draw_rate)
-        other = {"1": "0", "0": "1", "=": "="}[result]
+        other = OPPONENT_CODE[result]
         players[white].rounds.append(RoundEntry(black, "w", result))
         players[black].rounds.append(RoundEntry(white, "b", other))
 
@@ -183,7 +197,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
                     continue
                 result = elo_result(rng, document.players[white], document.players[black], 0.2)
                 document.players[white].rounds.append(RoundEntry(black, "w", result))
-                document.players[black].rounds.append(RoundEntry(white, "b", {"1": "0", "0": "1", "=": "="}[result]))
+                document.players[black].rounds.append(RoundEntry(white, "b", OPPONENT_CODE[result]))
             for record in document.players.values():
                 while len(record.rounds) < len(document.players[1].rounds):
                     record.rounds.append(ABSENT)

@@ -32,7 +32,7 @@ from .checker import VALUES_RECORD, standings_rounds, tiebreak_edition_on
 from .errors import EngineError, NoValidPairing
 from .systems import Edition, SwissSystem
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, parse_codes
-from .trf import PlayerRecord, RoundEntry, Scoring, TrfDocument, dump, parse_points
+from .trf import OPPONENT_CODE, PlayerRecord, RoundEntry, Scoring, TrfDocument, dump, parse_points
 
 #: TRF-2026 applies from this day: an edition in force from then on is written in TRF-2026.
 TRF_2026_FROM = datetime.date(2025, 9, 1)
@@ -236,25 +236,7 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     else:
         chosen = system.latest
     version = trf_version(config, chosen)
-    scoring = Scoring(win=config.win, draw=config.draw, loss=config.loss, zero_bye=config.zero_bye,
-                      forfeit_loss=config.forfeit_loss,
-                      pairing_bye=config.win if config.pairing_bye is None else config.pairing_bye,
-                      half_bye=config.draw, full_bye=config.win)
-    if version == "26" and scoring.zero_bye != scoring.forfeit_loss:
-        raise ConfigError("TRF-2026 (record 162, symbol A) gives a zero-point bye and a forfeit loss the same "
-                          "points: PointsForZPB must equal PointsForForfeitLoss")
-    start = config.start_date or chosen.in_force_from
-    colour = config.initial_colour
-    colour_draw = rng.choice("wb")
-    initial = colour_draw if colour == "random" else colour.lower()
-
-    document = TrfDocument(total_rounds=drawn.rounds, initial_colour=initial, scoring=scoring,
-                           system_code=system.trf_code(chosen, baku), start_date=start)
-    document.name = config.name or f"Random tournament (seed {seed})"
-    document.headers = [f"012 {document.name}", f"042 {start:%Y/%m/%d}", f"062 {drawn.players}",
-                        "092 Individual: Swiss-System", f"122 {system.title}, edition {chosen.name}"]
-    for number, rating in enumerate(_ratings(config, drawn, rng), start=1):
-        document.players[number] = PlayerRecord(number=number, name=f"Player {number:04d}", rating=rating)
+    document = _new_document(system, chosen, config, drawn, _scoring(config, version), seed, baku, rng)
 
     # Late entries join in a round from 2 to the middle of the tournament; withdrawals are final.
     late = round(drawn.players * config.late_entry_percentage / 100)
@@ -267,38 +249,79 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     absent = 1 - math.sqrt(1 - 1 / drawn.forfeit_rate) if drawn.forfeit_rate > 0 else 0.0
 
     for round_number in range(1, drawn.rounds + 1):
-        last = round_number == drawn.rounds
-        for number, record in document.players.items():
-            withdraws = _chance(rng, drawn.retired_rate) and round_number > 1
-            half = _chance(rng, drawn.half_point_bye_rate) and not last
-            zero = _chance(rng, config.zero_point_bye_rate)
-            if withdraws:
-                retired.add(number)
-            if number in retired or round_number < joins[number] or zero:
-                record.rounds.append(RoundEntry(None, None, "Z"))
-            elif half:
-                record.rounds.append(RoundEntry(None, None, "H"))
+        _byes(document, config, drawn, round_number, joins, retired, rng)
         try:
             boards = pair_round(document, system.name, round_number, drawn.rounds, edition=chosen.name).as_numbers()
         except NoValidPairing as error:
             raise GenerationError(f"No valid pairing exists for round {round_number} of the generated "
                                   f"tournament (seed {seed}): {error}") from None
-        for white, black in boards:
-            if black == 0:
-                document.players[white].rounds.append(RoundEntry(None, None, "U"))
-                continue
-            white_away, black_away = rng.random() < absent, rng.random() < absent
-            if white_away or black_away:
-                codes = ("-" if white_away else "+", "-" if black_away else "+")
-            else:
-                result = elo_result(rng, document.players[white], document.players[black], draw_rate)
-                codes = (result, {"1": "0", "0": "1", "=": "="}[result])
-            document.players[white].rounds.append(RoundEntry(black, "w", codes[0]))
-            document.players[black].rounds.append(RoundEntry(white, "b", codes[1]))
+        _play(document, boards, absent, draw_rate, rng)
         for record in document.players.values():  # nobody left without an entry this round
             if len(record.rounds) < round_number:
                 record.rounds.append(RoundEntry(None, None, "Z"))
-    return write(document, version, config.tiebreaks, tiebreak_edition_on(start))
+    return write(document, version, config.tiebreaks, tiebreak_edition_on(document.start_date))
+
+
+def _scoring(config: Config, version: str) -> Scoring:
+    scoring = Scoring(win=config.win, draw=config.draw, loss=config.loss, zero_bye=config.zero_bye,
+                      forfeit_loss=config.forfeit_loss,
+                      pairing_bye=config.win if config.pairing_bye is None else config.pairing_bye,
+                      half_bye=config.draw, full_bye=config.win)
+    if version == "26" and scoring.zero_bye != scoring.forfeit_loss:
+        raise ConfigError("TRF-2026 (record 162, symbol A) gives a zero-point bye and a forfeit loss the same "
+                          "points: PointsForZPB must equal PointsForForfeitLoss")
+    return scoring
+
+
+def _new_document(system: SwissSystem, chosen: Edition, config: Config, drawn: Drawn, scoring: Scoring,
+                  seed: int, baku: bool, rng: random.Random) -> TrfDocument:
+    """The tournament before its first round: its headers and its players, rated."""
+    start = config.start_date or chosen.in_force_from
+    colour = config.initial_colour
+    colour_draw = rng.choice("wb")
+    initial = colour_draw if colour == "random" else colour.lower()
+    document = TrfDocument(total_rounds=drawn.rounds, initial_colour=initial, scoring=scoring,
+                           system_code=system.trf_code(chosen, baku), start_date=start)
+    document.name = config.name or f"Random tournament (seed {seed})"
+    document.headers = [f"012 {document.name}", f"042 {start:%Y/%m/%d}", f"062 {drawn.players}",
+                        "092 Individual: Swiss-System", f"122 {system.title}, edition {chosen.name}"]
+    for number, rating in enumerate(_ratings(config, drawn, rng), start=1):
+        document.players[number] = PlayerRecord(number=number, name=f"Player {number:04d}", rating=rating)
+    return document
+
+
+def _byes(document: TrfDocument, config: Config, drawn: Drawn, round_number: int, joins: dict[int, int],
+          retired: set[int], rng: random.Random) -> None:
+    """Who does not play ``round_number``: withdrawn (for good), not yet entered or taking a
+    zero-point bye (Z), or a half-point bye (H, never in the last round)."""
+    last = round_number == drawn.rounds
+    for number, record in document.players.items():
+        withdraws = _chance(rng, drawn.retired_rate) and round_number > 1
+        half = _chance(rng, drawn.half_point_bye_rate) and not last
+        zero = _chance(rng, config.zero_point_bye_rate)
+        if withdraws:
+            retired.add(number)
+        if number in retired or round_number < joins[number] or zero:
+            record.rounds.append(RoundEntry(None, None, "Z"))
+        elif half:
+            record.rounds.append(RoundEntry(None, None, "H"))
+
+
+def _play(document: TrfDocument, boards: list[tuple[int, int]], absent: float, draw_rate: float,
+          rng: random.Random) -> None:
+    """The round's games played out (a player absent with probability ``absent``: a forfeit)."""
+    for white, black in boards:
+        if black == 0:
+            document.players[white].rounds.append(RoundEntry(None, None, "U"))
+            continue
+        white_away, black_away = rng.random() < absent, rng.random() < absent
+        if white_away or black_away:
+            codes = ("-" if white_away else "+", "-" if black_away else "+")
+        else:
+            result = elo_result(rng, document.players[white], document.players[black], draw_rate)
+            codes = (result, OPPONENT_CODE[result])
+        document.players[white].rounds.append(RoundEntry(black, "w", codes[0]))
+        document.players[black].rounds.append(RoundEntry(white, "b", codes[1]))
 
 
 def tiebreak_lines(document: TrfDocument, codes: list[str], edition: str) -> list[str]:

@@ -8,39 +8,32 @@ histories, preferences, bye eligibility, forbidden pairs: one copy of each) and 
 criteria from :func:`~pairing.engine.core.compatibility.kept_apart` with the system's own
 colour exemptions (``SwissSystem.colour_exempt``, ``colour_exempt_pair``); the lowest score the PAB can go to from
 :meth:`~pairing.engine.core.round.RoundPairer.lowest_bye_score`, as the pairers compute it.
+The articles cited are the edition's: C.04.1's (``Edition.basic_rules``), the system's own
+[C1]-[C3] (``Edition.absolute_criteria``) and its PAB's (``bye_score``, ``bye_order``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .core.basic_rules import BasicRules
 from .core.compatibility import kept_apart
-from .core.pairing import Pair, publishing_order
+from .core.pairing import in_publishing_order  # noqa: F401  (the app reads it from here)
 from .core.round import RoundPairer
 from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState
 from .errors import EngineError
-from .systems import Edition, SwissSystem
+from .systems import Edition, SwissSystem, get_system
 from .trf import BLACK, WHITE
 
 #: A board as pairing numbers: (white, black), black 0 for the pairing-allocated bye.
 Board = tuple[int, int]
 
-#: The Basic Rules (C.04.1) each check cites, by the edition of the basic rules.
-BASIC_RULES = {
-    "2017": {"rematch": "C.04.1 b", "unpaired": "C.04.1 c", "bye": "C.04.1 d", "score": "C.04.1 e",
-             "difference": "C.04.1 f", "repeat": "C.04.1 g", "preference": "C.04.1 h"},
-    "2026": {"rematch": "C.04.1 (2026) Art. 2", "unpaired": "C.04.1 (2026) Art. 3",
-             "bye": "C.04.1 (2026) Art. 4", "score": "C.04.1 (2026) Art. 5", "difference": "C.04.1 (2026) Art. 6",
-             "repeat": "C.04.1 (2026) Art. 7", "preference": "C.04.1 (2026) Art. 8"},
-}
-#: The system's own numbers of the absolute criteria (no rematch, the PAB, absolute colours), where
-#: its text numbers them: (system, edition) -> ([C1], [C2], [C3]).
-_C2026 = ("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]")
-ABSOLUTE_CRITERIA = {
-    ("dutch", "2017"): ("C.1", "C.2", "C.3"), ("dutch", "2026"): _C2026,
-    ("dubov", "2018"): ("C.1", "C.2", "C.3"), ("dubov", "2026"): _C2026,
-    ("burstein", "2017"): ("3.1", "4.1", "5.2-5.3"), ("burstein", "2026"): _C2026,
-}
+#: Transitional, until the Dutch package names its [C1]-[C3] on its editions
+#: (``Edition.absolute_criteria``, as the other systems do; its rework is under way): then delete.
+_DUTCH = get_system("dutch")
+_DUTCH_ABSOLUTE = ((_DUTCH.edition("2017"), ("C.1", "C.2", "C.3")),
+                   (_DUTCH.edition("2026"), ("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]")))
+
 STRENGTH = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild"}
 COLOUR = {WHITE: "white", BLACK: "black"}
 
@@ -67,6 +60,26 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     Raises :class:`EngineError` when a board names a player who is not to be paired in this round,
     or a player twice, or more than one pairing-allocated bye."""
     players = state.by_number()
+    seen = _players_on(state, players, boards)
+    rules = _Rules(state, system, edition)
+    findings: list[Finding] = []
+    for white_number, black_number in boards:
+        if not black_number:
+            findings += _pab_findings(rules, players[white_number])
+        else:
+            findings += _board_findings(rules, players[white_number], players[black_number])
+    unpaired = sorted(set(players) - seen)
+    if unpaired:
+        who = ", ".join(map(str, unpaired))
+        findings.append(Finding(
+            "unpaired", rules.basic.cite("unpaired"),
+            f"Not paired: {who}. Only one player may be left unpaired, and that player gets the "
+            f"pairing-allocated bye; a player left out scores nothing this round.", tuple(unpaired), True))
+    return findings
+
+
+def _players_on(state: RoundState, players: dict[int, Player], boards: list[Board]) -> set[int]:
+    """The players the boards name, each once, all of them to be paired, at most one PAB."""
     seen: set[int] = set()
     byes = [white for white, black in boards if not black]
     if len(byes) > 1:
@@ -77,68 +90,72 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
         if number in seen:
             raise EngineError(f"player {number} is on two boards")
         seen.add(number)
-    basic = BASIC_RULES[edition.basic_rules]
-    own = ABSOLUTE_CRITERIA.get((system.name, edition.name))
+    return seen
 
-    def absolute_article(index: int, basic_key: str) -> str:
+
+class _Rules:
+    """The rules a review reads: the edition's basic rules (C.04.1), the system's own numbers of the
+    absolute criteria and its colour exemptions."""
+
+    def __init__(self, state: RoundState, system: SwissSystem, edition: Edition):
+        self.state, self.system, self.edition = state, system, edition
+        self.basic = edition.basic_rules
+        self.own = edition.absolute_criteria
+        for dutch, articles in _DUTCH_ABSOLUTE:
+            if edition is dutch:
+                self.own = articles
+
+    def absolute_article(self, index: int, rule: str) -> str:
         """[C1]-[C3]: the system's own article (when its text numbers them), then C.04.1's."""
-        cited = basic[basic_key]
-        if index == 2:  # [C3] rests on both colour limits, Arts. 6 and 7 (2017 f and g)
-            cited += "-" + basic["repeat"].rsplit(" ", 1)[-1]
-        return f"{system.article} {own[index]}; {cited}" if own else cited
+        # [C3] rests on both colour limits, Arts. 6 and 7 (2017 f and g)
+        cited = self.basic.cite_colour_limits() if index == 2 else self.basic.cite(rule)
+        return f"{self.system.article} {self.own[index]}; {cited}" if self.own[index] else cited
 
-    def exempt(player: Player) -> bool:
-        return system.colour_exempt(state, player)
+    def exempt(self, player: Player) -> bool:
+        return self.system.colour_exempt(self.state, player)
 
-    def pair_exempt(a: Player, b: Player) -> bool:
-        return system.colour_exempt_pair(state, a, b)
+    def pair_exempt(self, a: Player, b: Player) -> bool:
+        return self.system.colour_exempt_pair(self.state, a, b)
 
-    findings: list[Finding] = []
-    for white_number, black_number in boards:
-        if not black_number:
-            player = players[white_number]
-            if not player.bye_eligible:  # [C2]
-                findings.append(Finding(
-                    "bye", absolute_article(1, "bye"),
-                    f"{white_number} gets the pairing-allocated bye but has already had it, or already "
-                    f"scored a win's points in one round without playing.", (white_number,), True))
-            else:
-                findings += _bye_findings(state, system, edition, player, exempt, pair_exempt)
-            continue
-        white, black = players[white_number], players[black_number]
-        pair = (white_number, black_number)
-        reason = kept_apart(white, black, exempt, pair_exempt)  # [C1] and [C3] as the pairers read them
-        if reason == "rematch":  # [C1]
-            findings.append(Finding("rematch", absolute_article(0, "rematch"),
-                                    f"{white_number} and {black_number} have already played each other.",
-                                    pair, True))
-        elif reason == "forbidden":
-            findings.append(Finding("forbidden", "the tournament's forbidden pairs (TRF XXP / 260)",
-                                    f"{white_number} and {black_number} are a forbidden pair.", pair, True))
-        elif reason == "colour":  # [C3]
-            findings.append(Finding(
-                "colours", absolute_article(2, "difference"),
-                f"{white_number} and {black_number} both have an absolute preference for "
-                f"{COLOUR[white.preference]}: one of them cannot get it.", pair, True))
-        if white.pairing_score != black.pairing_score:
-            higher, lower = (white, black) if white.pairing_score > black.pairing_score else (black, white)
-            findings.append(Finding(
-                "score", basic["score"],
-                f"{higher.number} ({_points(higher.pairing_score)}) meets {lower.number} "
-                f"({_points(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
-                pair, False))
-        for player, colour in ((white, WHITE), (black, BLACK)):
-            allowed = ("allowed to a topscorer in the last round by the system" if exempt(player) else
-                       "allowed between players of the same score in the last round by the system"
-                       if pair_exempt(white, black) else "")
-            findings += _colour_findings(player, colour, basic, allowed)
-    unpaired = sorted(set(players) - seen)
-    if unpaired:
-        who = ", ".join(map(str, unpaired))
+
+def _pab_findings(rules: _Rules, player: Player) -> list[Finding]:
+    """The pairing-allocated bye given to ``player``: [C2], then whom the system gives it to."""
+    if not player.bye_eligible:  # [C2]
+        return [Finding(
+            "bye", rules.absolute_article(1, "bye"),
+            f"{player.number} gets the pairing-allocated bye but has already had it, or already "
+            f"scored a win's points in one round without playing.", (player.number,), True)]
+    return _bye_findings(rules.state, rules.system, rules.edition, player, rules.exempt, rules.pair_exempt)
+
+
+def _board_findings(rules: _Rules, white: Player, black: Player) -> list[Finding]:
+    """A board's absolute criteria ([C1], the forbidden pairs, [C3]), its scores and its colours."""
+    pair = (white.number, black.number)
+    reason = kept_apart(white, black, rules.exempt, rules.pair_exempt)  # [C1] and [C3] as the pairers read them
+    findings = []
+    if reason == "rematch":  # [C1]
+        findings.append(Finding("rematch", rules.absolute_article(0, "rematch"),
+                                f"{white.number} and {black.number} have already played each other.", pair, True))
+    elif reason == "forbidden":
+        findings.append(Finding("forbidden", "the tournament's forbidden pairs (TRF XXP / 260)",
+                                f"{white.number} and {black.number} are a forbidden pair.", pair, True))
+    elif reason == "colour":  # [C3]
         findings.append(Finding(
-            "unpaired", basic["unpaired"],
-            f"Not paired: {who}. Only one player may be left unpaired, and that player gets the "
-            f"pairing-allocated bye; a player left out scores nothing this round.", tuple(unpaired), True))
+            "colours", rules.absolute_article(2, "difference"),
+            f"{white.number} and {black.number} both have an absolute preference for "
+            f"{COLOUR[white.preference]}: one of them cannot get it.", pair, True))
+    if white.pairing_score != black.pairing_score:
+        higher, lower = (white, black) if white.pairing_score > black.pairing_score else (black, white)
+        findings.append(Finding(
+            "score", rules.basic.cite("score"),
+            f"{higher.number} ({_points(higher.pairing_score)}) meets {lower.number} "
+            f"({_points(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
+            pair, False))
+    for player, colour in ((white, WHITE), (black, BLACK)):
+        allowed = ("allowed to a topscorer in the last round by the system" if rules.exempt(player) else
+                   "allowed between players of the same score in the last round by the system"
+                   if rules.pair_exempt(white, black) else "")
+        findings += _colour_findings(player, colour, rules.basic, allowed)
     return findings
 
 
@@ -182,21 +199,21 @@ def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition
         (receiver.number, *could), False)]
 
 
-def _colour_findings(player: Player, colour: str, basic: dict[str, str], allowed: str) -> list[Finding]:
+def _colour_findings(player: Player, colour: str, basic: BasicRules, allowed: str) -> list[Finding]:
     """C.04.1 colour limits (2017 f-g, 2026 Arts. 6-7) and the general colour rule (h, Art. 8);
     ``allowed``: why the system allows a colour limit broken here ("": it does not, absolute)."""
     number, found = player.number, []
     difference = player.difference_after(colour)
     exempt, allowed = bool(allowed), f" ({allowed})" if allowed else ""
     if abs(difference) > 2:
-        found.append(Finding("difference", basic["difference"],
+        found.append(Finding("difference", basic.cite("difference"),
                              f"{number} gets {COLOUR[colour]}: a colour difference of {difference:+d}, beyond ±2"
                              f"{allowed}.", (number,), not exempt))
     if player.third_in_a_row(colour):
-        found.append(Finding("repeat", basic["repeat"],
+        found.append(Finding("repeat", basic.cite("repeat"),
                              f"{number} gets {COLOUR[colour]} a third time in a row{allowed}.", (number,), not exempt))
     if player.preference and player.preference != colour and not found:
-        found.append(Finding("preference", basic["preference"],
+        found.append(Finding("preference", basic.cite("preference"),
                              f"{number} gets {COLOUR[colour]} against a {STRENGTH[player.strength]} preference for "
                              f"{COLOUR[player.preference]}.", (number,), False))
     return found
@@ -224,10 +241,3 @@ def differences(reference: list[Board], boards: list[Board]) -> tuple[list[Board
     swap is one of each)."""
     before, after = set(reference), set(boards)
     return [b for b in reference if b not in after], [b for b in boards if b not in before]
-
-
-def in_publishing_order(state: RoundState, boards: list[Board]) -> list[Board]:
-    """The boards in publishing order (C.04.2 D.9 / 2026 Art. 3.6), the bye last."""
-    players = state.by_number()
-    pairs = publishing_order([Pair(players[white], players[black]) for white, black in boards if black])
-    return [(p.white.number, p.black.number) for p in pairs] + [board for board in boards if not board[1]]

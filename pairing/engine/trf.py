@@ -26,12 +26,15 @@ PLAYED_CODES = frozenset("10=WDL")
 WITH_OPPONENT_CODES = PLAYED_CODES | frozenset("+-")
 BYE_CODES = frozenset("UFHZ")
 RESULT_CODES = WITH_OPPONENT_CODES | BYE_CODES
-#: What the opponent's code must be for each code (a double forfeit is ``-``/``-``).
-MUTUAL_CODES = {
+#: The opponent's code of each result of a game with an opponent, the one table (the generator,
+#: the benchmark); a forfeit loss's opponent: see MUTUAL_CODES.
+OPPONENT_CODE = {
     "1": "0", "0": "1", "=": "=",
     "W": "L", "L": "W", "D": "D",
-    "+": "-", "-": "+-",
+    "+": "-",
 }
+#: What the opponent's code must be for each code (a double forfeit is ``-``/``-``).
+MUTUAL_CODES = OPPONENT_CODE | {"-": "+-"}
 #: TRF-2026 writes round numbers with three digits (240, 250, 260); pairing numbers have four.
 MAX_ROUNDS = 999
 #: A TRF file is plain text in fixed columns: no control character (tab, NUL, escape...) has a column.
@@ -254,14 +257,17 @@ def _parse_player(line: str, number: int) -> PlayerRecord:
     return record
 
 
+#: The JaVaFo/bbpPairings scoring records: the Scoring field each sets (read and written).
+SCORING_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss",
+              "BBU": "pairing_bye"}
+
+
 def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scoring:
     try:
         points = parse_points(value.split()[0])
     except (ValueError, IndexError):
         raise TrfError(f"{tag} needs a point value like 1.0", number, 5) from None
-    name = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
-            "BBF": "forfeit_loss", "BBU": "pairing_bye"}[tag]
-    changes = {name: points}
+    changes = {SCORING_BB[tag]: points}
     if tag == "BBW":
         changes["full_bye"] = points
         if scoring.pairing_bye == scoring.win:  # BBU defaults to the win value
@@ -285,71 +291,118 @@ def parse(text: str) -> TrfDocument:
             document.comments.append(line[3:])
             continue
         tag = line[:3]
-        value = line[4:].strip()
-        if tag == "001":
-            record = _parse_player(line, number)
-            if record.number in document.players:
-                first = document.players[record.number].line
-                raise TrfError(f"pairing number {record.number} already used on line {first}", number, 5)
-            document.players[record.number] = record
-        elif tag == "012":
-            document.name = value
-            document.headers.append(line)
-        elif tag == "042":
-            document.start_date = _parse_date(value)
-            document.headers.append(line)
-        elif tag == "192":
-            if not re.fullmatch(r"[A-Za-z0-9_]{1,40}", value):
-                raise TrfError("192 needs a pairing-system code such as FIDE_DUTCH_2025", number, 5)
-            document.system_code = value.upper()
-        elif tag in ("XXR", "142"):
-            if not re.fullmatch(r"[0-9]{1,3}", value) or not 1 <= int(value) <= MAX_ROUNDS:
-                raise TrfError(f"{tag} needs the number of rounds (1 to {MAX_ROUNDS})", number, 5)
-            document.total_rounds = int(value)
-        elif tag == "XXC":
-            for word in value.lower().split():
-                if word in ("white1", "black1"):
-                    document.initial_colour = WHITE if word == "white1" else BLACK
-                elif word != "rank":
-                    raise TrfError(f"XXC accepts white1, black1 or rank, not {word!r}", number, 5)
-        elif tag == "152":
-            if value.upper() not in ("W", "B"):
-                raise TrfError("152 must be W or B", number, 5)
-            document.initial_colour = value.lower()
-        elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            document.scoring = _parse_scoring(tag, value, document.scoring, number)
-        elif tag == "162":
-            document.scoring = _parse_scoring_162(line, document.scoring, number)
-        elif tag == "240":
+        if tag == "240":  # applied once every player is read
             byes.append(_parse_byes_240(line, number))
-        elif tag == "XXA":
-            player = _int_field(line, 5, 8, number, "XXA pairing number")
-            if len(line.rstrip()) > 9 + 5 * MAX_ROUNDS:
-                raise TrfError(f"XXA gives more than {MAX_ROUNDS} rounds", number, 10 + 5 * MAX_ROUNDS)
-            values, column = [], 10
-            while column <= len(line.rstrip()):
-                cell = _field(line, column, column + 3).strip()
-                try:
-                    values.append(parse_points(cell) if cell else 0)
-                except ValueError:
-                    raise TrfError(f"acceleration must look like 1.0, not {cell!r}", number, column) from None
-                column += 5
-            document.accelerations[player] = values
-        elif tag == "XXP":
-            words = value.split()
-            if not all(re.fullmatch(r"[0-9]{1,4}", w) for w in words) or len(words) < 2:
-                raise TrfError("XXP needs two or more pairing numbers", number, 5)
-            document.forbidden_pairs.append(ForbiddenPairs(frozenset(int(w) for w in words)))
-        elif tag == "250":
-            _parse_acceleration_250(line, document, number)
-        elif tag == "260":
-            document.forbidden_pairs.append(_parse_forbidden_260(line, number))
+        elif tag in _RECORDS:
+            _RECORDS[tag](document, line, line[4:].strip(), number)
         else:
             document.headers.append(line)
     for code, round_number, numbers, line_number in byes:
         _apply_bye(document, code, round_number, numbers, line_number)
     _validate(document)
     return document
+
+
+def _read_player(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """Record 001."""
+    record = _parse_player(line, number)
+    if record.number in document.players:
+        first = document.players[record.number].line
+        raise TrfError(f"pairing number {record.number} already used on line {first}", number, 5)
+    document.players[record.number] = record
+
+
+def _read_name(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """Record 012 (kept as a header too)."""
+    document.name = value
+    document.headers.append(line)
+
+
+def _read_start_date(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """Record 042 (kept as a header too)."""
+    document.start_date = _parse_date(value)
+    document.headers.append(line)
+
+
+def _read_system(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """Record 192: the pairing system's code."""
+    if not re.fullmatch(r"[A-Za-z0-9_]{1,40}", value):
+        raise TrfError("192 needs a pairing-system code such as FIDE_DUTCH_2025", number, 5)
+    document.system_code = value.upper()
+
+
+def _read_rounds(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """XXR / 142: the number of rounds."""
+    tag = line[:3]
+    if not re.fullmatch(r"[0-9]{1,3}", value) or not 1 <= int(value) <= MAX_ROUNDS:
+        raise TrfError(f"{tag} needs the number of rounds (1 to {MAX_ROUNDS})", number, 5)
+    document.total_rounds = int(value)
+
+
+def _read_xxc(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """XXC: the initial colour (white1, black1; rank is the default)."""
+    for word in value.lower().split():
+        if word in ("white1", "black1"):
+            document.initial_colour = WHITE if word == "white1" else BLACK
+        elif word != "rank":
+            raise TrfError(f"XXC accepts white1, black1 or rank, not {word!r}", number, 5)
+
+
+def _read_initial_colour(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """Record 152: the initial colour."""
+    if value.upper() not in ("W", "B"):
+        raise TrfError("152 must be W or B", number, 5)
+    document.initial_colour = value.lower()
+
+
+def _read_scoring(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """BBW, BBD, BBL, BBZ, BBF, BBU: one result's points."""
+    document.scoring = _parse_scoring(line[:3], value, document.scoring, number)
+
+
+def _read_scoring_162(document: TrfDocument, line: str, value: str, number: int) -> None:
+    document.scoring = _parse_scoring_162(line, document.scoring, number)
+
+
+def _read_xxa(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """XXA: a player's acceleration, round by round."""
+    player = _int_field(line, 5, 8, number, "XXA pairing number")
+    if len(line.rstrip()) > 9 + 5 * MAX_ROUNDS:
+        raise TrfError(f"XXA gives more than {MAX_ROUNDS} rounds", number, 10 + 5 * MAX_ROUNDS)
+    values, column = [], 10
+    while column <= len(line.rstrip()):
+        cell = _field(line, column, column + 3).strip()
+        try:
+            values.append(parse_points(cell) if cell else 0)
+        except ValueError:
+            raise TrfError(f"acceleration must look like 1.0, not {cell!r}", number, column) from None
+        column += 5
+    document.accelerations[player] = values
+
+
+def _read_xxp(document: TrfDocument, line: str, value: str, number: int) -> None:
+    """XXP: players who may not meet."""
+    words = value.split()
+    if not all(re.fullmatch(r"[0-9]{1,4}", w) for w in words) or len(words) < 2:
+        raise TrfError("XXP needs two or more pairing numbers", number, 5)
+    document.forbidden_pairs.append(ForbiddenPairs(frozenset(int(w) for w in words)))
+
+
+def _read_acceleration_250(document: TrfDocument, line: str, value: str, number: int) -> None:
+    _parse_acceleration_250(line, document, number)
+
+
+def _read_forbidden_260(document: TrfDocument, line: str, value: str, number: int) -> None:
+    document.forbidden_pairs.append(_parse_forbidden_260(line, number))
+
+
+#: The records ``parse`` reads, by tag (240 apart; any other line is kept as a header).
+_RECORDS = {
+    "001": _read_player, "012": _read_name, "042": _read_start_date, "192": _read_system,
+    "XXR": _read_rounds, "142": _read_rounds, "XXC": _read_xxc, "152": _read_initial_colour,
+    **dict.fromkeys(SCORING_BB, _read_scoring), "162": _read_scoring_162,
+    "XXA": _read_xxa, "XXP": _read_xxp, "250": _read_acceleration_250, "260": _read_forbidden_260,
+}
 
 
 def _parse_date(text: str) -> datetime.date | None:
@@ -363,7 +416,8 @@ def _parse_date(text: str) -> datetime.date | None:
     return None
 
 
-#: TRF-2026 record 162: the symbols of the scoring system and what each sets.
+#: TRF-2026 record 162: the symbols of the scoring system and the Scoring fields each sets (the
+#: first is the one written).
 SCORING_162 = {"W": ("win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
                "A": ("zero_bye", "forfeit_loss"), "P": ("pairing_bye",)}
 
@@ -528,8 +582,7 @@ def _trf16_extensions(document: TrfDocument) -> list[str]:
         lines.append(f"XXC {'white1' if document.initial_colour == WHITE else 'black1'}")
     # A reader takes BBU as the win value unless told otherwise.
     scoring, default = document.scoring, Scoring(pairing_bye=document.scoring.win)
-    for tag, name in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"),
-                      ("BBF", "forfeit_loss"), ("BBU", "pairing_bye")):
+    for tag, name in SCORING_BB.items():
         if getattr(scoring, name) != getattr(default, name):
             lines.append(f"{tag} {format_points(getattr(scoring, name)):>4}")
     for number in sorted(document.accelerations):
@@ -550,8 +603,7 @@ def _trf26_records(document: TrfDocument) -> list[str]:
         lines.append(f"152 {document.initial_colour.upper()}")
     scoring, default = document.scoring, Scoring()
     if scoring != default:
-        cells = [("W", scoring.win), ("D", scoring.draw), ("L", scoring.loss), ("A", scoring.zero_bye),
-                 ("P", scoring.pairing_bye)]
+        cells = [(symbol, getattr(scoring, fields[0])) for symbol, fields in SCORING_162.items()]
         lines.append("162 " + "    ".join(f" {symbol}{format_points(points):>4}" for symbol, points in cells))
     # Byes already known for the round to be paired (ITDX needs them as 240 records).
     following = document.paired_rounds + 1

@@ -18,8 +18,9 @@ from pairing.engine.core.state import PAB_OR_FORFEIT_WIN, PAB_OR_POINT_WITHOUT_P
 from pairing.engine.review import review
 from pairing.engine.systems import SYSTEMS, read_trf_code
 from pairing.engine.systems.burstein.colours import allocate_2017, allocate_2026
+from pairing.engine.systems.burstein.editions import seeding_rounds
 from pairing.engine.systems.burstein.index import opposition_2026
-from pairing.engine.systems.burstein.pairer import BursteinPairer, seeding_rounds
+from pairing.engine.systems.burstein.pairer import BursteinPairer
 from tests.engine.builder import TrfBuilder
 
 EDITIONS = ["2017", "2026"]
@@ -40,7 +41,7 @@ def state_of(players: list[Player], round_number: int = 6, total: int = 9) -> Ro
 
 
 def pairs_of(state: RoundState, edition: str) -> set[frozenset[int]]:
-    return {frozenset(p) for p in BursteinPairer(state, edition).pair().as_numbers()}
+    return {frozenset(p) for p in BursteinPairer(state, SYSTEMS["burstein"].edition(edition)).pair().as_numbers()}
 
 
 def forbidding(rows: list[list[tuple[int, int]]], k: int) -> dict[int, set[int]]:
@@ -118,7 +119,7 @@ def test_6_5_colour_example_six_players(edition):
     """2017 6.5: due colour White for 2, 4 and 5, Black for the others: combination
     (4) of 6.2 (1*5, 2*6, 3*4) gives every player his due colour (2026 [C8])."""
     state = state_of([player(n, 1, DUE[n]) for n in range(1, 7)])
-    pairing = BursteinPairer(state, edition).pair()
+    pairing = BursteinPairer(state, SYSTEMS["burstein"].edition(edition)).pair()
     assert {frozenset(p) for p in pairing.as_numbers()} == {frozenset(p) for p in [(1, 5), (2, 6), (3, 4)]}
     assert {w for w, _ in pairing.as_numbers()} == {2, 4, 5}
 
@@ -217,14 +218,14 @@ def test_3_1_bye_to_lowest_score_most_games_lowest_ranked():
     more games, then the lowest ranked (here: the same Index, the larger TPN)."""
     players = [player(1, 2, "wbw"), player(2, 1, "wb"), player(3, 1, "bwb"), player(4, 1, "wbw"),
                player(5, 2, "bwb")]
-    assert BursteinPairer(state_of(players), "2026").pair().bye.number == 4
+    assert BursteinPairer(state_of(players), SYSTEMS["burstein"].edition("2026")).pair().bye.number == 4
 
 
 def test_4_1_a_player_with_the_pab_does_not_get_it_again():
     """2017 4.1 / 2026 [C2]."""
     players = [player(n, 1, "wb"[n % 2]) for n in range(1, 4)]
     players[2].bye_eligible = False
-    assert BursteinPairer(state_of(players), "2017").pair().bye.number == 2
+    assert BursteinPairer(state_of(players), SYSTEMS["burstein"].edition("2017")).pair().bye.number == 2
 
 
 def a_full_point_bye_then_a_loss(bye: str = "F") -> TrfBuilder:
@@ -321,7 +322,7 @@ def test_checker_clean_on_own_tournaments(edition, seed):
 def chunked(pairer: BursteinPairer, bracket: list[int], lower: list[int]):
     """A bracket's pairing by the chunked weighted matching alone (the digits of the
     order of 4.3 as a weight field), the reference of the search."""
-    if pairer.edition == "2026" and lower:  # [C7]: the next scoregroup weighed too
+    if pairer.edition.weighs_next_bracket and lower:  # [C7]: the next scoregroup weighed too
         pairs, floaters = pairer.solve(bracket, lower, pairer.next_group(lower))
     else:
         pairs, floaters = pairer.solve(bracket, [])
@@ -358,7 +359,7 @@ def test_4_3_search_gives_the_chunked_matchings_pairing(seed, edition):
         p.played_opponents = frozenset(q for q in numbers if q != p.number and (
             q in p.played_opponents or p.number in players[q - 1].played_opponents))
     state = state_of(players)
-    pairer = BursteinPairer(state, edition)
+    pairer = BursteinPairer(state, SYSTEMS["burstein"].edition(edition))
     vertices = list(range(len(pairer.players)))
     if len(vertices) % 2:
         vertices.pop()

@@ -53,7 +53,7 @@ def test_registered_once_with_both_editions():
     dubov = SYSTEMS["dubov"]
     assert dubov.article == "C.04.4.1"
     assert [e.name for e in dubov.editions] == ["2018", "2026"]
-    assert [e.basic_rules for e in dubov.editions] == ["2017", "2026"]
+    assert [e.basic_rules.name for e in dubov.editions] == ["2017", "2026"]
     assert read_trf_code("FIDE_DUBOV").edition is None  # ETT26: no year, the start date decides
     assert read_trf_code("FIDE_DUBOV_2026").edition.name == "2026"
     assert read_trf_code("FIDE_DUBOV_2018").edition.name == "2018"

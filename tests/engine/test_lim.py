@@ -47,7 +47,7 @@ def test_registered_with_both_editions_and_own_codes():
     lim = SYSTEMS["lim"]
     assert lim.article == "C.04.4.3"
     assert [e.name for e in lim.editions] == ["1999", "2026"]
-    assert [e.basic_rules for e in lim.editions] == ["2017", "2026"]
+    assert [e.basic_rules.name for e in lim.editions] == ["2017", "2026"]
     assert read_trf_code("FIDE_LIM").system is lim and read_trf_code("FIDE_LIM").edition is None
     assert read_trf_code("FIDE_LIM_2026").edition.name == "2026"
     assert read_trf_code("FIDE_LIM_1999").edition.name == "1999"

@@ -283,3 +283,17 @@ def test_no_pab_order_finding_in_the_dutch_system():
     state = state_of(one_point_ahead())
     assert DUTCH.first_bye is None
     assert not [f for f in review(state, DUTCH, DUTCH.latest, [(1, 3), (5, 4), (2, 0)]) if f.code == "bye_order"]
+
+
+@pytest.mark.parametrize(("edition", "rematch", "bye"), [
+    ("1999", "C.04.4.3 2.1; C.04.1 b", "C.04.1 d"),
+    ("2026", "C.04.4.3 Art. 2.1; C.04.1 (2026) Art. 2", "C.04.1 (2026) Art. 4")])
+def test_lim_cites_its_compatibility_rule_2_1_and_the_basic_rules_for_the_pab(edition, rematch, bye):
+    """Lim 2.1: compatible players have not met (and keep the colour limits); 1.1 adds nothing to who
+    may take the PAB, so [C2] cites C.04.1 alone."""
+    lim = get_system("lim")
+    state = state_of(round_one_played(), lim, edition)
+    assert found(state, [(3, 1), (2, 4)], lim, edition)["rematch", (3, 1)].article == rematch
+    builder = TrfBuilder(5, 3).game(1, 3, "1").game(4, 2, "=").bye(5, "U").next_round()
+    findings = found(state_of(builder, lim, edition), [(1, 4), (2, 3), (5, 0)], lim, edition)
+    assert findings["bye", (5,)].article == bye

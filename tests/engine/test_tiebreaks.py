@@ -12,6 +12,7 @@ from pairing.engine.standings import standings
 from pairing.engine.tiebreaks import TiebreakCodeError, compute_standings, direct, explain, tiebreak_values
 from pairing.engine.tiebreaks.buchholz import adjusted_scores
 from pairing.engine.tiebreaks.codes import parse_code
+from pairing.engine.tiebreaks.editions import C07_2009, C07_2026
 from pairing.engine.tiebreaks.event import Event
 from tests.engine.builder import TrfBuilder
 
@@ -43,7 +44,7 @@ def test_sppc_example_1_own_default_win_counts_2_plus_0_plus_6_halves():
 
 def test_sppc_example_1_the_default_win_is_a_draw_for_the_opponents():
     document = sppc_example_1()
-    assert adjusted_scores(Event(document), "2009")[1] == 55  # tenths: 6 - 1 + 0.5
+    assert adjusted_scores(Event(document), C07_2009)[1] == 55  # tenths: 6 - 1 + 0.5
     (first,) = [c for c in explain(document, "BH", 2, "2009") if c.round == 1]
     assert (first.opponent, first.dummy, first.score) == (1, False, F(11, 2))
 
@@ -57,7 +58,7 @@ def test_sppc_example_2_absence_counts_4_plus_1_plus_2_halves():
     t.game(1, 8, "1").next_round().game(1, 9, "1").next_round()
     document = parse(t.text())
     assert dummy_rounds(document, "BH", 1, "2009") == {7: 6}
-    assert adjusted_scores(Event(document), "2009")[1] == 65  # tenths: 6 - 0 + 0.5
+    assert adjusted_scores(Event(document), C07_2009)[1] == 65  # tenths: 6 - 0 + 0.5
 
 
 def test_sppc_absent_in_round_3_with_one_and_a_half():
@@ -105,7 +106,7 @@ def test_each_category_of_16_2():
 
 
 def test_adjusted_scores_of_16_3():
-    adjusted = {n: F(tenths, 10) for n, tenths in adjusted_scores(Event(categories_example()), "2026").items()}
+    adjusted = {n: F(tenths, 10) for n, tenths in adjusted_scores(Event(categories_example()), C07_2026).items()}
     assert adjusted[5] == F(1, 2) + 5 * F(1, 2)  # the withdrawn player's rounds count as draws
     assert adjusted[7] == F(1, 2) + 0 + 4 * F(1, 2)  # 16.2.5 bye as a draw, 16.2.4 at 0
     assert adjusted[3] == 0 + 0 + 0 + F(1, 2) + F(1, 2) + F(1, 2)  # 16.2.3 as awarded (0)

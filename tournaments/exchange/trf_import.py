@@ -26,6 +26,7 @@ from pairing.engine import (
     format_points,
     infer_initial_colour,
     parse,
+    publishing_key,
     read_trf_code,
     resolve_edition,
     with_baku_acceleration,
@@ -409,10 +410,9 @@ def _round_dates(document: TrfDocument) -> dict[int, date]:
 
 
 def _board_key(board, points: dict[int, int]):
-    """C.04.2 D.9 for a round read from a file (``points``: the scores before it): score of the higher
-    player, sum of scores, rank; the bye last."""
+    """The publishing order (C.04.2 D.9, the engine's one copy) of a round read from a file
+    (``points``: the scores before it; a player's rank: his pairing number); the bye last."""
     white, black, _ = board
     if black is None:
-        return (1, 0, 0, white)
-    scores = sorted((points[n], -n) for n in (white, black))
-    return (0, -scores[1][0], -(scores[0][0] + scores[1][0]), -scores[1][1])
+        return (1, white)
+    return (0, *publishing_key(points[white], white, points[black], black))

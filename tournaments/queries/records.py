@@ -10,9 +10,9 @@ from django.db.models import Q
 from pairing.engine import k_factor, rating_change
 from pairing.engine import performance as performance_of
 from tournaments.exchange.trf import scoring
-from tournaments.models import RESULT_CODES, Game, Player, Result, Round, Tournament
+from tournaments.models import RESULT_CODES, Game, Player, Round, Tournament
 from tournaments.queries.boards import absences_by_round, not_paired_reason
-from tournaments.queries.standings import BYE_CELLS, crosstable, published_rounds
+from tournaments.queries.standings import BYE_CELLS, CELL_TEXT, crosstable, published_rounds
 
 
 @dataclass
@@ -43,15 +43,9 @@ class PlayerRecord:
     rating_change: Fraction | None
 
 
-#: His own result (as a crosstable cell shows it) and the score of a played game, by the game's result.
-OWN_RESULT = {
-    Result.WHITE_WINS: (("1", Fraction(1)), ("0", Fraction(0))),
-    Result.DRAW: (("½", Fraction(1, 2)), ("½", Fraction(1, 2))),
-    Result.BLACK_WINS: (("0", Fraction(0)), ("1", Fraction(1))),
-    Result.WHITE_FORFEIT_WIN: (("+", None), ("-", None)),
-    Result.BLACK_FORFEIT_WIN: (("-", None), ("+", None)),
-    Result.DOUBLE_FORFEIT: (("-", None), ("-", None)),
-}
+#: The score of a game played over the board, by the player's TRF code (B.02 8.3.1 rates these only).
+PLAYED_SCORE = {"1": Fraction(1), "W": Fraction(1), "=": Fraction(1, 2), "D": Fraction(1, 2),
+                "0": Fraction(0), "L": Fraction(0)}
 
 
 def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
@@ -75,8 +69,8 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
             entry.board, entry.colour = game.board, "w" if white else "b"
             entry.opponent = game.black if white else game.white
             if game.result:
-                entry.result, played = OWN_RESULT[game.result][0 if white else 1]
-                entry.scored = points.points(RESULT_CODES[game.result][0 if white else 1])
+                code = RESULT_CODES[game.result][0 if white else 1]
+                entry.result, played, entry.scored = CELL_TEXT[code], PLAYED_SCORE.get(code), points.points(code)
                 if played is not None and entry.opponent.rating:
                     rated.append((entry.opponent.rating, played))  # B.02 8.3.1: games against rated players
         if entry.scored is not None:

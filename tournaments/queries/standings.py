@@ -12,7 +12,9 @@ from tournaments import cache
 from tournaments.exchange.trf import tournament_document
 from tournaments.models import Player, Round, Tournament
 
-CELL_RESULTS = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½"}
+#: How a result code of the TRF reads in a crosstable cell and a player's record (a game of less than
+#: one move, W D L, as a game; a forfeit as its sign).
+CELL_TEXT = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½", "+": "+", "-": "-"}
 # The cells' titles are lazy texts: the rows are cached once for every language (tournaments/cache.py).
 BYE_CELLS = {"U": ("bye", gettext_lazy("pairing-allocated bye")), "H": ("½", gettext_lazy("half-point bye")),
              "F": ("1", gettext_lazy("full-point bye")), "Z": ("0", gettext_lazy("not paired"))}
@@ -104,7 +106,7 @@ def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
                 text = f"{rank_of[entry.opponent]}{entry.colour}{entry.code}"
                 title = against(AGAINST[entry.code], str(opponent))
             else:
-                text = f"{rank_of[entry.opponent]}{entry.colour}{CELL_RESULTS[entry.code]}"
+                text = f"{rank_of[entry.opponent]}{entry.colour}{CELL_TEXT[entry.code]}"
                 title = against(AGAINST[entry.colour], str(opponent))
             cells.append(Cell(text, title, opponent))
         values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]

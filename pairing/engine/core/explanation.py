@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..trf import BLACK, WHITE
+from .basic_rules import BasicRules
 from .compatibility import kept_apart
 from .pairing import RoundPairing
 from .round import RoundPairer
@@ -92,15 +93,8 @@ class Articles:
     bye_order: str = ""                  # what decides among the lowest, e.g. "Art. 3.3.2, 4.2"
     bye_order_text: str = gettext_noop("the pairing of the last bracket leaves him unpaired")
     #: the absolute criteria that keep two players apart: "rematch", "colour" (same absolute
-    #: colour preference); default: the Basic Rules (see :func:`basic_rules`)
+    #: colour preference); default: the Basic Rules' (``BasicRules.kept_apart``)
     absolute: dict[str, str] = field(default_factory=dict)
-
-
-def basic_rules(edition: str) -> dict[str, str]:
-    """The articles of C.04.1 that keep two players apart, in its 2017 or 2026 edition."""
-    if edition == "2026":
-        return {"rematch": "C.04.1 Art. 2", "colour": "C.04.1 Art. 6-7"}
-    return {"rematch": "C.04.1 b", "colour": "C.04.1 f-g"}
 
 
 @dataclass
@@ -448,11 +442,12 @@ def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, 
 
 
 def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], articles: Articles, *, system: str,
-            article: str, edition: str, names: dict[int, str] | None = None,
+            article: str, edition: str, basic_rules: BasicRules, names: dict[int, str] | None = None,
             colour_exempt: Callable[[Player], bool] = lambda player: False,
             pair_exempt: Callable[[Player, Player], bool] = lambda a, b: False,
             bye_rule: str = PAB_OR_POINT_WITHOUT_PLAYING) -> Explanation:
-    """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``;
+    """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``; ``edition``:
+    the edition's name (shown); ``basic_rules``: its C.04.1 (what keeps two players apart);
     ``colour_exempt``, ``pair_exempt``: whom the system exempts from the colour limits
     (``SwissSystem.colour_exempt``, ``colour_exempt_pair``);
     ``bye_rule``: who may not take the PAB (``Edition.bye_rule``: core.state's rules), for its words."""
@@ -478,7 +473,7 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
         brackets.append(BracketNote(step.score, step.residents, moves, pairs,
                                     tuple(n for n in step.floaters if n not in step.incoming),
                                     _mdp_opponents(step, by_number),
-                                    _barred(step, by_number, articles.absolute or basic_rules(edition),
+                                    _barred(step, by_number, articles.absolute or basic_rules.kept_apart(),
                                             colour_exempt, pair_exempt),
                                     _criteria_notes(step, by_number, colour, articles.criteria), step.label))
     boards = []

@@ -1,4 +1,4 @@
-"""A round's pairing as every system returns it, and its publishing order (C.04.2 D.9)."""
+"""A round's pairing as every system returns it, and its publishing order (C.04.2 D.9 / 2026 Art. 3.6)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .state import Player
+from .state import Player, RoundState
 
 if TYPE_CHECKING:
     from .explanation import Explanation, Step
@@ -63,11 +63,23 @@ class RoundPairing:
         return boards
 
 
+def publishing_key(score_a: int, rank_a: int, score_b: int, rank_b: int) -> tuple[int, int, int]:
+    """C.04.2 D.9 / 2026 Art. 3.6, the one copy: a board sorts by the score of its higher ranked
+    player, then the sum of both scores, then the initial rank of the higher ranked player (scores
+    before the round, higher first; ranks, lower first)."""
+    (high_score, high_rank), (low_score, _) = sorted(((score_a, rank_a), (score_b, rank_b)),
+                                                      key=lambda player: (-player[0], player[1]))
+    return -high_score, -(high_score + low_score), high_rank
+
+
 def publishing_order(pairs: list[Pair]) -> list[Pair]:
-    """C.04.2 D.9: by the score of the higher ranked player, the sum of both scores,
-    then the initial rank of the higher ranked player."""
-    def key(pair: Pair):
-        a, b = pair.white, pair.black
-        higher, lower = (a, b) if (a.score, -a.rank) > (b.score, -b.rank) else (b, a)
-        return (-higher.score, -lower.score, higher.rank)
-    return sorted(pairs, key=key)
+    """The boards in publishing order (:func:`publishing_key`)."""
+    return sorted(pairs, key=lambda pair: publishing_key(pair.white.score, pair.white.rank,
+                                                         pair.black.score, pair.black.rank))
+
+
+def in_publishing_order(state: RoundState, boards: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Boards as pairing numbers ``(white, black)`` in publishing order, the bye (black 0) last."""
+    players = state.by_number()
+    pairs = publishing_order([Pair(players[white], players[black]) for white, black in boards if black])
+    return [(p.white.number, p.black.number) for p in pairs] + [board for board in boards if not board[1]]

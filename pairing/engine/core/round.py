@@ -170,17 +170,14 @@ def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, part
     digit_width = max(1, count.bit_length())
     chunk = max(1, chunk_bits // digit_width)
     shift = digit_width * chunk
-    digits = Digits.none(graph.n)
-    for v in order:
-        digits.rank[v] = count - position[v]
+    digits = _order_digits(graph, order)
     warm = WarmStart()
     pairs: list[tuple[int, int]] = []
     mate = optimum
     costs = CheckCosts()
     start = 0
     while True:
-        for v in order:
-            digits.target[v], digits.place[v] = -1, -1
+        _place_digits(digits, order, start, start, partners, digit_width, chunk)
         upper = [v for v in order[start:] if graph.alive[v] and mate[v] in position
                  and position[mate[v]] > position[v]]
         greedy = _greedy_in_order(graph, upper, partners, mate) if costs.worth(len(upper) / chunk) else None
@@ -188,21 +185,52 @@ def solve_in_order(graph: WeightedGraph, order: list[int], chunk_bits: int, part
             kept, mate, warm = keep_optimal_prefix(graph, greedy, mate, shift, digits, forbidden, warm, chunk, costs)
             pairs += greedy[:kept]
             if kept == len(greedy):
-                return pairs + [(i, mate[i]) for i in range(graph.n) if graph.alive[i] and i < mate[i]]
+                return pairs + _alive_pairs(graph, mate)
             start = position[greedy[kept][0]]
         end = min(start + chunk, count)
-        for k, v in enumerate(order[start:end], start):
-            digits.target[v] = partners
-            digits.place[v] = digit_width * (start + chunk - 1 - k)
+        _place_digits(digits, order, start, end, partners, digit_width, chunk)
         mate = costs.solve_chunk(graph, shift, digits, forbidden, warm)
         if not any(mate[v] in position and position[mate[v]] > position[v] for v in order[end:]):
-            return pairs + [(i, mate[i]) for i in range(graph.n) if graph.alive[i] and i < mate[i]]
-        for v in order[start:end]:
-            w = mate[v]
-            if w in position and position[w] > position[v]:
-                pairs.append((v, w))
-                graph.alive[v] = graph.alive[w] = 0
+            return pairs + _alive_pairs(graph, mate)
+        pairs += _fix_pairs(graph, order[start:end], mate, position)
         start = end
+
+
+def _order_digits(graph: WeightedGraph, order: list[int]) -> Digits:
+    """A digit per player of ``order``: its partner's rank, ``count - position`` (the earliest
+    highest), placed per chunk by :func:`_place_digits`."""
+    digits = Digits.none(graph.n)
+    for k, v in enumerate(order):
+        digits.rank[v] = len(order) - k
+    return digits
+
+
+def _place_digits(digits: Digits, order: list[int], start: int, end: int, partners: int, digit_width: int,
+                  chunk: int) -> None:
+    """Only the digits of the chunk ``order[start:end]`` weigh (with a partner of group
+    ``partners``), the chunk's first the highest."""
+    for v in order:
+        digits.target[v], digits.place[v] = -1, -1
+    for k, v in enumerate(order[start:end], start):
+        digits.target[v] = partners
+        digits.place[v] = digit_width * (start + chunk - 1 - k)
+
+
+def _alive_pairs(graph: WeightedGraph, mate: list[int]) -> list[tuple[int, int]]:
+    """The pairs of ``mate`` among the players still in the graph."""
+    return [(i, mate[i]) for i in range(graph.n) if graph.alive[i] and i < mate[i]]
+
+
+def _fix_pairs(graph: WeightedGraph, chunk: list[int], mate: list[int],
+               position: dict[int, int]) -> list[tuple[int, int]]:
+    """The pairs a chunk's solve gives its upper ends, which leave the graph."""
+    pairs = []
+    for v in chunk:
+        w = mate[v]
+        if w in position and position[w] > position[v]:
+            pairs.append((v, w))
+            graph.alive[v] = graph.alive[w] = 0
+    return pairs
 
 
 def _greedy_in_order(graph: WeightedGraph, upper: list[int], partners: int,

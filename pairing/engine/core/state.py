@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..errors import TrfError
-from ..trf import ABSENT, BLACK, WHITE, RoundEntry, Scoring, TrfDocument
+from ..trf import ABSENT, BLACK, WHITE, RoundEntry, TrfDocument
+from .basic_rules import (  # noqa: F401  (PAB_OR_*, forbids_bye: read from here too)
+    BASIC_RULES_2026,
+    PAB_OR_FORFEIT_WIN,
+    PAB_OR_POINT_WITHOUT_PLAYING,
+    BasicRules,
+    basic_rules_named,
+    forbids_bye,
+)
 
 FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = "D", "U", ""
 
@@ -146,29 +154,6 @@ def infer_initial_colour(document: TrfDocument) -> str | None:
     return colour if ranks[top.number] % 2 == 0 else invert(colour)
 
 
-#: The rules barring a player from the pairing-allocated bye (``Edition.bye_rule``).
-#: C.04.1 (2017) d: one who already had the PAB or a forfeit win.
-PAB_OR_FORFEIT_WIN = "pab-or-forfeit-win"
-#: C.04.1 (2026) Art. 4: the PAB, or "in one single round, without playing, as many points as
-#: rewarded for a win" (a forfeit win, a full-point bye); Burstein (2017) 4.1 "a point without
-#: playing" says the same, "a point" read as a full point (a win's points): a half-point bye is not.
-PAB_OR_POINT_WITHOUT_PLAYING = "pab-or-point-without-playing"
-#: the rule of each edition of C.04.1, where the system's own text says nothing more
-BASIC_BYE_RULE = {"2017": PAB_OR_FORFEIT_WIN, "2026": PAB_OR_POINT_WITHOUT_PLAYING}
-
-
-def forbids_bye(entry: RoundEntry, scoring: Scoring, rule: str) -> bool:
-    """Whether this earlier round bars the player from the pairing-allocated bye by ``rule``
-    (:data:`PAB_OR_FORFEIT_WIN` or :data:`PAB_OR_POINT_WITHOUT_PLAYING`)."""
-    if entry.played:
-        return False
-    if entry.code in ("U", "+"):  # the PAB (whatever the tournament awards for it), a forfeit win
-        return True
-    if rule == PAB_OR_FORFEIT_WIN:
-        return False
-    return scoring.points(entry.code) >= scoring.win
-
-
 def opponent_ratings(document: TrfDocument, entries: list[RoundEntry]) -> tuple[int, ...]:
     """The ratings of the opponents met over the board in ``entries`` (Dubov 2026 Art. 1.7.1:
     unplayed games do not count)."""
@@ -177,7 +162,7 @@ def opponent_ratings(document: TrfDocument, entries: list[RoundEntry]) -> tuple[
 
 
 def build_round_state(document: TrfDocument, round_number: int | None = None,
-                      total_rounds: int | None = None, basic_rules: str = "2026",
+                      total_rounds: int | None = None, basic_rules: BasicRules | str = BASIC_RULES_2026,
                       bye_rule: str | None = None) -> RoundState:
     """The state for pairing ``round_number`` (default: the round after the last paired one).
 
@@ -185,7 +170,8 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     unless his line holds a bye or an absence for ``round_number`` (``H``/``F``/
     ``Z``).  When the file already holds that round (the checker re-makes it),
     a player with no entry for it was absent.  ``basic_rules``: the edition of C.04.1
-    (floats); ``bye_rule``: who may not take the PAB (default: that of ``basic_rules``).
+    (floats; its name is read as that edition); ``bye_rule``: who may not take the PAB (default:
+    that of ``basic_rules``).
     """
     if round_number is None:
         round_number = document.paired_rounds + 1
@@ -194,75 +180,87 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
         raise TrfError("the number of rounds is unknown: add an XXR (or 142) line")
     if round_number > total:
         raise TrfError(f"all {total} rounds have been paired already")
-    played_rounds = round_number - 1
-    scoring = document.scoring
-    bye_rule = bye_rule or BASIC_BYE_RULE[basic_rules]
-
-    def history(record) -> list[RoundEntry]:
-        entries = record.rounds[:played_rounds]
-        return entries + [ABSENT] * (played_rounds - len(entries))
-
-    histories = {n: history(r) for n, r in document.players.items()}
+    basic_rules = basic_rules_named(basic_rules)
+    history = _History(document, round_number - 1, basic_rules)
     replaying = round_number <= document.paired_rounds
     to_pair = {n for n, r in document.players.items()
                if ((entry := r.entry(round_number)) is None and not replaying)
                or (entry is not None and entry.paired)}
     # A player takes a pairing number if he is paired now or was paired before.
-    valid = sorted(n for n in document.players if n in to_pair or any(e.paired for e in histories[n]))
+    valid = sorted(n for n in document.players if n in to_pair or any(e.paired for e in history.entries[n]))
     ranks = {n: i for i, n in enumerate(valid)}
-
-    def score_before(number: int, round_index: int) -> int:
-        """Score after ``round_index`` rounds plus the acceleration of the next one."""
-        points = sum(scoring.points(e.code) for e in histories[number][:round_index])
-        return points + document.acceleration(number, round_index + 1)
-
-    def float_in(number: int, round_index: int) -> str:
-        """The float a player received in round ``round_index + 1``."""
-        entry = histories[number][round_index]
-        if not entry.played:
-            if basic_rules == "2017":
-                return FLOAT_DOWN  # Dutch 2017 A.4 b: whoever does not play downfloats
-            # Dutch 2026 Art. 1.4.3-1.4.4: the PAB, or more than a loss without playing
-            return FLOAT_DOWN if scoring.points(entry.code) > scoring.loss else FLOAT_NONE
-        own, other = score_before(number, round_index), score_before(entry.opponent, round_index)
-        return FLOAT_DOWN if own > other else FLOAT_UP if own < other else FLOAT_NONE
-
+    forbidden = _forbidden(document, round_number)
+    bye_rule = bye_rule or basic_rules.bye_rule
+    players = [history.player(number, ranks[number], forbidden[number], bye_rule, round_number >= total)
+               for number in sorted(to_pair)]
+    players.sort(key=lambda p: (-p.pairing_score, p.rank))
+    for order, player in enumerate(players):
+        player.order = order
     initial = document.initial_colour or infer_initial_colour(document) or WHITE
-    win, draw = scoring.win, scoring.draw
-    top_threshold = played_rounds * max(win, draw)
-    players = []
+    scoring = document.scoring
+    results = {number: tuple(RoundResult(e.opponent if e.played else None, scoring.points(e.code),
+                                         e.played, e.code) for e in entries)
+               for number, entries in history.entries.items()}
+    return RoundState(round_number, total, initial, players, scoring.win, scoring.draw, results)
+
+
+def _forbidden(document: TrfDocument, round_number: int) -> dict[int, set[int]]:
+    """Whom each player may not meet in this round (XXP / 260)."""
     forbidden: dict[int, set[int]] = {n: set() for n in document.players}
     for group in document.forbidden_pairs:
         if group.applies(round_number):
             for number in group.players:
                 forbidden[number] |= group.players - {number}
-    for number in sorted(to_pair):
-        entries = histories[number]
-        pairing_score = score_before(number, played_rounds)
-        upfloats = sum(e.played and score_before(number, k) < score_before(e.opponent, k)
+    return forbidden
+
+
+class _History:
+    """Every player's rounds before the one to pair (a missing round is an absence), and what
+    the rules read from them."""
+
+    def __init__(self, document: TrfDocument, played_rounds: int, basic_rules: BasicRules):
+        self.document, self.played_rounds, self.basic_rules = document, played_rounds, basic_rules
+        self.scoring = document.scoring
+        self.entries = {n: self._entries(r) for n, r in document.players.items()}
+
+    def _entries(self, record) -> list[RoundEntry]:
+        entries = record.rounds[:self.played_rounds]
+        return entries + [ABSENT] * (self.played_rounds - len(entries))
+
+    def score_before(self, number: int, round_index: int) -> int:
+        """Score after ``round_index`` rounds plus the acceleration of the next one."""
+        points = sum(self.scoring.points(e.code) for e in self.entries[number][:round_index])
+        return points + self.document.acceleration(number, round_index + 1)
+
+    def float_in(self, number: int, round_index: int) -> str:
+        """The float a player received in round ``round_index + 1``."""
+        entry = self.entries[number][round_index]
+        if not entry.played:  # Dutch 2017 A.4 b / 2026 Art. 1.4.3-1.4.4, by the basic rules' edition
+            return FLOAT_DOWN if self.basic_rules.downfloats_unplayed(entry, self.scoring) else FLOAT_NONE
+        own, other = self.score_before(number, round_index), self.score_before(entry.opponent, round_index)
+        return FLOAT_DOWN if own > other else FLOAT_UP if own < other else FLOAT_NONE
+
+    def player(self, number: int, rank: int, forbidden: set[int], bye_rule: str, last_round: bool) -> Player:
+        """The player to pair, as his history makes him."""
+        entries, scoring, played_rounds = self.entries[number], self.scoring, self.played_rounds
+        pairing_score = self.score_before(number, played_rounds)
+        upfloats = sum(e.played and self.score_before(number, k) < self.score_before(e.opponent, k)
                        for k, e in enumerate(entries))
-        players.append(Player(
+        return Player(
             number=number,
-            rank=ranks[number],
+            rank=rank,
             score=sum(scoring.points(e.code) for e in entries),
             pairing_score=pairing_score,
             colours="".join(e.colour for e in entries if e.played),
             played_opponents=frozenset(e.opponent for e in entries if e.played),
             played_games=sum(e.played for e in entries),
-            rating=document.players[number].rating,
-            opponent_ratings=opponent_ratings(document, entries),
+            rating=self.document.players[number].rating,
+            opponent_ratings=opponent_ratings(self.document, entries),
             upfloats=upfloats,
-            forbidden=frozenset(forbidden[number]),
+            forbidden=frozenset(forbidden),
             bye_eligible=not any(forbids_bye(e, scoring, bye_rule) for e in entries),
-            floats=tuple(float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE
+            floats=tuple(self.float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE
                          for k in (1, 2)),
             # A.7, applied when the last round is paired
-            topscorer=round_number >= total and 2 * pairing_score > top_threshold,
-        ))
-    players.sort(key=lambda p: (-p.pairing_score, p.rank))
-    for order, player in enumerate(players):
-        player.order = order
-    results = {number: tuple(RoundResult(e.opponent if e.played else None, scoring.points(e.code),
-                                         e.played, e.code) for e in entries)
-               for number, entries in histories.items()}
-    return RoundState(round_number, total, initial, players, win, draw, results)
+            topscorer=last_round and 2 * pairing_score > played_rounds * max(scoring.win, scoring.draw),
+        )

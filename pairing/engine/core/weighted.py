@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import matching
-from .matching import UNMATCHED, max_weight_matching_python
+from .blossom import UNMATCHED, max_weight_matching_python
 
 
 class WarmStart:

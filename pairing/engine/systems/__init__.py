@@ -4,7 +4,9 @@ app's choices and TRF import/export all read this registry.
 
 Editions name the C.04 family a tournament is paired under: the system's own
 text and the Basic Rules (C.04.1), General Handling Rules (C.04.2) and
-acceleration method that went with it.
+acceleration method that went with it.  An edition is an object whose fields say
+what it does (a system subclasses :class:`Edition` for its own rules); its name
+is data only (TRF record 192, ``--edition``, the app's stored value).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.basic_rules import BasicRules, basic_rules_named
 from ..core.explanation import Articles, Step
 from ..core.pairing import RoundPairing
-from ..core.state import BASIC_BYE_RULE, Player, RoundState, build_round_state
+from ..core.state import Player, RoundState, build_round_state
 from ..trf import TrfDocument
 
 
@@ -29,13 +32,16 @@ def no_pair_exemption(state: RoundState, a: Player, b: Player) -> bool:
 
 @dataclass(frozen=True)
 class Edition:
-    """One edition of a system's rules."""
+    """One edition of a system's rules: what is common to every system's editions (a system
+    subclasses it for its own rules, e.g. ``BursteinEdition``)."""
 
-    name: str                  # "2017", "2026"
+    name: str                  # "2017", "2026": data (TRF, --edition, the app), never compared
     title: str
     in_force_from: datetime.date
     trf_codes: tuple[str, ...]  # TRF-2026 record 192 codes; the first is the one written
-    basic_rules: str           # the C.04.1 edition: "2017" (rules a-i) or "2026" (Articles 1-9)
+    #: the C.04.1 edition it goes with: core.basic_rules.BASIC_RULES_2017 (rules a-i) or _2026
+    #: (Articles 1-9); a name ("2017") is read as that edition
+    basic_rules: BasicRules
     acceleration: str          # the Baku method of this edition, for messages and docs
     #: the system's article that gives the PAB to the lowest score a complete pairing allows
     #: ("": the edition has none), cited by the review of a manual pairing
@@ -47,12 +53,19 @@ class Edition:
     #: (core.state: PAB_OR_FORFEIT_WIN, PAB_OR_POINT_WITHOUT_PLAYING; Burstein 2017 4.1);
     #: "": the basic rules' (C.04.1 2017 d / 2026 Art. 4)
     own_bye_rule: str = ""
+    #: the system's own articles of the absolute criteria [C1] no rematch, [C2] who may take the
+    #: PAB, [C3] the absolute colour limits, where its text numbers them ("": it does not), cited
+    #: by the review of a manual pairing before the basic rules' (e.g. Dubov 2018 C.1-C.3)
+    absolute_criteria: tuple[str, str, str] = ("", "", "")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "basic_rules", basic_rules_named(self.basic_rules))
 
     @property
     def bye_rule(self) -> str:
         """Who may not take the PAB in this edition: the one rule its pairer, the review of a
         manual pairing and the explanation read (through ``Player.bye_eligible``)."""
-        return self.own_bye_rule or BASIC_BYE_RULE[self.basic_rules]
+        return self.own_bye_rule or self.basic_rules.bye_rule
 
     def round_state(self, document: TrfDocument, round_number: int | None = None,
                     total_rounds: int | None = None) -> RoundState:

@@ -3,8 +3,9 @@
     compute_standings(document, ["DE", "BH/C1", "BH", "SB", "PS", "WIN"], edition="2026")
     explain(document, "BH/C1", pairing_number)
 
-Editions: ``"2026"`` (in force from 1 March 2026, the default), ``"2024"`` (1 August
-2024) and ``"2009"`` (unplayed rounds against the SPPC 2009 virtual opponent).
+Editions (``editions.py``, each a ``TiebreakEdition``, given by name or as the object):
+``"2026"`` (in force from 1 March 2026, the default), ``"2024"`` (1 August 2024) and
+``"2009"`` (unplayed rounds against the SPPC 2009 virtual opponent).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from fractions import Fraction
 from ..trf import TrfDocument
 from . import buchholz, direct
 from .buchholz import Contribution
-from .codes import EDITIONS, Tiebreak, TiebreakCodeError, normalise_edition, parse_code, parse_codes
+from .codes import Tiebreak, TiebreakCodeError, parse_code, parse_codes
+from .editions import EDITIONS, TiebreakEdition, tiebreak_edition
 from .event import Event
 from .values import Calculator
 
@@ -32,10 +34,11 @@ class StandingRow:
     tiebreaks: dict[str, object] = field(default_factory=dict)  # keyed by the codes as given
 
 
-def _calculator(document: TrfDocument, edition: str, rounds: int | None, cap_rounds: str) -> Calculator:
+def _calculator(document: TrfDocument, edition: TiebreakEdition | str, rounds: int | None,
+                cap_rounds: str) -> Calculator:
     if cap_rounds not in ("played", "announced"):
         raise TiebreakCodeError("cap_rounds must be 'played' or 'announced'")
-    return Calculator(Event(document, rounds), normalise_edition(edition), cap_rounds)
+    return Calculator(Event(document, rounds), tiebreak_edition(edition), cap_rounds)
 
 
 def _sort_key(tb: Tiebreak, value):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .codes import Tiebreak
+from .editions import TiebreakEdition
 from .event import BYE_TO_THE_END, Event
 
 
@@ -29,11 +30,11 @@ class Contribution:
     cut: bool = False
 
 
-def adjusted_scores(event: Event, edition: str) -> dict[int, int]:
+def adjusted_scores(event: Event, edition: TiebreakEdition) -> dict[int, int]:
     """Each participant's score as seen by the opponents (tenths)."""
     adjusted = {}
     for number, rounds in event.players.items():
-        if edition == "2009":
+        if edition.unplayed_count_as_draws:
             # SPPC 2009 7.b: every result by default counts as a draw for the opponents
             adjusted[number] = sum(r.points if r.played else event.draw for r in rounds)
         else:
@@ -50,7 +51,7 @@ def _virtual_opponent(event: Event, number: int, index: int) -> int:
     return sum(r.points for r in rounds[:index]) + reverse + event.draw * (event.rounds - index - 1)
 
 
-def items(event: Event, number: int, tb: Tiebreak, edition: str, adjusted: dict[int, int],
+def items(event: Event, number: int, tb: Tiebreak, edition: TiebreakEdition, adjusted: dict[int, int],
           cap_rounds: int) -> list[list]:
     """[round, opponent, dummy, score, result, value, vur, cut] for every round."""
     sb = tb.name == "SB"
@@ -60,12 +61,12 @@ def items(event: Event, number: int, tb: Tiebreak, edition: str, adjusted: dict[
     for index, r in enumerate(event.players[number]):
         if r.opponent is not None and (r.played or tb.forfeits_as_games):
             score, dummy, vur = adjusted[r.opponent], False, False
-        elif edition == "2009":
+        elif edition.virtual_opponent:
             score, dummy, vur = _virtual_opponent(event, number, index), True, r.vur
         else:
             # C.07 16.4: a game against a dummy whose score is the participant's own
             score, dummy, vur = own, True, r.vur
-            if edition == "2026":
+            if edition.caps_dummy:
                 if r.opponent is not None:
                     score = min(score, adjusted[r.opponent])  # C.07 16.4.1 (forfeits)
                 elif score > cap:
@@ -75,14 +76,14 @@ def items(event: Event, number: int, tb: Tiebreak, edition: str, adjusted: dict[
     return rows
 
 
-def _cut(rows: list[list], tb: Tiebreak, edition: str) -> None:
+def _cut(rows: list[list], tb: Tiebreak, edition: TiebreakEdition) -> None:
     """C.07 14.1-14.4, with the VUR exception of 16.5 (no VUR in the 2009 edition)."""
     left = list(rows)
     for _ in range(min(tb.cut_low, len(left))):
         # 14.1: the least significant value: the lowest score, then (SB) the lowest contribution
         chosen = min(left, key=lambda c: (c[3], c[5], c[0]))
         vurs = [c for c in left if c[6]]
-        if vurs and edition != "2009":
+        if vurs and edition.cuts_vur_first:
             lowest_vur = min(vurs, key=lambda c: (c[5], c[3], c[0]))
             # 16.5: cut the lowest VUR contribution instead, as long as it is not lower
             if lowest_vur[5] >= chosen[5]:

@@ -9,9 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-EDITIONS = ("2026", "2024", "2009")
-EDITION_ALIASES = {"2026-03-01": "2026", "2024-08-01": "2024", "2023": "2024", "pre-2023": "2009"}
-
 #: Acronym -> modifiers it accepts (C: cut, M: median, L: limit, P: forfeits as games,
 #: F: Fore Buchholz, R: reverse order, U: rating given to unrated players).
 ACRONYMS = {
@@ -52,14 +49,6 @@ class Tiebreak:
     def ascending(self) -> bool:
         """Whether a lower value ranks higher (TPN by default, C.07 7.8)."""
         return (self.name == "TPN") != self.reverse
-
-
-def normalise_edition(edition: str | int) -> str:
-    text = str(edition).strip().lower()
-    text = EDITION_ALIASES.get(text, text)
-    if text not in EDITIONS:
-        raise TiebreakCodeError(f"unknown edition {edition!r}: use one of {', '.join(EDITIONS)}")
-    return text
 
 
 def parse_code(code: str) -> Tiebreak:

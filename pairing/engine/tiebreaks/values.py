@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from . import buchholz, rating
 from .codes import Tiebreak
+from .editions import TiebreakEdition
 from .event import Event
 
 
@@ -20,7 +21,7 @@ def _points(tenths: int) -> Fraction:
 class Calculator:
     """One tournament, edition and number of rounds; values are cached per code."""
 
-    def __init__(self, event: Event, edition: str, cap_rounds: str = "played"):
+    def __init__(self, event: Event, edition: TiebreakEdition, cap_rounds: str = "played"):
         self.event = event
         self.edition = edition
         # C.07 16.4.2 "number of rounds": the rounds counted (default) or those announced

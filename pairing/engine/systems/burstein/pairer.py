@@ -28,16 +28,10 @@ from ...core.pairing import RoundPairing, publishing_order
 from ...core.round import RoundPairer, bye_before_pairing
 from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
-from .colours import allocate_2017, allocate_2026
-from .index import opposition_2017, opposition_2026, ranking_key_2017, ranking_key_2026
+from .editions import BursteinEdition
 from .search import GiveUp, OrderSearch
 
 CHUNK_BITS = 1024
-
-
-def seeding_rounds(total_rounds: int) -> int:
-    """2026 Art. 1.6.2: half the rounds (rounded down), at most 4."""
-    return min(total_rounds // 2, 4)
 
 
 def _bits(value: int) -> int:
@@ -45,15 +39,11 @@ def _bits(value: int) -> int:
 
 
 class BursteinPairer:
-    def __init__(self, state: RoundState, edition_name: str):
+    def __init__(self, state: RoundState, edition: BursteinEdition):
         self.state = state
-        self.edition = edition_name
-        if edition_name == "2017":
-            self.evaluation = opposition_2017(state)
-            self.key = ranking_key_2017(self.evaluation)
-        else:
-            self.evaluation = opposition_2026(state)
-            self.key = ranking_key_2026(self.evaluation)
+        self.edition = edition
+        self.evaluation = edition.opposition(state)  # the Index (2026 1.7-1.8, 2017 3.2)
+        self.key = edition.ranking_key(self.evaluation)
         self.players = state.players
         self.round = RoundPairer(state)  # [C1]-[C3] (2017: 3.1, 5.2, 5.3), nobody exempt
         ranked = sorted(range(len(self.players)), key=lambda v: self.key(self.players[v]))
@@ -63,10 +53,10 @@ class BursteinPairer:
     def bye_order(self) -> list[int]:
         """The players who may take the PAB, in the order they are tried."""
         eligible = [v for v, p in enumerate(self.players) if p.bye_eligible]  # 2026 3.1.1 [C2] / 2017 4.1
-        if self.edition == "2017":
-            # 4.2-4.3: the lowest SG, then the lowest SB, Buchholz and so on (3.2 reversed)
+        if not self.edition.bye_to_most_games:
+            # 2017 4.2-4.3: the lowest SG, then the lowest SB, Buchholz and so on (3.2 reversed)
             return sorted(eligible, key=lambda v: (self.players[v].pairing_score, -self.position[v]))
-        # 3.1.3 lowest score, 3.1.4 most games played, 3.1.5 lowest ranking (1.8)
+        # 2026 3.1.3 lowest score, 3.1.4 most games played, 3.1.5 lowest ranking (1.8)
         return sorted(eligible, key=lambda v: (self.players[v].pairing_score, -self.players[v].played_games,
                                                -self.position[v]))
 
@@ -131,7 +121,7 @@ class BursteinPairer:
         """Whether the floaters let the next bracket reach its [C5] and [C6] bounds
         with everybody below paired (2026 [C7]): here only the plain case is proved,
         an even next bracket paired completely and the rest below too."""
-        if self.edition != "2026":
+        if not self.edition.weighs_next_bracket:
             return True
         following = floaters + self.next_group(lower)
         beyond = [v for v in lower if v not in set(following)]
@@ -146,27 +136,13 @@ class BursteinPairer:
         players of the lower scoregroups) take part when given, so that the
         matching is a complete pairing of everybody left ([C4]).  ``nxt``, the next
         scoregroup (2026 [C7]): the pairs of the next bracket (the floaters and
-        ``nxt``) and their scores are weighed between [C6] and [C8]."""
+        ``nxt``) and their scores are weighed between [C6] and [C8].  The order of 4.3
+        is one digit per player, solved a chunk of players at a time."""
         n = len(bracket)
         extra = lower if lower else list(nxt)
         members = bracket + extra
         local = {v: i for i, v in enumerate(members)}
-        size = len(members)
-        levels = sorted({self.players[v].pairing_score for v in bracket})
-        level = {s: k for k, s in enumerate(levels)}
-        base = n + 1
-        value_of = [base ** level[self.players[v].pairing_score] for v in bracket]
-        following = set(bracket) | set(nxt)
-        levels7 = sorted({self.players[v].pairing_score for v in following})
-        m = len(following)
-        value7 = {v: (m + 1) ** levels7.index(self.players[v].pairing_score) for v in following}
-        w7 = (_bits(m), _bits(m * (m + 1) ** len(levels7)))
-        full = 1 if lower else 0
-
-        def c7(v: int, w: int) -> tuple[int, int]:
-            return (1, value7[v] + value7[w]) if v in value7 and w in value7 else (0, 0)
-
-        w5, w6, w8 = _bits(n), _bits(n * base ** len(levels)), _bits(2 * n)
+        weigh = self.weigher(bracket, members, nxt, full=1 if lower else 0)
         digit = _bits(n + 1)
         chunk = max(1, CHUNK_BITS // digit)
         edges_bb = [(a, b) for a in range(n) for b in range(a + 1, n)
@@ -174,7 +150,7 @@ class BursteinPairer:
         edges_bl = [(a, local[w]) for a in range(n) for w in extra if self.round.compatible(bracket[a], w)]
         edges_ll = [(local[v], local[w]) for i, v in enumerate(extra) for w in extra[i + 1:]
                     if self.round.compatible(v, w)]
-        dead = [False] * size
+        dead = [False] * len(members)
         floating = [False] * n
         pairs: list[tuple[int, int]] = []
         start = 0
@@ -186,17 +162,10 @@ class BursteinPairer:
                 # 4.3: BSN a's opponent is b (BSN b + 1 as a digit; a floater's is 0)
                 return ((b + 1) << digit * (end - 1 - a)) if start <= a < end else 0
 
-            weighted = []
-            for a, b in edges_bb:
-                if dead[a] or dead[b] or floating[a] or floating[b]:
-                    continue
-                fields = (1, 1, value_of[a] + value_of[b], 0, 0, self.colour_granted(bracket[a], bracket[b]))
-                weighted.append((a, b, self.pack(fields, w5, w6, w7, w8, width) + order(a, b) + order(b, a)))
-            weighted += [(a, j, self.pack((full, 0, 0, *c7(bracket[a], members[j]), 0), w5, w6, w7, w8, width))
-                         for a, j in edges_bl if not dead[a] and not dead[j]]
-            weighted += [(i, j, self.pack((full, 0, 0, *c7(members[i], members[j]), 0), w5, w6, w7, w8, width))
-                         for i, j in edges_ll if not dead[i] and not dead[j]]
-            mate = max_weight_matching(size, weighted)
+            weighted = [(a, b, weigh(a, b, width) + order(a, b) + order(b, a)) for a, b in edges_bb
+                        if not (dead[a] or dead[b] or floating[a] or floating[b])]
+            weighted += [(i, j, weigh(i, j, width)) for i, j in edges_bl + edges_ll if not dead[i] and not dead[j]]
+            mate = max_weight_matching(len(members), weighted)
             last = end >= n
             for a in range(start if not last else 0, end if not last else n):
                 if dead[a] or floating[a]:
@@ -210,6 +179,33 @@ class BursteinPairer:
             if last:
                 return pairs, [bracket[a] for a in range(n) if floating[a]]
             start = end
+
+    def weigher(self, bracket: list[int], members: list[int], nxt: list[int] | tuple, full: int):
+        """``weigh(i, j, width)``: the weight of the pair of ``members`` i-j above the order's
+        ``width`` bits: [C4] (``full``: everybody below is paired too), [C5], [C6] and [C8] for a
+        pair of the bracket, [C7] for a pair of the next bracket."""
+        n = len(bracket)
+        levels = sorted({self.players[v].pairing_score for v in bracket})
+        level = {s: k for k, s in enumerate(levels)}
+        base = n + 1
+        value_of = [base ** level[self.players[v].pairing_score] for v in bracket]
+        following = set(bracket) | set(nxt)
+        levels7 = sorted({self.players[v].pairing_score for v in following})
+        m = len(following)
+        value7 = {v: (m + 1) ** levels7.index(self.players[v].pairing_score) for v in following}
+        widths = (_bits(n), _bits(n * base ** len(levels)), (_bits(m), _bits(m * (m + 1) ** len(levels7))),
+                  _bits(2 * n))
+
+        def weigh(i: int, j: int, width: int) -> int:
+            if i < n and j < n:
+                fields = (1, 1, value_of[i] + value_of[j], 0, 0, self.colour_granted(bracket[i], bracket[j]))
+            else:
+                v, w = members[i], members[j]
+                c7 = (1, value7[v] + value7[w]) if v in value7 and w in value7 else (0, 0)
+                fields = (full, 0, 0, *c7, 0)
+            return self.pack(fields, *widths, width)
+
+        return weigh
 
     @staticmethod
     def pack(fields: tuple[int, ...], w5: int, w6: int, w7: tuple[int, int], w8: int, width: int) -> int:
@@ -226,7 +222,7 @@ class BursteinPairer:
             found = None
         if found is not None:
             return found
-        if self.edition == "2026" and lower:  # [C7] with [C4]: everybody at once
+        if self.edition.weighs_next_bracket and lower:  # [C7] with [C4]: everybody at once
             return self.solve(bracket, lower, self.next_group(lower))
         pairs, floaters = self.solve(bracket, [])
         if self.round.completion_mate(floaters + lower) is not None:
@@ -249,24 +245,23 @@ class BursteinPairer:
             pairs += found
         if floaters:
             raise NoValidPairing("the lowest bracket leaves players unpaired")
-        allocate = allocate_2017 if self.edition == "2017" else allocate_2026
-        boards = [allocate(self.players[v], self.players[w], self.state, self.key) for v, w in pairs]
+        boards = [self.edition.allocate(self.players[v], self.players[w], self.state, self.key) for v, w in pairs]
         return RoundPairing(publishing_order(boards), self.players[bye] if bye is not None else None)
 
 
-def first_bye(state: RoundState, edition) -> Player | None:
+def first_bye(state: RoundState, edition: BursteinEdition) -> Player | None:
     """Whom 2026 Art. 3.1 (2017 4.1-4.3) gives the PAB to, before the pairing; None: an even
     number of players, nobody can take it, or a seeding round (paired by the Dutch system)."""
-    if edition.name == "2026" and state.round_number <= seeding_rounds(state.total_rounds):
+    if edition.seeding_round(state):
         return None
-    return bye_before_pairing(state, lambda everyone: BursteinPairer(state, edition.name).choose_bye(everyone))
+    return bye_before_pairing(state, lambda everyone: BursteinPairer(state, edition).choose_bye(everyone))
 
 
-def pair(state: RoundState, edition) -> RoundPairing:
-    if edition.name == "2026" and state.round_number <= seeding_rounds(state.total_rounds):
+def pair(state: RoundState, edition: BursteinEdition) -> RoundPairing:
+    if edition.seeding_round(state):
         # 2026 Art. 1.6.1: the seeding rounds are paired by the FIDE (Dutch) System,
         # looked up in the registry (a system never imports another)
         from .. import get_system
         dutch = get_system("dutch")
-        return dutch.pair(state, dutch.edition("2026"))
-    return BursteinPairer(state, edition.name).pair()
+        return dutch.pair(state, dutch.edition(edition.seeding_by_dutch))
+    return BursteinPairer(state, edition).pair()

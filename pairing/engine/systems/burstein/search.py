@@ -47,7 +47,7 @@ class OrderSearch:
         self.value_of = {v: base ** level[players[v].pairing_score] for v in bracket}
         # 2026 [C7]: the next bracket (the floaters and the next scoregroup): its pairs,
         # then the scores of its paired players (its floaters' scores lowest)
-        self.next = set(pairer.next_group(lower)) if pairer.edition == "2026" else set()
+        self.next = set(pairer.next_group(lower)) if pairer.edition.weighs_next_bracket else set()
         m = n + len(self.next)
         levels7 = sorted({players[v].pairing_score for v in bracket + list(self.next)})
         level7 = {s: k for k, s in enumerate(levels7)}
@@ -121,6 +121,28 @@ class OrderSearch:
         the floater (if any) from the lowest score, colour misses at the count bound
         ([C5], [C6], [C8] bounds, as the fast path), and a complete pairing below."""
         bracket, pairer = self.bracket, self.pairer
+        partners, misses = self.greedy_partners()
+        floaters = [v for v in bracket if partners[v] is None]
+        if len(floaters) != len(bracket) % 2 or misses != pairer.colour_bound(bracket):
+            return None
+        if floaters and self.next:
+            return None  # [C7]: the weighted matching decides
+        if floaters and pairer.players[floaters[0]].pairing_score != min(pairer.players[v].pairing_score
+                                                                         for v in bracket):
+            return None
+        value = sum(self.contrib(v, w) for v, w in partners.items()
+                    if w is not None and self.index[v] < self.index[w])
+        if self.lower:
+            completion = pairer.round.completion_mate(floaters + self.lower)
+            if completion is None or -1 in completion.values():
+                return None
+            partners.update(completion)
+        return partners, value
+
+    def greedy_partners(self) -> tuple[dict[int, int | None], int]:
+        """Each player in the bracket's order takes his last compatible partner still free, one
+        who keeps the colour preferences granted where he can; the colour misses it makes."""
+        bracket, pairer = self.bracket, self.pairer
         n = len(bracket)
         white = sum(self.preference[v] == "w" for v in bracket)
         black = sum(self.preference[v] == "b" for v in bracket)
@@ -160,22 +182,7 @@ class OrderSearch:
             free &= ~(1 << j)
             partners[v], partners[w] = w, v
             misses += self.miss(v, w)
-        floaters = [v for v in bracket if partners[v] is None]
-        if len(floaters) != n % 2 or misses != pairer.colour_bound(bracket):
-            return None
-        if floaters and self.next:
-            return None  # [C7]: the weighted matching decides
-        if floaters and pairer.players[floaters[0]].pairing_score != min(pairer.players[v].pairing_score
-                                                                         for v in bracket):
-            return None
-        value = sum(self.contrib(v, w) for v, w in partners.items()
-                    if w is not None and self.index[v] < self.index[w])
-        if self.lower:
-            completion = pairer.round.completion_mate(floaters + self.lower)
-            if completion is None or -1 in completion.values():
-                return None
-            partners.update(completion)
-        return partners, value
+        return partners, misses
 
     def complete(self, partners: dict[int, int | None]) -> bool:
         """Whether ``partners`` pairs everybody when there are players below ([C4])."""

@@ -42,11 +42,12 @@ def white_for_higher(higher: Player, lower: Player, state: RoundState) -> tuple[
     return own == WHITE, 5, "higher"  # 5.2.5 (E.4): the preference of the higher ranked player
 
 
-def colour_rule(white: Player, black: Player, state: RoundState, edition: str) -> tuple[str, str]:
-    """The article and kind of the rule that gave this board its colours."""
+def colour_rule(white: Player, black: Player, state: RoundState, articles: tuple[str, ...]) -> tuple[str, str]:
+    """The article (of ``articles``, the edition's rules 1-5) and kind of the rule that gave this
+    board its colours."""
     higher, lower = (white, black) if ranks_higher(white, black) else (black, white)
     _, rule, kind = white_for_higher(higher, lower, state)
-    return (f"Art. 5.2.{rule}" if edition == "2026" else f"E.{rule - 1}"), kind
+    return articles[rule - 1], kind
 
 
 def allocate_colours(a: Player, b: Player, state: RoundState) -> Pair:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from ...core.explanation import Articles, Step, gettext_noop
+from dataclasses import replace
+
+from ...core.explanation import Articles, Step
 from ...core.pairing import RoundPairing
 from ...core.state import Player, RoundState
 from .colours import colour_rule
+from .editions import DubovEdition
 
 
-def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Step], Articles]:
+def explain(state: RoundState, pairing: RoundPairing, edition: DubovEdition) -> tuple[list[Step], Articles]:
     """The brackets the pairer reports (each scoregroup from the top with its upfloaters,
     3.2.1-3.2.2), after the PAB (Art. 3.1 / 2018 B.0)."""
     steps = []
@@ -19,15 +22,6 @@ def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Ste
                           tuple(n for n in incoming + bracket.residents if n not in paired)))
 
     def rule(white: Player, black: Player, state: RoundState) -> tuple[str, str]:
-        return colour_rule(white, black, state, edition.name)
+        return colour_rule(white, black, state, edition.colour_articles)
 
-    if edition.name == "2026":
-        return steps, Articles(rule, bye_eligibility="Art. 3.1.1 [C2] (C.04.1 Art. 4)", bye_score="Art. 3.1.3",
-                               bye_order="Art. 3.1.4-3.1.5",
-                               bye_order_text=gettext_noop(
-                                   "the PAB is assigned first: the most games played, then the largest TPN, among "
-                                   "those who leave a complete pairing (3.1.2)"))
-    return steps, Articles(rule, bye_eligibility="B.0 (C.04.1 d)", bye_score="B.0", bye_order="B.0",
-                           bye_order_text=gettext_noop(
-                               "the PAB is assigned first: the most games played, then the largest TPN, among those "
-                               "who leave a complete pairing"))
+    return steps, replace(edition.explained, colour_rule=rule)

@@ -172,35 +172,49 @@ class DubovPairer:
         be complete ([C4]); else only the residents must all be paired."""
         players = self.players
         vertices = residents + lower
-        n = len(self.players)
+        is_resident = _mask(residents)
+        weights = self.upfloater_weights(residents, lower, with_rest)
+
+        def solve(order_bits: dict[int, int]) -> list[int] | None:
+            shift = len(order_bits)
+            edges = [(a, b, (w << shift) + (order_bits.get(b, 0) if is_resident >> a & 1 else 0))
+                     for (a, b), w in weights.items()]
+            mate = max_weight_matching(len(players), edges)
+            unpaired = vertices if with_rest else residents
+            return None if any(mate[v] == UNMATCHED for v in unpaired) else mate
+
+        mate = solve({})
+        if mate is None:
+            return None
+        def with_resident(v: int) -> bool:
+            return mate[v] != UNMATCHED and bool(is_resident >> mate[v] & 1)
+
+        quota = {players[v].pairing_score for v in lower if with_resident(v)}
+        candidates = [v for v in lower if players[v].pairing_score in quota]  # 4.2.2 sequence order
+        if len(candidates) > 1:
+            weights = {(a, b): w for (a, b), w in weights.items()
+                       if is_resident >> b & 1 or not is_resident >> a & 1 or players[b].pairing_score in quota}
+            mate = solve({v: 1 << (len(candidates) - 1 - k) for k, v in enumerate(candidates)})
+        return [v for v in lower if with_resident(v)]
+
+    def upfloater_weights(self, residents: list[int], lower: list[int], with_rest: bool) -> dict[tuple[int, int], int]:
+        """The weight of each pair a resident may take (and, ``with_rest``, each pair of lower
+        players): a matched resident, then a pair, outweigh every penalty of [C5]-[C10]."""
+        players = self.players
+        vertices = residents + lower
         is_resident = _mask(residents)
         levels = sorted({players[v].pairing_score for v in lower})  # [C6]: the lowest score first
         level = {s: k for k, s in enumerate(levels)}
         count_width = (len(vertices) // 2 + 1).bit_length()
         upfloat_width = (len(vertices) // 2 * (max(players[v].upfloats for v in lower) + 1)).bit_length()
         widths = [count_width] * (2 + len(levels)) + [count_width, upfloat_width, count_width]
-        penalty_width = sum(widths)
         # per matched resident (and per pair when all must be paired): outweighs every penalty
-        base = 1 << (penalty_width + 1)
+        base = 1 << (sum(widths) + 1)
         pair_bonus = base * (len(vertices) + 1) if with_rest else 0
 
         def penalty(a: int, b: int) -> int:
-            """The packed fields of [C5], [C6] (one per lower score), [C7], [C8]-[C10];
-            ``a`` is a resident."""
-            fields = [0] * (2 + len(levels) + 3)
-            # [C7] (2026 Art. 2.3.3): a pair of the bracket with one colour preference
-            fields[1 + len(levels)] = int(self.preference[a] == self.preference[b])
-            if not is_resident >> b & 1:
-                upfloater = players[b]
-                fields[0] = 1  # [C5] (2.3.1) one more upfloater
-                fields[1 + level[upfloater.pairing_score]] = 1  # [C6] (2.3.2)
-                if self.float_criteria and is_maximum_upfloater(upfloater, self.state.total_rounds):
-                    fields[2 + len(levels)] = 1  # [C8] (2.3.4) a maximum upfloater
-                    fields[3 + len(levels)] = upfloater.upfloats  # [C9] (2.3.5) times upfloated
-                if self.float_criteria and upfloater.floats[0] == FLOAT_UP:
-                    fields[4 + len(levels)] = 1  # [C10] (2.3.6) upfloated in the previous round
             total = 0
-            for value, width in zip(fields, widths, strict=True):
+            for value, width in zip(self.upfloat_fields(a, b, is_resident, level), widths, strict=True):
                 total = (total << width) + value
             return total
 
@@ -221,28 +235,24 @@ class DubovPairer:
             for a in lower:
                 for b in bits(self.rows[a] & lower_mask & ~((2 << a) - 1)):
                     weights[a, b] = pair_bonus
+        return weights
 
-        def solve(order_bits: dict[int, int]) -> list[int] | None:
-            shift = len(order_bits)
-            edges = [(a, b, (w << shift) + (order_bits.get(b, 0) if is_resident >> a & 1 else 0))
-                     for (a, b), w in weights.items()]
-            mate = max_weight_matching(n, edges)
-            unpaired = vertices if with_rest else residents
-            return None if any(mate[v] == UNMATCHED for v in unpaired) else mate
-
-        mate = solve({})
-        if mate is None:
-            return None
-        def with_resident(v: int) -> bool:
-            return mate[v] != UNMATCHED and bool(is_resident >> mate[v] & 1)
-
-        quota = {players[v].pairing_score for v in lower if with_resident(v)}
-        candidates = [v for v in lower if players[v].pairing_score in quota]  # 4.2.2 sequence order
-        if len(candidates) > 1:
-            weights = {(a, b): w for (a, b), w in weights.items()
-                       if is_resident >> b & 1 or not is_resident >> a & 1 or players[b].pairing_score in quota}
-            mate = solve({v: 1 << (len(candidates) - 1 - k) for k, v in enumerate(candidates)})
-        return [v for v in lower if with_resident(v)]
+    def upfloat_fields(self, a: int, b: int, is_resident: int, level: dict[int, int]) -> list[int]:
+        """The penalty fields of the pair a-b (``a`` a resident): [C5], [C6] (one per lower score,
+        ``level``), [C7], [C8]-[C10]."""
+        fields = [0] * (2 + len(level) + 3)
+        # [C7] (2026 Art. 2.3.3): a pair of the bracket with one colour preference
+        fields[1 + len(level)] = int(self.preference[a] == self.preference[b])
+        if not is_resident >> b & 1:
+            upfloater = self.players[b]
+            fields[0] = 1  # [C5] (2.3.1) one more upfloater
+            fields[1 + level[upfloater.pairing_score]] = 1  # [C6] (2.3.2)
+            if self.float_criteria and is_maximum_upfloater(upfloater, self.state.total_rounds):
+                fields[2 + len(level)] = 1  # [C8] (2.3.4) a maximum upfloater
+                fields[3 + len(level)] = upfloater.upfloats  # [C9] (2.3.5) times upfloated
+            if self.float_criteria and upfloater.floats[0] == FLOAT_UP:
+                fields[4 + len(level)] = 1  # [C10] (2.3.6) upfloated in the previous round
+        return fields
 
     # -- 3.2.3-3.2.6: pairing the bracket --------------------------------------------
 

@@ -18,6 +18,7 @@ acceleration (no ``_BAKU`` form).
 
 import datetime
 
+from ...core.basic_rules import BASIC_RULES_2017, BASIC_RULES_2026
 from .. import Edition, SwissSystem, register
 from .explain import explain
 from .pairer import colour_exempt_pair, first_bye, pair
@@ -25,13 +26,16 @@ from .pairer import colour_exempt_pair, first_bye, pair
 EDITION_1999 = Edition(
     name="1999", title="1999 (last amended by the 1999 Executive Board, in force until 31 January 2026)",
     in_force_from=datetime.date(1999, 1, 1), trf_codes=("FIDE_LIM_1999",),
-    basic_rules="2017", acceleration="", bye_score="1.1",
-    bye_order="1.1 (round 1: 7.1)")
+    basic_rules=BASIC_RULES_2017, acceleration="", bye_score="1.1",
+    bye_order="1.1 (round 1: 7.1)",
+    # 2.1: compatible players have not met and keep the colour limits; who may take the PAB is
+    # the basic rules' alone (1.1: "in addition of" C.04.1)
+    absolute_criteria=("2.1", "", "2.1"))
 EDITION_2026 = Edition(
     name="2026", title="2026 (in force from 1 February 2026)",
     in_force_from=datetime.date(2026, 2, 1), trf_codes=("FIDE_LIM_2026",),
-    basic_rules="2026", acceleration="", bye_score="Art. 1.1",
-    bye_order="Art. 1.1 (round 1: 7.1)")
+    basic_rules=BASIC_RULES_2026, acceleration="", bye_score="Art. 1.1",
+    bye_order="Art. 1.1 (round 1: 7.1)", absolute_criteria=("Art. 2.1", "", "Art. 2.1"))
 
 LIM = register(SwissSystem(name="lim", title="Lim system", article="C.04.4.3",
                            editions=(EDITION_1999, EDITION_2026), pair=pair, explain=explain,

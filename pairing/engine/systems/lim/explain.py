@@ -5,10 +5,11 @@ from __future__ import annotations
 from ...core.explanation import Articles, Step, gettext_noop, scoregroup_steps
 from ...core.pairing import RoundPairing
 from ...core.state import Player, RoundState
+from .. import Edition
 from .colours import white_for_first
 
 
-def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Step], Articles]:
+def explain(state: RoundState, pairing: RoundPairing, edition: Edition) -> tuple[list[Step], Articles]:
     """The PAB first (1.1; round 1: 7.1), then the score-groups in the order of 2.2: from the
     top down to just above the Median Score-group, from the bottom up, the median last."""
     median2 = state.win_points * (state.round_number - 1)  # 2.2: the median score, doubled
@@ -21,7 +22,7 @@ def explain(state: RoundState, pairing: RoundPairing, edition) -> tuple[list[Ste
         _, article, kind = white_for_first(a, b, state.initial_colour, 2 * a.pairing_score < median2)
         return f"Art. {article}", kind
 
-    eligibility = "C.04.1 Art. 4" if edition.name == "2026" else "C.04.1 d"
+    eligibility = edition.basic_rules.cite("bye", short=True)  # 1.1: the basic rules' alone
     return scoregroup_steps(state, pairing, order, bye_first=True), Articles(
         rule, bye_eligibility=eligibility, bye_score="Art. 1.1", bye_order="Art. 1.1 (round 1: 7.1)",
         bye_order_text=gettext_noop(
