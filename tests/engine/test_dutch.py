@@ -11,9 +11,10 @@ import pytest
 from pairing.engine import NoValidPairing, build_round_state, parse
 from pairing.engine.core.pairing import Pair, publishing_order
 from pairing.engine.core.state import Player, RoundState
+from pairing.engine.systems.dutch.bracket import Bracket
 from pairing.engine.systems.dutch.colours import allocate_colours
 from pairing.engine.systems.dutch.generation import GiveUp, exchanges
-from pairing.engine.systems.dutch.pairer import Bracket, DutchPairer
+from pairing.engine.systems.dutch.pairer import DutchPairer
 
 from .builder import TrfBuilder
 

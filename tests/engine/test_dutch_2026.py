@@ -14,7 +14,9 @@ from pairing.engine import SYSTEMS, TrfError, build_round_state, pair_round, par
 from pairing.engine.__main__ import main
 from pairing.engine.core.acceleration import BAKU_2026, baku_group_a, baku_virtual_points, with_baku_acceleration
 from pairing.engine.core.state import FLOAT_DOWN, Player
-from pairing.engine.systems.dutch.pairer import CRITERIA_2026, Bracket, DutchPairer
+from pairing.engine.systems.dutch.bracket import Bracket
+from pairing.engine.systems.dutch.criteria import CRITERIA_2026
+from pairing.engine.systems.dutch.pairer import DutchPairer
 from pairing.engine.trf import dump
 
 from .builder import TrfBuilder
