@@ -15,7 +15,7 @@ from pairing.engine.systems.dutch.pairer import DutchPairer
 
 def _pairs(document, edition, **attributes):
     state = build_round_state(document, None, None, get_system("dutch").edition(edition).basic_rules)
-    pairer = DutchPairer(state, fast_path=False, edition=edition)
+    pairer = DutchPairer(state, fast_path=False, edition=get_system("dutch").edition(edition))
     for name, value in attributes.items():
         setattr(pairer, name, value)
     return pairer.pair().as_numbers()

@@ -16,6 +16,7 @@ from pairing.engine.core.acceleration import BAKU_2026, baku_group_a, baku_virtu
 from pairing.engine.core.state import FLOAT_DOWN, Player
 from pairing.engine.systems.dutch.bracket import Bracket
 from pairing.engine.systems.dutch.criteria import CRITERIA_2026
+from pairing.engine.systems.dutch.editions import EDITION_2026
 from pairing.engine.systems.dutch.pairer import DutchPairer
 from pairing.engine.trf import dump
 
@@ -43,7 +44,7 @@ def test_c2_c5_a_full_point_bye_bars_the_pab_and_the_pab_score_rises():
     # 2026 [C2] = C.04.1 Art. 4: 1 scored a win's points without playing too, so
     # nobody on 1 point may have it; [C5]: the lowest score left is 1.5
     state = build_round_state(parse(t.text()), basic_rules="2026")
-    pairer = DutchPairer(state, edition="2026")
+    pairer = DutchPairer(state, edition=EDITION_2026)
     assert pairer.lowest_bye_score(list(range(len(state.players)))) == 15
     assert boards(t, "2026")[-1] == (4, 0)
 

@@ -39,7 +39,7 @@ class BracketPairer(Lookahead):
         bracket = Bracket([players[v] for v in members], mdp_count, [players[v] for v in lookahead],
                           collapsing, lookahead_is_last, self.state.round_number - 1,
                           [players[v] for v in next_group], self.bye_score, bye_unplayed, must_pair)
-        active = [c for c in (MUST_PAIR, *self.criteria) if c.applies(bracket)]
+        active = [c for c in (MUST_PAIR, *self.edition.criteria) if c.applies(bracket)]
         if self.fast_path and not (collapsing and lookahead):
             try:
                 return self._ideal_candidate(bracket, members, mdp_count, lookahead, collapsing,
@@ -74,7 +74,7 @@ class BracketPairer(Lookahead):
         graph.group[:] = bytes([MDPS] * mdp_count + [RESIDENTS] * (size - mdp_count)
                                + [OTHERS] * (len(vertices) - size))
         # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
-        apart = frozenset({(MDPS, MDPS)} if self.edition == "2026" else ())
+        apart = frozenset({(MDPS, MDPS)} if self.edition.mdps_meet_residents_only else ())
         fixed: list[tuple[int, int]] = []
 
         if mdp_count:
@@ -241,7 +241,7 @@ class BracketPairer(Lookahead):
         shift = count_width + lex_width
         warm = WarmStart(symmetric=True)
         criteria_only = None  # 2017: the edges tight under the criteria alone
-        if self.edition != "2026":
+        if not self.edition.mdps_selected_by_score:
             graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # no digits yet: the criteria
             tight = graph.usable_partners(range(mdp_count))
             criteria_only = graph.usable_flags()
@@ -251,7 +251,7 @@ class BracketPairer(Lookahead):
         paired = [i for i in range(mdp_count) if mdp_count <= mate[i] < size]
         partners = graph.usable_partners(range(mdp_count))
         meets = [i for i in range(mdp_count) if any(mdp_count <= j < size for j in partners[i])]
-        if self.edition == "2026":
+        if self.edition.mdps_selected_by_score:
             wanted: dict[int, int] = {}  # by score, how many MDPs this optimum pairs
             for i in paired:
                 score = self.players[members[i]].pairing_score
@@ -370,7 +370,7 @@ class BracketPairer(Lookahead):
         pairs = [(members[a], members[b]) for a, b in search.search()]
         paired = {v for pair in pairs for v in pair}
         floaters = [v for v in members if v not in paired]
-        if self.edition == "2026" and not collapsing:  # the following bracket's pairs, for the [C4] check
+        if self.edition.completion_in_every_bracket and not collapsing:  # the next bracket's pairs: the [C4] check
             mate = lookahead_mates[members.index(floaters[0])] if floaters else lookahead_mate
             vertices = lookahead + floaters
             self.lookahead_pairs = sorted({tuple(sorted((v, mate[v]))) for v in vertices if mate[v] != UNMATCHED})

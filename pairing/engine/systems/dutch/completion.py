@@ -30,7 +30,7 @@ class CompletionChecks(BracketPairer):
         can take at most one of them, so when a maximum matching among themselves
         leaves more than k unpaired (one more for the PAB), none can follow."""
         rows = self.graph(members)
-        if self.edition == "2026" and mdp_count:
+        if self.edition.mdps_meet_residents_only and mdp_count:
             mdps = sum(1 << members[k] for k in range(mdp_count))
             for k in range(mdp_count):
                 rows[members[k]] &= ~mdps

@@ -7,10 +7,13 @@ from ...core.criteria import Criterion
 from ...core.matching import UNMATCHED, bits, even_reachable, max_cardinality_matching
 from ...core.round import RoundPairer
 from .bracket import Bracket
+from .editions import DutchEdition
 
 
 class Lookahead(RoundPairer):
     """What a bracket's candidates can make of the following scoregroup."""
+
+    edition: DutchEdition  # the rules paired under (DutchPairer)
 
     def _lookahead_hub(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
                        active: list[Criterion]) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
@@ -49,10 +52,11 @@ class Lookahead(RoundPairer):
         if len(scores) != 1 or min(players[v].pairing_score for v in members) <= min(scores):
             return None
         rows = self.graph(members)
-        if self.edition == "2026":
+        if self.edition.mdps_meet_residents_only:
             mdps = sum(1 << members[k] for k in range(mdp_count))
             for k in range(mdp_count):  # Art. 3.3.3: no MDP-MDP pairs
                 rows[members[k]] &= ~mdps
+        if self.edition.lookahead_by_scores:
             digit = bracket.score_digit
             low = digit(players[lookahead[0]])
         else:

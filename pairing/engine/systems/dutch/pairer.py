@@ -9,22 +9,26 @@ maximum-weight matching *is* the candidate B.8 / 3.8.1 chooses: the best one by
 the criteria, the earliest generated among equals.  No transposition is ever
 enumerated.
 
-Each criterion is one field of the weight; an edition of the rules is an ordered
-tuple of them (:data:`CRITERIA` for 2017, :data:`CRITERIA_2026`).  Completion:
-2017 pairs a bracket, then collapses the rest into the PPB/CLB if the round can
-no longer be completed (A.9); 2026 keeps [C4] in every bracket.
+Each criterion is one field of the weight (criteria.py); an edition of the rules
+(editions.py) is an ordered tuple of them and what else it does differently.
+Completion: 2017 pairs a bracket, then collapses the rest into the PPB/CLB if the
+round can no longer be completed (A.9); 2026 keeps [C4] in every bracket.
+
+The modules: bracket.py (a bracket as the weights see it), criteria.py,
+editions.py, candidate.py (a bracket's best candidate), generation.py (its fast
+path), lookahead.py (the next scoregroup in a bracket's graph), completion.py
+([C4] between brackets), colours.py, explain.py; this one, the round.
 """
 
 from __future__ import annotations
 
-from ...core.criteria import Criterion
 from ...core.explanation import Step
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_colours
 from .completion import CompletionChecks
-from .criteria import CRITERIA, CRITERIA_2026
+from .editions import EDITION_2026, DutchEdition
 
 
 def colour_exempt(state: RoundState, player: Player) -> bool:
@@ -36,16 +40,12 @@ def colour_exempt(state: RoundState, player: Player) -> bool:
 class DutchPairer(CompletionChecks):
     """Pairs one round of a tournament with the Dutch system."""
 
-    criteria: tuple[Criterion, ...] = CRITERIA
-
-    def __init__(self, state: RoundState, fast_path: bool = True, edition: str = "2026",
+    def __init__(self, state: RoundState, fast_path: bool = True, edition: DutchEdition = EDITION_2026,
                  progress: Progress | None = None):
         # C.1-C.3 / [C1]-[C3] as the compatibility graph; C.3 / [C3] binds non-topscorers
         # only (topscorers exist when the last round is paired: A.7 / 1.8)
         super().__init__(state, lambda player: colour_exempt(state, player))
         self.edition = edition
-        if edition == "2026":
-            self.criteria = CRITERIA_2026
         self.fast_path = fast_path
         self.lookahead_pairs: list[tuple[int, int]] = []
         self.progress = progress or (lambda done, total, size: None)
@@ -69,10 +69,10 @@ class DutchPairer(CompletionChecks):
                 groups[-1].append(i)
             else:
                 groups.append([i])
-        if self.edition == "2026":
-            pairs = self._pair_brackets_2026(groups, completion)
+        if self.edition.completion_in_every_bracket:
+            pairs = self._pair_brackets_completing(groups, completion)
         else:
-            pairs = self._pair_brackets_2017(groups, completion)
+            pairs = self._pair_brackets_collapsing(groups, completion)
         paired = {v for pair in pairs for v in pair}
         unpaired = [v for v in everyone if v not in paired]
         if len(unpaired) > 1:  # cannot happen once completion was checked
@@ -88,7 +88,7 @@ class DutchPairer(CompletionChecks):
         return Step(self.players[members[mdp_count if mdp_count < len(members) else 0]].pairing_score,
                     tuple(number[v] for v in members[:mdp_count]), tuple(number[v] for v in members[mdp_count:]),
                     tuple((number[a], number[b]) for a, b in pairs), tuple(number[v] for v in floaters), label)
-    def _pair_brackets_2026(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
+    def _pair_brackets_completing(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
         """Art. 1.9.2: bracket by bracket from the top scoregroup; [C4] in each one."""
         # 2026 [C5]: fixed before the first bracket, kept reachable in every one
         self.bye_score = self.lowest_bye_score([v for g in groups for v in g])
@@ -149,7 +149,10 @@ class DutchPairer(CompletionChecks):
         self.progress(len(groups), len(groups), 0)
         return pairs
 
-    def _pair_brackets_2017(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
+    def _pair_brackets_collapsing(self, groups: list[list[int]], completion: dict[int, int]) -> list[tuple[int, int]]:
+        """2017 A.9: bracket by bracket from the top scoregroup; a bracket after which the
+        round cannot be completed is the PPB, paired again with C.4, and everybody below it
+        forms the collapsed last bracket (CLB)."""
         pairs: list[tuple[int, int]] = []
         mdps: list[int] = []
         next_group = 0
@@ -199,7 +202,7 @@ class DutchPairer(CompletionChecks):
     # -- one bracket ---------------------------------------------------------
 
 
-def pair(state: RoundState, edition, progress: Progress | None = None) -> RoundPairing:
+def pair(state: RoundState, edition: DutchEdition, progress: Progress | None = None) -> RoundPairing:
     """Pair the round described by ``state`` with the Dutch system in ``edition``;
     ``progress`` is told of each bracket (see ``pairing.engine.pair_round``)."""
-    return DutchPairer(state, edition=edition.name, progress=progress).pair()
+    return DutchPairer(state, edition=edition, progress=progress).pair()
