@@ -5,12 +5,12 @@ opponents, B.7/D.3; the exchanges, D.2; the transpositions, D.1), as fields of o
 
 from __future__ import annotations
 
-from ...core.criteria import Criterion, kind_weights, pack
+from ...core.criteria import kind_weights, pack
 from ...core.matching import UNMATCHED, bits, join, lexicographic_assignment, max_cardinality_matching
 from ...core.round import CheckCosts, keep_optimal_prefix, solve_in_order
 from ...core.weighted import Digits, WarmStart, WeightedGraph
 from .bracket import Bracket
-from .criteria import FEATURES, MUST_PAIR
+from .criteria import FEATURES, MUST_PAIR, DutchCriterion
 from .generation import GiveUp, IdealCandidateSearch
 from .lookahead import Lookahead
 
@@ -49,7 +49,7 @@ class BracketPairer(Lookahead):
         return self._best_candidate(bracket, members, mdp_count, lookahead, active)
 
     def _best_candidate(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
-                        active: list[Criterion]) -> tuple[list[tuple[int, int]], list[int]]:
+                        active: list[DutchCriterion]) -> tuple[list[tuple[int, int]], list[int]]:
         """B.8 by weighted matching: the criteria, then the generation order, as weights."""
         players = self.players
         size = len(members)
@@ -64,8 +64,7 @@ class BracketPairer(Lookahead):
             packed: dict[tuple[int, int], int] = {}
             for i, j, value in hub[1]:
                 if value not in packed:
-                    fields = {"next_pairs": value[0], "next_scores": value[1], "next_psd": value[1]}
-                    packed[value] = pack([(fields.get(c.role, 0), width)
+                    packed[value] = pack([(0 if c.hub_value is None else value[c.hub_value], width)
                                           for c, width in zip(active, widths, strict=True)])
                 extra.append((i, j, packed[value]))
         graph = WeightedGraph(vertices, self.rows, kinds + [-1] * (len(vertices) - len(weighed)), weight, extra)
@@ -317,7 +316,7 @@ class BracketPairer(Lookahead):
 
     def _ideal_candidate(self, bracket: Bracket, members: list[int], mdp_count: int,
                          lookahead: list[int], collapsing: bool, lookahead_is_last: bool,
-                         active: list[Criterion]) -> tuple[list[tuple[int, int]], list[int]]:
+                         active: list[DutchCriterion]) -> tuple[list[tuple[int, int]], list[int]]:
         """The fast path: the first candidate in generation order reaching every bound."""
         if mdp_count > 1 or self.max_pairs(members) < len(members) // 2:
             # it only accepts candidates pairing every MDP and all residents but one

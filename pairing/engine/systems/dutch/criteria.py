@@ -1,14 +1,59 @@
-"""The quality criteria of the Dutch system as fields of an integer edge weight
-(core.criteria), most important first: 2017 C.4-C.19, 2026 Art. 2.2-2.4 [C4]-[C21]."""
+"""The quality criteria of the Dutch system, most important first: 2017 C.4-C.19, 2026
+Art. 2.2-2.4 [C4]-[C21].  Each criterion is one object (:class:`DutchCriterion`) that
+everything reading it reads: its field of the integer edge weight (core.criteria), how the
+fast path (generation.py) bounds it, what the next scoregroup's hub (lookahead.py) weighs
+in it, and how the explanation (core.explanation) cites it and whom it names.  A criterion
+of both editions is defined once and cited under each edition's name (:meth:`cited`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from ...core.compatibility import preferences_compatible
 from ...core.criteria import Criterion
+from ...core.explanation import PairedBracket, gettext_noop
 from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, invert
 from .bracket import Bracket, in_bracket, in_next
+from .generation import FloatFacts
+
+
+@dataclass(frozen=True, kw_only=True)
+class DutchCriterion(Criterion):
+    """A criterion of the Dutch system: its weight field (``value``, ``width``, ``applies``,
+    ``reads``), and what the fast path, the hub and the explanation read of it."""
+
+    article: str = ""  # as the explanation cites it: "C.10" (2017), "[C12]" (2026)
+    # -- the fast path's bound (generation.py); a criterion with none makes it give up
+    #: met by every candidate the fast path accepts (every MDP paired, one resident floating at
+    #: most, at no cost below): 2017 C.4-C.7, 2026 [C4], [C6]-[C8]
+    met: bool = False
+    #: a colour criterion (1 per pair that meets it): the fewest pairs breaking it when these
+    #: players (a list) are paired in this many pairs ...
+    violations: Callable[[list[Player], int], int] | None = None
+    #: ... and when each player of S1 gets one of S2 (each counted by generation.colour_kind)
+    violations_between: Callable[[Counter, Counter], int] | None = None
+    #: a repeated float: its bound, and the best value of the MDP's own pair (None: any)
+    float_bound: Callable[[FloatFacts], tuple[int, int | None]] | None = None
+    repeated_float: str = ""   # FLOAT_DOWN or FLOAT_UP: the float it counts again ...
+    back: int = 0              # ... from one or two rounds before
+    # -- the next scoregroup as a hub (lookahead.py)
+    hub_value: int | None = None  # on a hub edge: 0 its pairs, 1 its score digits (2017: SDs)
+    no_hub: bool = False       # reads pairs the hub cannot stand for
+    # -- the explanation: what is not met, and the players of a paired bracket it names
+    wording: str = ""
+    concerns: Callable[[PairedBracket], list[Player]] | None = None
+
+    @property
+    def bounded(self) -> bool:
+        """The fast path knows its bound."""
+        return self.met or self.violations is not None or self.float_bound is not None
+
+    def cited(self, name: str, article: str = "") -> DutchCriterion:
+        """The criterion under an edition's name (the weight's field) and article."""
+        return replace(self, name=name, article=article or name)
+
 
 #: What the criteria read of a player (see core.criteria.signature): Player fields,
 #: and features of the player in the bracket (FEATURES).
@@ -22,6 +67,7 @@ NEXT = ("in_next",)
 NEXT_SCORES = ("in_next", "pairing_score")
 UNPLAYED = ("in_bracket", "in_next", "pairing_score", "played_games")
 
+
 def _count_width(bracket: Bracket) -> int:
     return (3 * (bracket.size + len(bracket.lookahead)) + 1).bit_length() + 2
 
@@ -30,14 +76,40 @@ def _sd_width(bracket: Bracket) -> int:
     return bracket.sd_bits
 
 
+def _score_width(bracket: Bracket) -> int:
+    return bracket.score_bits
+
+
+def _unplayed_width(bracket: Bracket) -> int:
+    return ((bracket.size + len(bracket.lookahead)) * (bracket.played_rounds + 1)).bit_length() + 1
+
+
+def _after(rounds: int) -> Callable[[Bracket], bool]:
+    return lambda b: b.played_rounds >= rounds
+
+
+# -- the round and the bracket's pairs: 2017 C.4-C.7, 2026 [C4], [C6]-[C9] ------------------
+
 def _completion(b: Bracket, h: Player, l: Player) -> int:
     # 2017 C.4 (and C.2) / 2026 [C4] (and [C2], [C5]): complete the round-pairing,
     # leaving a player who may take the PAB unpaired
     return 1 + (not b.bye_candidate(h)) + (not b.bye_candidate(l))
 
 
+COMPLETE = DutchCriterion(name="", value=_completion, width=_count_width, applies=lambda b: b.collapsing,
+                          reads=COMPLETION, met=True, no_hub=True)
+
+
 def _pairs(b: Bracket, h: Player, l: Player) -> int:
     return int(in_bracket(b, l))  # C.5
+
+
+def _unpaired_floaters(bracket: PairedBracket) -> list[Player]:
+    return bracket.floaters if len(bracket.pairs) < bracket.members // 2 else []
+
+
+PAIRS = DutchCriterion(name="", value=_pairs, width=_count_width, reads=MEMBERSHIP, met=True,
+                       wording=gettext_noop("maximise the number of pairs"), concerns=_unpaired_floaters)
 
 
 def _psd(b: Bracket, h: Player, l: Player) -> int:
@@ -47,6 +119,9 @@ def _psd(b: Bracket, h: Player, l: Player) -> int:
     return b.downfloat_sd(h) + b.downfloat_sd(l) - b.sd(h.pairing_score - l.pairing_score)
 
 
+PSD = DutchCriterion(name="", value=_psd, width=_sd_width, reads=SCORES, met=True)
+
+
 def _next_pairs(b: Bracket, h: Player, l: Player) -> int:
     # C.7: maximise the pairs of the following bracket
     if b.lookahead_is_last:
@@ -54,15 +129,74 @@ def _next_pairs(b: Bracket, h: Player, l: Player) -> int:
     return int(not in_bracket(b, l))
 
 
+NEXT_PAIRS = DutchCriterion(name="", value=_next_pairs, width=_count_width, applies=lambda b: not b.collapsing,
+                            reads=NEXT_2017, met=True, hub_value=0)
+
+
 def _next_psd(b: Bracket, h: Player, l: Player) -> int:
     # C.7: minimise the PSD of the following bracket
     return sum(b.downfloat_sd(p) for p in (h, l) if in_bracket(b, p))
+
+
+NEXT_PSD = DutchCriterion(name="", value=_next_psd, width=_sd_width, applies=lambda b: not b.collapsing,
+                          reads=SCORES, met=True, hub_value=1)
+
+
+def _paired_scores(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C7]: minimise the scores of the downfloaters, i.e. pair the highest ones
+    return b.score_digit(h) if in_bracket(b, l) else 0
+
+
+PAIRED_SCORES = DutchCriterion(name="", value=_paired_scores, width=_score_width, reads=SCORES, met=True)
+
+
+def _next_pairs_2026(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C8] with [C6]: the most pairs in the following bracket
+    return int(in_next(b, l))
+
+
+NEXT_PAIRS_2026 = DutchCriterion(name="", value=_next_pairs_2026, width=_count_width, reads=NEXT, met=True,
+                                 hub_value=0)
+
+
+def _next_scores_2026(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C8] with [C7]: the lowest downfloater scores in the following bracket
+    return b.score_digit(h) if in_next(b, l) else 0
+
+
+NEXT_SCORES_2026 = DutchCriterion(name="", value=_next_scores_2026, width=_score_width, reads=NEXT_SCORES,
+                                  met=True, hub_value=1)
+
+
+def _bye_unplayed_games(b: Bracket, h: Player, l: Player) -> int:
+    # 2026 [C9]: the PAB assignee with the fewest unplayed games, i.e. the players
+    # of the PAB score who are paired have the most unplayed games
+    if not (in_bracket(b, l) or in_next(b, l)):
+        return 0
+    return sum(b.played_rounds - p.played_games for p in (h, l) if p.pairing_score == b.bye_score)
+
+
+BYE_UNPLAYED = DutchCriterion(name="", value=_bye_unplayed_games, width=_unplayed_width,
+                              applies=lambda b: b.bye_unplayed, reads=UNPLAYED, no_hub=True)
+
+
+# -- colours: 2017 C.8-C.11, 2026 [C10]-[C13] ------------------------------------------------
+
+def _none(*_args) -> int:
+    return 0
 
 
 def _colour_difference_over_two(b: Bracket, h: Player, l: Player) -> int:
     # C.8: topscorers (or their opponents) getting a colour difference beyond +-2
     return int(in_bracket(b, l) and not (h.imbalance > 1 and l.imbalance > 1
                                           and h.preference == l.preference))
+
+
+TOPSCORER_DIFFERENCE = DutchCriterion(
+    name="", value=_colour_difference_over_two, width=_count_width, reads=COLOURS,
+    violations=_none, violations_between=_none,
+    wording=gettext_noop("topscorers or their opponents with a colour difference beyond +2 or -2"),
+    concerns=lambda b: [p for p in b.paired if abs(p.difference_after(b.colour_of(p))) > 2])
 
 
 def _three_in_a_row(b: Bracket, h: Player, l: Player) -> int:
@@ -77,8 +211,42 @@ def _three_in_a_row(b: Bracket, h: Player, l: Player) -> int:
     return int(loser.repeated_colour != invert(l.preference))
 
 
+TOPSCORER_REPEAT = DutchCriterion(
+    name="", value=_three_in_a_row, width=_count_width, reads=COLOURS, violations=_none, violations_between=_none,
+    wording=gettext_noop("topscorers or their opponents with the same colour three times in a row"),
+    concerns=lambda b: [p for p in b.paired if p.third_in_a_row(b.colour_of(p))])
+
+
 def _colour_preference(b: Bracket, h: Player, l: Player) -> int:
     return int(in_bracket(b, l) and preferences_compatible(h, l))  # C.10
+
+
+def _preferences_refused(paired: list[Player], pairs: int) -> int:
+    """C.10: the excess of one colour's preferences over the other's and the neutral players."""
+    white = sum(p.preference == "w" for p in paired)
+    black = sum(p.preference == "b" for p in paired)
+    neutral = len(paired) - white - black
+    return max(0, (abs(white - black) - neutral) // 2)
+
+
+def _preferences_refused_between(s1: Counter, s2: Counter) -> int:
+    """C.10 when each of ``s1`` meets one of ``s2`` (kinds: (preference, strength)): one colour's
+    players in S1 avoid a violation only with the partners in S2 that do not want that colour;
+    the two colours give disjoint violating pairs."""
+    size2 = sum(s2.values())
+    total = 0
+    for colour in ("w", "b"):
+        want = sum(n for (pref, _), n in s1.items() if pref == colour)
+        others = size2 - sum(n for (pref, _), n in s2.items() if pref == colour)
+        total += max(0, want - others)
+    return total
+
+
+PREFERENCE = DutchCriterion(
+    name="", value=_colour_preference, width=_count_width, reads=COLOURS,
+    violations=_preferences_refused, violations_between=_preferences_refused_between,
+    wording=gettext_noop("players who do not get their colour preference"),
+    concerns=lambda b: [p for p in b.paired if p.preference and p.preference != b.colour_of(p)])
 
 
 def _strong_preference(b: Bracket, h: Player, l: Player) -> int:
@@ -88,6 +256,42 @@ def _strong_preference(b: Bracket, h: Player, l: Player) -> int:
     strong = (ABSOLUTE, STRONG)
     return int(h.strength not in strong or l.strength not in strong
                or (h.absolute and l.absolute) or h.preference != l.preference)
+
+
+def _strong_preferences_refused(paired: list[Player], pairs: int) -> int:
+    """C.11: the excess of one colour must be paired internally; two absolutes do not count."""
+    total = 0
+    for colour in ("w", "b"):
+        absolute = sum(p.preference == colour and p.strength == ABSOLUTE for p in paired)
+        strong = sum(p.preference == colour and p.strength == STRONG for p in paired)
+        total += max(0, absolute + strong - pairs - absolute // 2)
+    return total
+
+
+def _strong_preferences_refused_between(s1: Counter, s2: Counter) -> int:
+    """C.11 when each of ``s1`` meets one of ``s2``: as C.10, two absolutes not counting."""
+    size2 = sum(s2.values())
+    total = 0
+    for colour in ("w", "b"):
+        strong = sum(n for (pref, strength), n in s1.items() if pref == colour and strength >= STRONG)
+        absolute1 = s1[(colour, ABSOLUTE)]
+        absolute2 = s2[(colour, ABSOLUTE)]
+        free = size2 - sum(n for (pref, strength), n in s2.items() if pref == colour and strength >= STRONG)
+        total += max(0, strong - free - min(absolute1, absolute2))
+    return total
+
+
+STRONG_PREFERENCE = DutchCriterion(
+    name="", value=_strong_preference, width=_count_width, reads=COLOURS,
+    violations=_strong_preferences_refused, violations_between=_strong_preferences_refused_between,
+    wording=gettext_noop("players who do not get their strong colour preference"),
+    concerns=lambda b: [p for p in b.paired if p.strength >= STRONG and p.preference != b.colour_of(p)])
+
+
+# -- repeated floats: 2017 C.12-C.19, 2026 [C14]-[C21], of one or two rounds before ------------
+
+def _floated(back: int, direction: str) -> Callable[[Player], bool]:
+    return lambda p: p.floats[back - 1] == direction
 
 
 def _repeated_downfloat(back: int) -> Callable[[Bracket, Player, Player], int]:
@@ -101,12 +305,51 @@ def _repeated_downfloat(back: int) -> Callable[[Bracket, Player, Player], int]:
     return value
 
 
+def repeated_downfloats(back: int) -> DutchCriterion:
+    """2017 C.12 / C.14, 2026 [C14] / [C16]: downfloaters who downfloated ``back`` rounds before."""
+    down = _floated(back, FLOAT_DOWN)
+    return DutchCriterion(
+        name="", value=_repeated_downfloat(back), width=_count_width, applies=_after(back), reads=FLOATS,
+        float_bound=lambda f: (f.down - f.unpaired_down, None), repeated_float=FLOAT_DOWN, back=back,
+        wording=gettext_noop("downfloaters who received a downfloat the previous round") if back == 1 else
+        gettext_noop("downfloaters who received a downfloat two rounds before"),
+        concerns=lambda b: [p for p in b.downfloaters if down(p)])
+
+
 def _repeated_upfloat(back: int) -> Callable[[Bracket, Player, Player], int]:
     # C.13 / C.15: the lower of two different scores receives an upfloat
     def value(b: Bracket, h: Player, l: Player) -> int:
         return -int(in_bracket(b, l) and h.pairing_score > l.pairing_score
                     and l.floats[back - 1] == FLOAT_UP)
     return value
+
+
+def _upfloat_bound(f: FloatFacts) -> tuple[int, int]:
+    # only the MDP's pair can make an upfloater: when every resident upfloated then, one does again
+    best = -1 if f.all_up else 0
+    return best, best
+
+
+def repeated_upfloats(back: int) -> DutchCriterion:
+    """2017 C.13 / C.15, 2026 [C15] / [C17]: MDP opponents who upfloated ``back`` rounds before."""
+    up = _floated(back, FLOAT_UP)
+    return DutchCriterion(
+        name="", value=_repeated_upfloat(back), width=_count_width, applies=_after(back), reads=FLOATS,
+        float_bound=_upfloat_bound, repeated_float=FLOAT_UP, back=back,
+        wording=gettext_noop("MDP opponents who received an upfloat the previous round") if back == 1 else
+        gettext_noop("MDP opponents who received an upfloat two rounds before"),
+        concerns=lambda b: [p for p in b.mdp_opponents if up(p)])
+
+
+def _mdp_downfloats_wording(back: int) -> str:
+    return (gettext_noop("score differences of MDPs who received a downfloat the previous round") if back == 1 else
+            gettext_noop("score differences of MDPs who received a downfloat two rounds before"))
+
+
+def _mdp_opponent_upfloats_wording(back: int) -> str:
+    return (gettext_noop("score differences of MDP opponents who received an upfloat the previous round")
+            if back == 1 else
+            gettext_noop("score differences of MDP opponents who received an upfloat two rounds before"))
 
 
 def _repeated_downfloat_sd(back: int) -> Callable[[Bracket, Player, Player], int]:
@@ -123,6 +366,21 @@ def _repeated_downfloat_sd(back: int) -> Callable[[Bracket, Player, Player], int
     return value
 
 
+def repeated_downfloat_sds(back: int) -> DutchCriterion:
+    """2017 C.16 / C.18: the score differences of players downfloated ``back`` rounds before."""
+    down = _floated(back, FLOAT_DOWN)
+
+    def bound(f: FloatFacts) -> tuple[int, None]:
+        total = (f.down - f.unpaired_down) * f.downfloat_sd(f.resident)
+        if f.mdp is not None and down(f.mdp):
+            total += f.downfloat_sd(f.mdp) - f.sd(f.mdp.pairing_score - f.resident.pairing_score)
+        return total, None
+    return DutchCriterion(
+        name="", value=_repeated_downfloat_sd(back), width=_sd_width, applies=_after(back), reads=FLOATS,
+        float_bound=bound, repeated_float=FLOAT_DOWN, back=back, wording=_mdp_downfloats_wording(back),
+        concerns=lambda b: [p for p in b.paired_mdps if down(p)])
+
+
 def _repeated_upfloat_sd(back: int) -> Callable[[Bracket, Player, Player], int]:
     # C.17 / C.19: score differences of players receiving the same upfloat again
     def value(b: Bracket, h: Player, l: Player) -> int:
@@ -133,27 +391,18 @@ def _repeated_upfloat_sd(back: int) -> Callable[[Bracket, Player, Player], int]:
     return value
 
 
-def _paired_scores(b: Bracket, h: Player, l: Player) -> int:
-    # 2026 [C7]: minimise the scores of the downfloaters, i.e. pair the highest ones
-    return b.score_digit(h) if in_bracket(b, l) else 0
+def _upfloat_sd_bound(f: FloatFacts) -> tuple[int, int]:
+    best = -f.sd(f.mdp.pairing_score - f.resident.pairing_score) if f.all_up else 0
+    return best, best
 
 
-def _next_pairs_2026(b: Bracket, h: Player, l: Player) -> int:
-    # 2026 [C8] with [C6]: the most pairs in the following bracket
-    return int(in_next(b, l))
-
-
-def _next_scores_2026(b: Bracket, h: Player, l: Player) -> int:
-    # 2026 [C8] with [C7]: the lowest downfloater scores in the following bracket
-    return b.score_digit(h) if in_next(b, l) else 0
-
-
-def _bye_unplayed_games(b: Bracket, h: Player, l: Player) -> int:
-    # 2026 [C9]: the PAB assignee with the fewest unplayed games, i.e. the players
-    # of the PAB score who are paired have the most unplayed games
-    if not (in_bracket(b, l) or in_next(b, l)):
-        return 0
-    return sum(b.played_rounds - p.played_games for p in (h, l) if p.pairing_score == b.bye_score)
+def repeated_upfloat_sds(back: int) -> DutchCriterion:
+    """2017 C.17 / C.19: the score differences of MDP opponents upfloated ``back`` rounds before."""
+    up = _floated(back, FLOAT_UP)
+    return DutchCriterion(
+        name="", value=_repeated_upfloat_sd(back), width=_sd_width, applies=_after(back), reads=FLOATS,
+        float_bound=_upfloat_sd_bound, repeated_float=FLOAT_UP, back=back,
+        wording=_mdp_opponent_upfloats_wording(back), concerns=lambda b: [p for p in b.mdp_opponents if up(p)])
 
 
 def _repeated_downfloat_scores(back: int) -> Callable[[Bracket, Player, Player], int]:
@@ -166,6 +415,21 @@ def _repeated_downfloat_scores(back: int) -> Callable[[Bracket, Player, Player],
     return value
 
 
+def repeated_downfloat_scores(back: int) -> DutchCriterion:
+    """2026 [C18] / [C20]: the scores of the paired players downfloated ``back`` rounds before."""
+    down = _floated(back, FLOAT_DOWN)
+
+    def bound(f: FloatFacts) -> tuple[int, None]:
+        total = (f.down - f.unpaired_down) * f.score_digit(f.resident)
+        if f.mdp is not None and down(f.mdp):
+            total += f.score_digit(f.mdp)
+        return total, None
+    return DutchCriterion(
+        name="", value=_repeated_downfloat_scores(back), width=_score_width, applies=_after(back), reads=FLOATS,
+        float_bound=bound, repeated_float=FLOAT_DOWN, back=back, wording=_mdp_downfloats_wording(back),
+        concerns=lambda b: [p for p in b.paired_mdps if down(p)])
+
+
 def _repeated_upfloat_scores(back: int) -> Callable[[Bracket, Player, Player], int]:
     # 2026 [C19] / [C21]: MDP opponents who upfloated one / two rounds before
     def value(b: Bracket, h: Player, l: Player) -> int:
@@ -175,63 +439,66 @@ def _repeated_upfloat_scores(back: int) -> Callable[[Bracket, Player, Player], i
     return value
 
 
-def _after(rounds: int) -> Callable[[Bracket], bool]:
-    return lambda b: b.played_rounds >= rounds
+def _upfloat_scores_bound(f: FloatFacts) -> tuple[int, int | None]:
+    # each pair's higher score, unless it makes a repeated upfloater (the MDP's pair only)
+    if f.mdp is None:
+        return f.pairs * f.score_digit(f.resident), None
+    best = 0 if f.all_up else f.score_digit(f.mdp)
+    return (f.pairs - 1) * f.score_digit(f.resident) + best, best
 
+
+def repeated_upfloat_scores(back: int) -> DutchCriterion:
+    """2026 [C19] / [C21]: the MDP opponents upfloated ``back`` rounds before, by their MDPs' scores."""
+    up = _floated(back, FLOAT_UP)
+    return DutchCriterion(
+        name="", value=_repeated_upfloat_scores(back), width=_score_width, applies=_after(back), reads=FLOATS,
+        float_bound=_upfloat_scores_bound, repeated_float=FLOAT_UP, back=back,
+        wording=_mdp_opponent_upfloats_wording(back), concerns=lambda b: [p for p in b.mdp_opponents if up(p)])
+
+
+# -- the editions ----------------------------------------------------------------------------
 
 #: The criteria of the 2017 edition, most important first.
-CRITERIA: tuple[Criterion, ...] = (
-    Criterion("C.4", _completion, _count_width, lambda b: b.collapsing, reads=COMPLETION, role="completion"),
-    Criterion("C.5", _pairs, _count_width, reads=MEMBERSHIP, role="pairs"),
-    Criterion("C.6", _psd, _sd_width, reads=SCORES, role="psd"),
-    Criterion("C.7 pairs", _next_pairs, _count_width, lambda b: not b.collapsing, reads=NEXT_2017, role="next_pairs"),
-    Criterion("C.7 PSD", _next_psd, _sd_width, lambda b: not b.collapsing, reads=SCORES, role="next_psd"),
-    Criterion("C.8", _colour_difference_over_two, _count_width, reads=COLOURS, role="topscorer_difference"),
-    Criterion("C.9", _three_in_a_row, _count_width, reads=COLOURS, role="topscorer_repeat"),
-    Criterion("C.10", _colour_preference, _count_width, reads=COLOURS, role="preference"),
-    Criterion("C.11", _strong_preference, _count_width, reads=COLOURS, role="strong_preference"),
-    Criterion("C.12", _repeated_downfloat(1), _count_width, _after(1), reads=FLOATS, role="downfloat", back=1),
-    Criterion("C.13", _repeated_upfloat(1), _count_width, _after(1), reads=FLOATS, role="upfloat", back=1),
-    Criterion("C.14", _repeated_downfloat(2), _count_width, _after(2), reads=FLOATS, role="downfloat", back=2),
-    Criterion("C.15", _repeated_upfloat(2), _count_width, _after(2), reads=FLOATS, role="upfloat", back=2),
-    Criterion("C.16", _repeated_downfloat_sd(1), _sd_width, _after(1), reads=FLOATS, role="downfloat_sd", back=1),
-    Criterion("C.17", _repeated_upfloat_sd(1), _sd_width, _after(1), reads=FLOATS, role="upfloat_sd", back=1),
-    Criterion("C.18", _repeated_downfloat_sd(2), _sd_width, _after(2), reads=FLOATS, role="downfloat_sd", back=2),
-    Criterion("C.19", _repeated_upfloat_sd(2), _sd_width, _after(2), reads=FLOATS, role="upfloat_sd", back=2),
+CRITERIA: tuple[DutchCriterion, ...] = (
+    COMPLETE.cited("C.4"),
+    PAIRS.cited("C.5"),
+    PSD.cited("C.6"),
+    NEXT_PAIRS.cited("C.7 pairs"),
+    NEXT_PSD.cited("C.7 PSD"),
+    TOPSCORER_DIFFERENCE.cited("C.8"),
+    TOPSCORER_REPEAT.cited("C.9"),
+    PREFERENCE.cited("C.10"),
+    STRONG_PREFERENCE.cited("C.11"),
+    repeated_downfloats(1).cited("C.12"),
+    repeated_upfloats(1).cited("C.13"),
+    repeated_downfloats(2).cited("C.14"),
+    repeated_upfloats(2).cited("C.15"),
+    repeated_downfloat_sds(1).cited("C.16"),
+    repeated_upfloat_sds(1).cited("C.17"),
+    repeated_downfloat_sds(2).cited("C.18"),
+    repeated_upfloat_sds(2).cited("C.19"),
 )
 
-
-def _score_width(bracket: Bracket) -> int:
-    return bracket.score_bits
-
-
-def _unplayed_width(bracket: Bracket) -> int:
-    return ((bracket.size + len(bracket.lookahead)) * (bracket.played_rounds + 1)).bit_length() + 1
-
-
 #: The criteria of the 2026 edition (Art. 2.2-2.4), most important first.
-CRITERIA_2026: tuple[Criterion, ...] = (
-    Criterion("C4", _completion, _count_width, lambda b: b.collapsing, reads=COMPLETION, role="completion"),
-    Criterion("C6", _pairs, _count_width, reads=MEMBERSHIP, role="pairs"),
-    Criterion("C7", _paired_scores, _score_width, reads=SCORES, role="scores"),
-    Criterion("C8 pairs", _next_pairs_2026, _count_width, reads=NEXT, role="next_pairs"),
-    Criterion("C8 scores", _next_scores_2026, _score_width, reads=NEXT_SCORES, role="next_scores"),
-    Criterion("C9", _bye_unplayed_games, _unplayed_width, lambda b: b.bye_unplayed,
-              reads=UNPLAYED, role="bye_unplayed"),
-    Criterion("C10", _colour_difference_over_two, _count_width, reads=COLOURS, role="topscorer_difference"),
-    Criterion("C11", _three_in_a_row, _count_width, reads=COLOURS, role="topscorer_repeat"),
-    Criterion("C12", _colour_preference, _count_width, reads=COLOURS, role="preference"),
-    Criterion("C13", _strong_preference, _count_width, reads=COLOURS, role="strong_preference"),
-    Criterion("C14", _repeated_downfloat(1), _count_width, _after(1), reads=FLOATS, role="downfloat", back=1),
-    Criterion("C15", _repeated_upfloat(1), _count_width, _after(1), reads=FLOATS, role="upfloat", back=1),
-    Criterion("C16", _repeated_downfloat(2), _count_width, _after(2), reads=FLOATS, role="downfloat", back=2),
-    Criterion("C17", _repeated_upfloat(2), _count_width, _after(2), reads=FLOATS, role="upfloat", back=2),
-    Criterion("C18", _repeated_downfloat_scores(1), _score_width, _after(1),
-              reads=FLOATS, role="downfloat_score", back=1),
-    Criterion("C19", _repeated_upfloat_scores(1), _score_width, _after(1), reads=FLOATS, role="upfloat_score", back=1),
-    Criterion("C20", _repeated_downfloat_scores(2), _score_width, _after(2),
-              reads=FLOATS, role="downfloat_score", back=2),
-    Criterion("C21", _repeated_upfloat_scores(2), _score_width, _after(2), reads=FLOATS, role="upfloat_score", back=2),
+CRITERIA_2026: tuple[DutchCriterion, ...] = (
+    COMPLETE.cited("C4", "[C4]"),
+    PAIRS.cited("C6", "[C6]"),
+    PAIRED_SCORES.cited("C7", "[C7]"),
+    NEXT_PAIRS_2026.cited("C8 pairs", "[C8]"),
+    NEXT_SCORES_2026.cited("C8 scores", "[C8]"),
+    BYE_UNPLAYED.cited("C9", "[C9]"),
+    TOPSCORER_DIFFERENCE.cited("C10", "[C10]"),
+    TOPSCORER_REPEAT.cited("C11", "[C11]"),
+    PREFERENCE.cited("C12", "[C12]"),
+    STRONG_PREFERENCE.cited("C13", "[C13]"),
+    repeated_downfloats(1).cited("C14", "[C14]"),
+    repeated_upfloats(1).cited("C15", "[C15]"),
+    repeated_downfloats(2).cited("C16", "[C16]"),
+    repeated_upfloats(2).cited("C17", "[C17]"),
+    repeated_downfloat_scores(1).cited("C18", "[C18]"),
+    repeated_upfloat_scores(1).cited("C19", "[C19]"),
+    repeated_downfloat_scores(2).cited("C20", "[C20]"),
+    repeated_upfloat_scores(2).cited("C21", "[C21]"),
 )
 
 
@@ -240,8 +507,8 @@ def _must_pair(b: Bracket, h: Player, l: Player) -> int:
     return (h.order in b.must_pair) + (l.order in b.must_pair) if in_bracket(b, l) else 0
 
 
-MUST_PAIR = Criterion("[C8] floater", _must_pair, _count_width, lambda b: bool(b.must_pair),
-                      reads=("in_bracket", "must_pair"), role="must_pair")
+MUST_PAIR = DutchCriterion(name="[C8] floater", value=_must_pair, width=_count_width,
+                           applies=lambda b: bool(b.must_pair), reads=("in_bracket", "must_pair"), no_hub=True)
 
 #: Features of a player in a bracket that criteria may read.
 FEATURES: dict[str, Callable[[Bracket, Player], object]] = {

@@ -6,10 +6,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from ...core.criteria import Criterion
 from ...core.explanation import gettext_noop
 from .. import Edition
-from .criteria import CRITERIA, CRITERIA_2026
+from .criteria import CRITERIA, CRITERIA_2026, DutchCriterion
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -17,7 +16,7 @@ class DutchEdition(Edition):
     """An edition of the Dutch system."""
 
     #: the quality criteria, most important first (2017 C.4-C.19, 2026 Art. 2.2-2.4)
-    criteria: tuple[Criterion, ...]
+    criteria: tuple[DutchCriterion, ...]
     #: 2026 Art. 1.9.2 and [C4]: every bracket keeps the round completable; 2017 A.9: a bracket
     #: is paired, then becomes the PPB (the rest collapsing into the CLB) when it does not
     completion_in_every_bracket: bool
@@ -31,7 +30,6 @@ class DutchEdition(Edition):
     #: else by the PSD (2017 C.7 with C.6)
     lookahead_by_scores: bool
     # -- the explanation's citations
-    criterion_citation: str    # a criterion by its name: 2017 "C.10", 2026 "[C12]"
     colour_rules: str          # the colour allocation: 2017 E.1-E.5, 2026 Art. 5.2.1-5.2.5
     no_rematch: str            # 2017 C.1, 2026 [C1]
     colour_limits: str         # 2017 C.3, 2026 [C3]
@@ -47,7 +45,7 @@ EDITION_2017 = DutchEdition(
     basic_rules="2017", acceleration="C.04.5.1",
     criteria=CRITERIA, completion_in_every_bracket=False, mdps_meet_residents_only=False,
     mdps_selected_by_score=False, lookahead_by_scores=False,
-    criterion_citation="{}", colour_rules="E.", no_rematch="C.1", colour_limits="C.3",
+    colour_rules="E.", no_rematch="C.1", colour_limits="C.3",
     pab_eligibility="C.2 (C.04.1 d)", pab_score="A.9, C.4", pab_order="B.8, D.1-D.2",
     pab_order_text=gettext_noop(
         "the PAB is part of the last bracket's pairing (A.9): its chosen candidate (the best by "
@@ -60,7 +58,7 @@ EDITION_2026 = DutchEdition(
     bye_score="Art. 2.3.1 [C5]",
     criteria=CRITERIA_2026, completion_in_every_bracket=True, mdps_meet_residents_only=True,
     mdps_selected_by_score=True, lookahead_by_scores=True,
-    criterion_citation="[{}]", colour_rules="Art. 5.2.", no_rematch="[C1]", colour_limits="[C3]",
+    colour_rules="Art. 5.2.", no_rematch="[C1]", colour_limits="[C3]",
     pab_eligibility="[C2] (C.04.1 Art. 4)", pab_score="[C5]", pab_order="Art. 3.8.1, 4.2-4.3",
     pab_order_text=gettext_noop(
         "the chosen candidate of the last bracket (the best by [C6]-[C21], [C9] first, then the "

@@ -11,7 +11,8 @@ from .editions import DutchEdition
 
 
 def articles(edition: DutchEdition) -> Articles:
-    criteria = {(c.role, c.back): edition.criterion_citation.format(c.name) for c in edition.criteria}
+    # the floats of the round before, then of two rounds before (2017 C.12, C.13, C.16, C.17, ...)
+    criteria = tuple(sorted((c for c in edition.criteria if c.concerns is not None), key=lambda c: c.back))
 
     def rule(white: Player, black: Player, state: RoundState) -> tuple[str, str]:
         kind = allocate_colours_by_rule(white, black, state)[1]

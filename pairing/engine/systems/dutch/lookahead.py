@@ -3,10 +3,10 @@ as a few vertices (a hub), and the pairs an optimum makes in it."""
 
 from __future__ import annotations
 
-from ...core.criteria import Criterion
 from ...core.matching import UNMATCHED, bits, even_reachable, max_cardinality_matching
 from ...core.round import RoundPairer
 from .bracket import Bracket
+from .criteria import DutchCriterion
 from .editions import DutchEdition
 
 
@@ -16,7 +16,7 @@ class Lookahead(RoundPairer):
     edition: DutchEdition  # the rules paired under (DutchPairer)
 
     def _lookahead_hub(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
-                       active: list[Criterion]) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
+                       active: list[DutchCriterion]) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
         """The following scoregroup replaced by ``h`` vertices (numbered from the
         bracket's size on) and the edges ``(i, j, ([C8] pairs, [C8] score digits))``
         that join them (2017: C.7 pairs and PSD), when that provably gives the same
@@ -45,7 +45,7 @@ class Lookahead(RoundPairer):
           up to a constant, which is what the hub is.
         """
         if (not lookahead or bracket.lookahead_is_last
-                or any(c.role in ("completion", "bye_unplayed", "must_pair") for c in active)):
+                or any(c.no_hub for c in active)):
             return None
         players = self.players
         scores = {players[v].pairing_score for v in lookahead}
