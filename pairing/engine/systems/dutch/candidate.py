@@ -18,6 +18,8 @@ from .lookahead import Lookahead
 #: once the remainder's pairs are known, into their upper and lower ends), the others, and
 #: the MDPs that are not paired in the bracket (while their opponents are chosen)
 MDPS, RESIDENTS, OTHERS, UPPER, LOWER, IDLE = range(6)
+#: pairs of groups whose vertices may not meet in a solve
+Apart = frozenset[tuple[int, int]]
 
 
 class BracketPairer(Lookahead):
@@ -51,13 +53,39 @@ class BracketPairer(Lookahead):
     def _best_candidate(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
                         active: list[DutchCriterion]) -> tuple[list[tuple[int, int]], list[int]]:
         """B.8 by weighted matching: the criteria, then the generation order, as weights."""
-        players = self.players
         size = len(members)
         # the following scoregroup as a few vertices standing for it (see _lookahead_hub)
         hub = self._lookahead_hub(bracket, members, mdp_count, lookahead, active)
+        graph, vertices = self._bracket_graph(bracket, members, mdp_count, lookahead, active, hub)
+        # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
+        apart = frozenset({(MDPS, MDPS)} if self.edition.mdps_meet_residents_only else ())
+        if mdp_count:
+            fixed, mate, apart = self._mdp_pairs(graph, members, mdp_count, apart)
+        else:
+            fixed, mate = [], graph.solve(0, None, apart)
+        final = self._remainder_pairs(graph, mdp_count, size, fixed, mate, apart)
+        pairs = [(members[i], members[j]) for i, j in fixed]
+        pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
+        paired = {v for pair in pairs for v in pair}
+        floaters = [v for v in members if v not in paired]
+        # the pairs this optimum makes in the lookahead (a floater with a lookahead
+        # player, or two lookahead players), for the 2026 completion check
+        if hub is not None:
+            self.lookahead_pairs = self._floater_lookahead_pairs(lookahead, floaters)
+        else:
+            self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
+        return pairs, floaters
+
+    def _bracket_graph(self, bracket: Bracket, members: list[int], mdp_count: int, lookahead: list[int],
+                       active: list[DutchCriterion],
+                       hub: tuple[int, list[tuple[int, int, tuple[int, int]]]] | None
+                       ) -> tuple[WeightedGraph, list[int]]:
+        """The bracket's weighted graph and its vertices: the members, then the next
+        scoregroup or the ``hub`` standing for it, the edges weighed by the criteria."""
+        size = len(members)
         vertices = members + ([-1] * hub[0] if hub is not None else lookahead)
         weighed = members if hub is not None else vertices
-        kinds, weight = kind_weights(bracket, active, [players[v] for v in weighed], FEATURES)
+        kinds, weight = kind_weights(bracket, active, [self.players[v] for v in weighed], FEATURES)
         extra = []
         if hub is not None:
             widths = [c.width(bracket) for c in active]
@@ -72,97 +100,90 @@ class BracketPairer(Lookahead):
         # remainder's pairs), everybody else
         graph.group[:] = bytes([MDPS] * mdp_count + [RESIDENTS] * (size - mdp_count)
                                + [OTHERS] * (len(vertices) - size))
-        # 2026 Art. 3.3.3: MDPs are paired with residents, never with each other
-        apart = frozenset({(MDPS, MDPS)} if self.edition.mdps_meet_residents_only else ())
-        fixed: list[tuple[int, int]] = []
+        return graph, vertices
 
-        if mdp_count:
-            # B.7/D.3: first choose which MDPs are paired (lowest BSNs), then their
-            # opponents in transposition order (D.1), as lower fields of the weight.
-            residents = size - mdp_count
-            digit_width = (residents + 1).bit_length()
-            sel_width = mdp_count + 1
-            # The opponents' digits of all MDPs would take thousands of bits in a big
-            # bracket: as far as the greedy choice holds (_mdp_greedy_opponents), it gives
-            # them; where it fails, they are solved a chunk of MDPs at a time, as in
-            # solve_in_order.  Every optimum pairs the same MDPs (the selection field, or
-            # the count field with the MDPs not chosen kept from the residents), so the
-            # chunk's best opponents are those of the whole order; its pairs leave the
-            # graph.  Each chunk's optima (with the pairs fixed before) are optima of the
-            # chunk before, so only the edges tight under its duals are kept, and its
-            # solve starts from that one's duals and matching.
-            chunk = max(1, self.transposition_bits // digit_width)
-            lex_width = digit_width * chunk + 1
-            digits = Digits.none(len(vertices))
-            for j in range(mdp_count, size):
-                digits.rank[j] = size - j
-            for i in range(mdp_count):
-                digits.target[i] = RESIDENTS
-            selection = self._mdp_selection_at_once(graph, members, mdp_count, size, lex_width, digits, apart)
-            if selection is not None:
-                shift, warm, mate, apart = selection
-            else:
-                # the selection field: one bit per MDP, the earlier MDP outweighing all later ones
-                shift = sel_width + lex_width
-                for i in range(mdp_count):
-                    digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
-                warm = WarmStart(symmetric=True)
-                mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # which MDPs are paired
-            start, costs = 0, CheckCosts()
-            while start < mdp_count:
-                # the greedy choice as far as one optimum holds it, then one chunk solved
-                for i in range(mdp_count):
-                    digits.place[i] = -1
-                greedy = self._mdp_greedy_opponents(graph, mate, start, mdp_count, size) \
-                    if costs.worth((mdp_count - start) / chunk) else None
-                if greedy == []:  # no MDP left to pair
-                    break
-                if greedy is not None:
-                    kept, mate, warm = keep_optimal_prefix(graph, greedy, mate, shift, digits, apart, warm, chunk,
-                                                           costs)
-                    fixed += greedy[:kept]
-                    if kept == len(greedy):
-                        break
-                    start = greedy[kept][0]
-                end = min(start + chunk, mdp_count)
-                for i in range(start, end):
-                    digits.place[i] = digit_width * (start + chunk - 1 - i)
-                mate = costs.solve_chunk(graph, shift, digits, apart, warm)
-                for i in range(start, end):
-                    if mdp_count <= mate[i] < size:
-                        fixed.append((i, mate[i]))
-                        graph.alive[i] = graph.alive[mate[i]] = 0
-                start = end
-            for i in range(mdp_count):  # the MDPs left unpaired float, as every one below
-                graph.group[i] = MDPS
-            apart = frozenset(pair for pair in apart if IDLE not in pair)
+    def _mdp_pairs(self, graph: WeightedGraph, members: list[int], mdp_count: int,
+                   apart: Apart) -> tuple[list[tuple[int, int]], list[int], Apart]:
+        """B.7/D.3 (2026 Art. 3.3.3): first which MDPs are paired (lowest BSNs), then their
+        opponents in transposition order (D.1), as lower fields of the weight.  The MDPs'
+        pairs (bracket positions), the last optimum, and the groups kept apart after.
+
+        The opponents' digits of all MDPs would take thousands of bits in a big bracket:
+        as far as the greedy choice holds (_mdp_greedy_opponents), it gives them; where it
+        fails, they are solved a chunk of MDPs at a time, as in solve_in_order.  Every
+        optimum pairs the same MDPs (the selection field, or the count field with the MDPs
+        not chosen kept from the residents), so the chunk's best opponents are those of the
+        whole order; its pairs leave the graph.  Each chunk's optima (with the pairs fixed
+        before) are optima of the chunk before, so only the edges tight under its duals
+        are kept, and its solve starts from that one's duals and matching."""
+        size = len(members)
+        digit_width = (size - mdp_count + 1).bit_length()
+        chunk = max(1, self.transposition_bits // digit_width)
+        lex_width = digit_width * chunk + 1
+        digits = Digits.none(graph.n)
+        for j in range(mdp_count, size):
+            digits.rank[j] = size - j
+        for i in range(mdp_count):
+            digits.target[i] = RESIDENTS
+        selection = self._mdp_selection_at_once(graph, members, mdp_count, size, lex_width, digits, apart)
+        if selection is not None:
+            shift, warm, mate, apart = selection
         else:
-            mate = graph.solve(0, None, apart)
+            # the selection field: one bit per MDP, the earlier MDP outweighing all later ones
+            shift = mdp_count + 1 + lex_width
+            for i in range(mdp_count):
+                digits.lead[i] = 1 << (mdp_count - 1 - i) << lex_width
+            warm = WarmStart(symmetric=True)
+            mate = graph.solve(shift, digits, apart, only_usable=True, warm=warm)  # which MDPs are paired
+        fixed, mate = self._mdp_opponents(graph, mdp_count, size, shift, digits, apart, warm, mate,
+                                          (chunk, digit_width))
+        for i in range(mdp_count):  # the MDPs left unpaired float, as every one below
+            graph.group[i] = MDPS
+        return fixed, mate, frozenset(pair for pair in apart if IDLE not in pair)
 
+    def _mdp_opponents(self, graph: WeightedGraph, mdp_count: int, size: int, shift: int, digits: Digits,
+                       apart: frozenset[tuple[int, int]], warm: WarmStart, mate: list[int],
+                       chunking: tuple[int, int]) -> tuple[list[tuple[int, int]], list[int]]:
+        """The opponents of the MDPs paired (D.1 order), taken greedily as far as one optimum
+        holds them, then a ``chunk`` of MDPs solved at a time (digits ``digit_width`` wide);
+        the pairs, and the last optimum."""
+        chunk, digit_width = chunking
+        fixed: list[tuple[int, int]] = []
+        start, costs = 0, CheckCosts()
+        while start < mdp_count:
+            # the greedy choice as far as one optimum holds it, then one chunk solved
+            for i in range(mdp_count):
+                digits.place[i] = -1
+            greedy = self._mdp_greedy_opponents(graph, mate, start, mdp_count, size) \
+                if costs.worth((mdp_count - start) / chunk) else None
+            if greedy == []:  # no MDP left to pair
+                break
+            if greedy is not None:
+                kept, mate, warm = keep_optimal_prefix(graph, greedy, mate, shift, digits, apart, warm, chunk,
+                                                       costs)
+                fixed += greedy[:kept]
+                if kept == len(greedy):
+                    break
+                start = greedy[kept][0]
+            end = min(start + chunk, mdp_count)
+            for i in range(start, end):
+                digits.place[i] = digit_width * (start + chunk - 1 - i)
+            mate = costs.solve_chunk(graph, shift, digits, apart, warm)
+            for i in range(start, end):
+                if mdp_count <= mate[i] < size:
+                    fixed.append((i, mate[i]))
+                    graph.alive[i] = graph.alive[mate[i]] = 0
+            start = end
+        return fixed, mate
+
+    def _remainder_pairs(self, graph: WeightedGraph, mdp_count: int, size: int, fixed: list[tuple[int, int]],
+                         mate: list[int], apart: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The remainder's pairs (B.6, D.1-D.2; 2026 Art. 4.2-4.3): the exchanges, then the
+        transpositions, given the MDPs' pairs ``fixed`` and an optimum ``mate``."""
         taken = {v for pair in fixed for v in pair}
         remainder = [i for i in range(mdp_count, size) if i not in taken]
         position = {v: k for k, v in enumerate(remainder)}
         remainder_pairs = sum(1 for i in remainder if mate[i] in position and mate[i] < i)
-        count = len(remainder)
-        # B.6/D.2: minimise the exchanges between S1R and S2R: their number, the
-        # difference of the BSN sums, then which BSNs (the same in every optimum).
-        fields_width = [
-            (remainder_pairs + 1).bit_length() + 1,
-            (remainder_pairs * count + 1).bit_length() + 1,
-            remainder_pairs + (remainder_pairs + 1).bit_length() + 1,
-            count + (remainder_pairs + 1).bit_length() + 1,
-        ]
-        exchanges = Digits.none(len(vertices))
-        for i in remainder:
-            a = position[i]
-            in_s1 = a < remainder_pairs
-            exchanges.target[i] = RESIDENTS
-            exchanges.lead[i] = pack([
-                (int(in_s1), fields_width[0]),
-                (count - a, fields_width[1]),
-                (((1 << remainder_pairs) - (1 << a)) if in_s1 else 0, fields_width[2]),
-                (0 if in_s1 else 1 << (count - 1 - a), fields_width[3]),
-            ])
         # without the paired MDPs; the Limbo may only float
         apart |= {(MDPS, MDPS), (MDPS, RESIDENTS)}
         # D.1 / 4.2: the remainder's upper ends in turn take the lowest partner they can.
@@ -173,21 +194,11 @@ class BracketPairer(Lookahead):
         narrowed = apart | {(MDPS, UPPER), (MDPS, LOWER), (UPPER, UPPER), (LOWER, LOWER), (LOWER, UPPER)}
         mate = self._no_exchange(graph, remainder, remainder_pairs, mate, narrowed)
         if mate is None:
-            mate = graph.solve(sum(fields_width), exchanges, apart, only_usable=True)
+            width, exchanges = _exchange_digits(graph.n, remainder, remainder_pairs)
+            mate = graph.solve(width, exchanges, apart, only_usable=True)
             for v in remainder:
                 graph.group[v] = UPPER if mate[v] in position and mate[v] > v else LOWER
-        final = solve_in_order(graph, remainder, self.transposition_bits, LOWER, narrowed, mate)
-        pairs = [(members[i], members[j]) for i, j in fixed]
-        pairs += [(members[i], members[j]) for i, j in final if i < size and j < size]
-        paired = {v for pair in pairs for v in pair}
-        floaters = [v for v in members if v not in paired]
-        # the pairs this optimum makes in the lookahead (a floater with a lookahead
-        # player, or two lookahead players), for the 2026 completion check
-        if hub is not None:
-            self.lookahead_pairs = self._floater_lookahead_pairs(lookahead, floaters)
-        else:
-            self.lookahead_pairs = [(vertices[i], vertices[j]) for i, j in final if j >= size]
-        return pairs, floaters
+        return solve_in_order(graph, remainder, self.transposition_bits, LOWER, narrowed, mate)
 
     @staticmethod
     def _no_exchange(graph: WeightedGraph, remainder: list[int], remainder_pairs: int, mate: list[int],
@@ -251,16 +262,7 @@ class BracketPairer(Lookahead):
         partners = graph.usable_partners(range(mdp_count))
         meets = [i for i in range(mdp_count) if any(mdp_count <= j < size for j in partners[i])]
         if self.edition.mdps_selected_by_score:
-            wanted: dict[int, int] = {}  # by score, how many MDPs this optimum pairs
-            for i in paired:
-                score = self.players[members[i]].pairing_score
-                wanted[score] = wanted.get(score, 0) + 1
-            selected = []
-            for i in meets:
-                score = self.players[members[i]].pairing_score
-                if wanted.get(score):
-                    selected.append(i)
-                    wanted[score] -= 1
+            selected = self._first_of_each_score(members, paired, meets)
             # the MDPs not chosen meet no resident, and still no MDP (Art. 3.3.3)
             idle = {(IDLE, RESIDENTS), (IDLE, MDPS), (MDPS, IDLE), (IDLE, IDLE)}
         else:
@@ -277,6 +279,28 @@ class BracketPairer(Lookahead):
         apart = apart | idle
         if selected == paired:
             return shift, warm, mate, apart
+        return self._selection_checked(graph, mdp_count, shift, digits, apart, warm, mate, criteria_only)
+
+    def _first_of_each_score(self, members: list[int], paired: list[int], meets: list[int]) -> list[int]:
+        """2026: of the MDPs ``meets`` (who can meet a resident in an optimum), the first of
+        each score, as many as the optimum pairs (``paired``)."""
+        wanted: dict[int, int] = {}  # by score, how many MDPs this optimum pairs
+        for i in paired:
+            score = self.players[members[i]].pairing_score
+            wanted[score] = wanted.get(score, 0) + 1
+        selected = []
+        for i in meets:
+            score = self.players[members[i]].pairing_score
+            if wanted.get(score):
+                selected.append(i)
+                wanted[score] -= 1
+        return selected
+
+    @staticmethod
+    def _selection_checked(graph: WeightedGraph, mdp_count: int, shift: int, digits: Digits, apart: Apart,
+                           warm: WarmStart, mate: list[int], criteria_only):
+        """One more solve, the MDPs not selected kept from the residents: the selection holds
+        when it reaches the optimum ``mate``'s total (see _mdp_selection_at_once)."""
         best = graph.total(mate, shift, digits)
         usable = graph.usable_flags()
         trial = WarmStart()
@@ -374,3 +398,28 @@ class BracketPairer(Lookahead):
             vertices = lookahead + floaters
             self.lookahead_pairs = sorted({tuple(sorted((v, mate[v]))) for v in vertices if mate[v] != UNMATCHED})
         return pairs, floaters
+
+
+def _exchange_digits(n: int, remainder: list[int], remainder_pairs: int) -> tuple[int, Digits]:
+    """B.6/D.2 (2026 Art. 4.3): minimise the exchanges between S1R and S2R (the first
+    ``remainder_pairs`` players of the remainder and the others): their number, the
+    difference of the BSN sums, then which BSNs (the same in every optimum), as digits
+    by player of a graph of ``n`` vertices; and their width."""
+    count = len(remainder)
+    fields_width = [
+        (remainder_pairs + 1).bit_length() + 1,
+        (remainder_pairs * count + 1).bit_length() + 1,
+        remainder_pairs + (remainder_pairs + 1).bit_length() + 1,
+        count + (remainder_pairs + 1).bit_length() + 1,
+    ]
+    exchanges = Digits.none(n)
+    for a, i in enumerate(remainder):
+        in_s1 = a < remainder_pairs
+        exchanges.target[i] = RESIDENTS
+        exchanges.lead[i] = pack([
+            (int(in_s1), fields_width[0]),
+            (count - a, fields_width[1]),
+            (((1 << remainder_pairs) - (1 << a)) if in_s1 else 0, fields_width[2]),
+            (0 if in_s1 else 1 << (count - 1 - a), fields_width[3]),
+        ])
+    return sum(fields_width), exchanges
