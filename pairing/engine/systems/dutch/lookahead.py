@@ -3,8 +3,11 @@ as a few vertices (a hub), and the pairs an optimum makes in it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.matching import UNMATCHED, bits, even_reachable, max_cardinality_matching
 from ...core.round import RoundPairer
+from ...core.state import Player
 from .bracket import Bracket
 from .criteria import DutchCriterion
 from .editions import DutchEdition
@@ -51,11 +54,6 @@ class Lookahead(RoundPairer):
         scores = {players[v].pairing_score for v in lookahead}
         if len(scores) != 1 or min(players[v].pairing_score for v in members) <= min(scores):
             return None
-        rows = self.graph(members)
-        if self.edition.mdps_meet_residents_only:
-            mdps = sum(1 << members[k] for k in range(mdp_count))
-            for k in range(mdp_count):  # Art. 3.3.3: no MDP-MDP pairs
-                rows[members[k]] &= ~mdps
         if self.edition.lookahead_by_scores:
             digit = bracket.score_digit
             low = digit(players[lookahead[0]])
@@ -64,26 +62,48 @@ class Lookahead(RoundPairer):
             # from this bracket (as if not floating further); a pair of two of its own nothing
             digit = bracket.downfloat_sd
             low = 0
-        mate = max_cardinality_matching(rows, vertices=members)
-        floating = sum(mate[v] == UNMATCHED for v in members)
-        lookahead_mask = sum(1 << v for v in lookahead)
-        size = len(members)
+        floating = self._floating(members, mdp_count)
         if floating == 0:
             self._lookahead_mate = None
             return 0, []
         if floating == 1:
-            pairs, deficient = self._lookahead_structure(lookahead)
-            edges = []
-            for i, f in enumerate(members):
-                neighbours = self.rows[f] & lookahead_mask
-                own = digit(players[f])
-                if neighbours & deficient:
-                    edges.append((i, size, (pairs + 1, pairs * low + own)))
-                elif neighbours:
-                    edges.append((i, size, (pairs, (pairs - 1) * low + own)))
-                elif pairs:
-                    edges.append((i, size, (pairs, pairs * low)))
-            return 1, edges
+            return 1, self._one_floater_hub(members, lookahead, digit, low)
+        return self._dirac_hub(members, lookahead, floating, digit, low)
+
+    def _floating(self, members: list[int], mdp_count: int) -> int:
+        """How many members every candidate leaves unpaired (2017 C.5, 2026 [C6])."""
+        rows = self.graph(members)
+        if self.edition.mdps_meet_residents_only:
+            mdps = sum(1 << members[k] for k in range(mdp_count))
+            for k in range(mdp_count):  # Art. 3.3.3: no MDP-MDP pairs
+                rows[members[k]] &= ~mdps
+        mate = max_cardinality_matching(rows, vertices=members)
+        return sum(mate[v] == UNMATCHED for v in members)
+
+    def _one_floater_hub(self, members: list[int], lookahead: list[int], digit: Callable[[Player], int],
+                         low: int) -> list[tuple[int, int, tuple[int, int]]]:
+        """k = 1 (see _lookahead_hub): one vertex, joined to each member by his value as the floater."""
+        pairs, deficient = self._lookahead_structure(lookahead)
+        lookahead_mask = sum(1 << v for v in lookahead)
+        size = len(members)
+        edges = []
+        for i, f in enumerate(members):
+            neighbours = self.rows[f] & lookahead_mask
+            own = digit(self.players[f])
+            if neighbours & deficient:
+                edges.append((i, size, (pairs + 1, pairs * low + own)))
+            elif neighbours:
+                edges.append((i, size, (pairs, (pairs - 1) * low + own)))
+            elif pairs:
+                edges.append((i, size, (pairs, pairs * low)))
+        return edges
+
+    def _dirac_hub(self, members: list[int], lookahead: list[int], floating: int, digit: Callable[[Player], int],
+                   low: int) -> tuple[int, list[tuple[int, int, tuple[int, int]]]] | None:
+        """k >= 2 (see _lookahead_hub): a complete graph of h vertices, when Dirac's condition holds."""
+        players = self.players
+        lookahead_mask = sum(1 << v for v in lookahead)
+        size = len(members)
         need = (floating + len(lookahead) + 1) // 2
         if any((self.rows[v] & lookahead_mask).bit_count() < need for v in members + lookahead):
             return None
