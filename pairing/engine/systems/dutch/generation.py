@@ -258,76 +258,7 @@ class IdealCandidateSearch:
     def _transpositions(self, fixed, s1, s2, slack) -> list[tuple[int, int]] | None:
         # each exchange costs its setup (linear in the bracket) besides its steps
         self.budget -= len(s1) + len(s2)
-        chosen: list[tuple[int, int]] = []
-        used = [False] * len(s2)
-        kinds = self.kinds
-        unpaired_s1 = Counter(kinds[a] for a in s1)
-        unused_s2 = Counter(kinds[b] for b in s2)
-        # the S2 player left over downfloats: one must be able to do so at no cost
-        floats = len(s2) > len(s1)
-        acceptable = [floats and self._acceptable_floater(b) for b in s2]
-        acceptable_left = sum(acceptable)
-
-        def undo(depth: int) -> None:
-            """Take back the pair chosen at ``depth``."""
-            nonlocal acceptable_left
-            k = picked[depth]
-            pair = chosen.pop()
-            acceptable_left += acceptable[k]
-            unused_s2[kinds[s2[k]]] += 1
-            used[k] = False
-            self._refund(slack, *pair)
-
-        # Depth-first over S1 in order, each player trying S2 in order (D.1); an
-        # explicit stack, as brackets can be deeper than Python's recursion limit.
-        tried = [0] * len(s1)   # per depth, the next S2 index to try
-        picked = [0] * len(s1)  # per depth, the S2 index chosen
-        depth, entering = 0, True
-        while True:
-            if entering:
-                self.budget -= 1
-                if self.budget < 0:
-                    raise GiveUp
-                if depth == len(s1):
-                    left = [s2[k] for k in range(len(s2)) if not used[k]]
-                    found = self._accept(fixed + chosen, left)
-                    if found is not None:
-                        return found
-                    viable = False
-                else:
-                    viable = (not (floats and not acceptable_left)
-                              and all(c.violations_between(unpaired_s1, unused_s2) <= slack[c.name]
-                                      for c in self.colour_criteria))
-                if not viable:
-                    if depth == 0:
-                        return None
-                    depth -= 1
-                    undo(depth)
-                else:
-                    unpaired_s1[kinds[s1[depth]]] -= 1
-                    tried[depth] = 0
-            a = s1[depth]
-            entering = False
-            for k in range(tried[depth], len(s2)):
-                b = s2[k]
-                if used[k] or not self.compatible(a, b):
-                    continue
-                pair = (a, b) if a < b else (b, a)
-                if not self._spend(slack, *pair):
-                    continue
-                used[k] = True
-                unused_s2[kinds[b]] -= 1
-                acceptable_left -= acceptable[k]
-                chosen.append(pair)
-                tried[depth], picked[depth] = k + 1, k
-                depth, entering = depth + 1, True
-                break
-            else:  # every S2 player tried at this depth
-                unpaired_s1[kinds[a]] += 1
-                if depth == 0:
-                    return None
-                depth -= 1
-                undo(depth)
+        return _Transpositions(self, fixed, s1, s2, slack).walk()
 
     def _accept(self, pairs, floaters) -> list[tuple[int, int]] | None:
         if len(floaters) > 1 or (floaters and not self._acceptable_floater(floaters[0])):
@@ -339,3 +270,90 @@ class IdealCandidateSearch:
             if total != self.bounds[name]:
                 return None
         return list(pairs)
+
+
+class _Transpositions:
+    """D.1 on one S1/S2 split: depth-first over S1 in order, each player trying S2 in order,
+    pruned by the colour criteria's slack; an explicit stack, as brackets can be deeper than
+    Python's recursion limit."""
+
+    def __init__(self, search: IdealCandidateSearch, fixed: list[tuple[int, int]], s1: list[int], s2: list[int],
+                 slack: dict[str, int]):
+        self.search, self.fixed, self.s1, self.s2, self.slack = search, fixed, s1, s2, slack
+        kinds = search.kinds
+        self.chosen: list[tuple[int, int]] = []
+        self.used = [False] * len(s2)
+        self.unpaired_s1 = Counter(kinds[a] for a in s1)
+        self.unused_s2 = Counter(kinds[b] for b in s2)
+        # the S2 player left over downfloats: one must be able to do so at no cost
+        self.floats = len(s2) > len(s1)
+        self.acceptable = [self.floats and search._acceptable_floater(b) for b in s2]
+        self.acceptable_left = sum(self.acceptable)
+        self.tried = [0] * len(s1)   # per depth, the next S2 index to try
+        self.picked = [0] * len(s1)  # per depth, the S2 index chosen
+
+    def walk(self) -> list[tuple[int, int]] | None:
+        """The first candidate of this split within the bounds, or None."""
+        search, kinds = self.search, self.search.kinds
+        depth, entering = 0, True
+        while True:
+            if entering:
+                search.budget -= 1
+                if search.budget < 0:
+                    raise GiveUp
+                if depth == len(self.s1):
+                    left = [self.s2[k] for k in range(len(self.s2)) if not self.used[k]]
+                    found = search._accept(self.fixed + self.chosen, left)
+                    if found is not None:
+                        return found
+                if depth == len(self.s1) or not self._viable():
+                    if depth == 0:
+                        return None
+                    depth -= 1
+                    self._undo(depth)
+                else:
+                    self.unpaired_s1[kinds[self.s1[depth]]] -= 1
+                    self.tried[depth] = 0
+            entering = self._advance(depth)
+            if entering:
+                depth += 1
+            else:  # every S2 player tried at this depth
+                if depth == 0:
+                    return None
+                depth -= 1
+                self._undo(depth)
+
+    def _viable(self) -> bool:
+        """Whether the players of S1 left can still be paired within the bounds."""
+        return (not (self.floats and not self.acceptable_left)
+                and all(c.violations_between(self.unpaired_s1, self.unused_s2) <= self.slack[c.name]
+                        for c in self.search.colour_criteria))
+
+    def _advance(self, depth: int) -> bool:
+        """Pair the S1 player at ``depth`` with the next S2 player he may meet within the bounds."""
+        search, kinds = self.search, self.search.kinds
+        a = self.s1[depth]
+        for k in range(self.tried[depth], len(self.s2)):
+            b = self.s2[k]
+            if self.used[k] or not search.compatible(a, b):
+                continue
+            pair = (a, b) if a < b else (b, a)
+            if not search._spend(self.slack, *pair):
+                continue
+            self.used[k] = True
+            self.unused_s2[kinds[b]] -= 1
+            self.acceptable_left -= self.acceptable[k]
+            self.chosen.append(pair)
+            self.tried[depth], self.picked[depth] = k + 1, k
+            return True
+        self.unpaired_s1[kinds[a]] += 1
+        return False
+
+    def _undo(self, depth: int) -> None:
+        """Take back the pair chosen at ``depth``."""
+        k = self.picked[depth]
+        pair = self.chosen.pop()
+        self.acceptable_left += self.acceptable[k]
+        self.unused_s2[self.search.kinds[self.s2[k]]] += 1
+        self.used[k] = False
+        self.search._refund(self.slack, *pair)
