@@ -69,3 +69,15 @@ def in_bracket(bracket: Bracket, player: Player) -> bool:
 
 def in_next(bracket: Bracket, player: Player) -> bool:
     return player.order in bracket.next_orders
+
+
+def scoregroups(players: list[Player]) -> list[list[int]]:
+    """The scoregroups (2017 A.3, 2026 Art. 1.3) of ``players``, who are in pairing order
+    (2017 A.2, 2026 Art. 1.2): each the indices of its players, the highest score first."""
+    groups: list[list[int]] = []
+    for i, player in enumerate(players):
+        if groups and players[groups[-1][0]].pairing_score == player.pairing_score:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups

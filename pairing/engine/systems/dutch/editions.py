@@ -20,11 +20,12 @@ class DutchEdition(Edition):
     #: 2026 Art. 1.9.2 and [C4]: every bracket keeps the round completable; 2017 A.9: a bracket
     #: is paired, then becomes the PPB (the rest collapsing into the CLB) when it does not
     completion_in_every_bracket: bool
-    #: 2026 Art. 3.3.3: MDPs are paired with residents, never with each other (2017 B.3: S1
-    #: holds the MDPs, and MDPs may meet)
+    #: 2026 Art. 3.3.3: MDPs are paired with residents, never with each other (2017: MDPs may
+    #: meet each other)
     mdps_meet_residents_only: bool
     #: 2026 [C6]-[C7] with Art. 3.3.3: every optimal candidate pairs as many MDPs of each score,
-    #: so B.7/3.3.3's selection takes the first of each score; 2017 C.6 weighs score differences
+    #: so the selection (2026 Art. 3.3.3) takes the first of each score; 2017 C.6 weighs score
+    #: differences, and the first MDPs are checked against a solve of the criteria alone
     mdps_selected_by_score: bool
     #: the following bracket weighed by the scores of its downfloaters (2026 [C8] with [C7]);
     #: else by the PSD (2017 C.7 with C.6)

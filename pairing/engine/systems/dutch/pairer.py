@@ -26,6 +26,7 @@ from ...core.explanation import Step
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
+from .bracket import scoregroups
 from .colours import allocate_colours
 from .completion import CompletionChecks
 from .editions import EDITION_2026, DutchEdition
@@ -63,12 +64,7 @@ class DutchPairer(CompletionChecks):
         if completion is None:
             raise NoValidPairing("the players cannot all be paired without breaking the absolute "
                                  "criteria (C.1-C.3) or giving the bye to an ineligible player")
-        groups: list[list[int]] = []
-        for i in everyone:
-            if groups and players[groups[-1][0]].pairing_score == players[i].pairing_score:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
+        groups = scoregroups(players)
         if self.edition.completion_in_every_bracket:
             pairs = self._pair_brackets_completing(groups, completion)
         else:
