@@ -22,17 +22,11 @@ from .core.pairing import in_publishing_order  # noqa: F401  (the app reads it f
 from .core.round import RoundPairer
 from .core.state import ABSOLUTE, MILD, STRONG, Player, RoundState
 from .errors import EngineError
-from .systems import Edition, SwissSystem, get_system
+from .systems import Edition, SwissSystem
 from .trf import BLACK, WHITE
 
 #: A board as pairing numbers: (white, black), black 0 for the pairing-allocated bye.
 Board = tuple[int, int]
-
-#: Transitional, until the Dutch package names its [C1]-[C3] on its editions
-#: (``Edition.absolute_criteria``, as the other systems do; its rework is under way): then delete.
-_DUTCH = get_system("dutch")
-_DUTCH_ABSOLUTE = ((_DUTCH.edition("2017"), ("C.1", "C.2", "C.3")),
-                   (_DUTCH.edition("2026"), ("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]")))
 
 STRENGTH = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild"}
 COLOUR = {WHITE: "white", BLACK: "black"}
@@ -101,9 +95,6 @@ class _Rules:
         self.state, self.system, self.edition = state, system, edition
         self.basic = edition.basic_rules
         self.own = edition.absolute_criteria
-        for dutch, articles in _DUTCH_ABSOLUTE:
-            if edition is dutch:
-                self.own = articles
 
     def absolute_article(self, index: int, rule: str) -> str:
         """[C1]-[C3]: the system's own article (when its text numbers them), then C.04.1's."""

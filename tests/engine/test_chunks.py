@@ -9,13 +9,13 @@ from pairing.engine import get_system
 from pairing.engine.bench import build
 from pairing.engine.core import round as round_module
 from pairing.engine.core.state import build_round_state
-from pairing.engine.systems.dutch import pairer as pairer_module
+from pairing.engine.systems.dutch import candidate as candidate_module
 from pairing.engine.systems.dutch.pairer import DutchPairer
 
 
 def _pairs(document, edition, **attributes):
     state = build_round_state(document, None, None, get_system("dutch").edition(edition).basic_rules)
-    pairer = DutchPairer(state, fast_path=False, edition=edition)
+    pairer = DutchPairer(state, fast_path=False, edition=get_system("dutch").edition(edition))
     for name, value in attributes.items():
         setattr(pairer, name, value)
     return pairer.pair().as_numbers()
@@ -111,7 +111,7 @@ def test_greedy_prefixes_change_nothing(monkeypatch, owner, name, edition):
     # every check made, whatever the solves cost (CheckCosts only chooses the way)
     monkeypatch.setattr(round_module.CheckCosts, "worth", lambda self, chunks: True)
     monkeypatch.setattr(round_module, "keep_optimal_prefix", keep_counted)
-    monkeypatch.setattr(pairer_module, "keep_optimal_prefix", keep_counted)
+    monkeypatch.setattr(candidate_module, "keep_optimal_prefix", keep_counted)
     taken = [_pairs(document, edition, transposition_bits=6) for document in documents]
     assert outcomes == {"all", "part", "none"}
     monkeypatch.setattr(owner, name, wrap(lambda *args: None))

@@ -11,9 +11,11 @@ import pytest
 from pairing.engine import NoValidPairing, build_round_state, parse
 from pairing.engine.core.pairing import Pair, publishing_order
 from pairing.engine.core.state import Player, RoundState
+from pairing.engine.systems.dutch.bracket import Bracket
 from pairing.engine.systems.dutch.colours import allocate_colours
+from pairing.engine.systems.dutch.editions import EDITION_2017
 from pairing.engine.systems.dutch.generation import GiveUp, exchanges
-from pairing.engine.systems.dutch.pairer import Bracket, DutchPairer
+from pairing.engine.systems.dutch.pairer import DutchPairer
 from tests.engine.builder import TrfBuilder
 
 
@@ -26,7 +28,7 @@ def fast_path(request):
 def pair(builder: TrfBuilder, fast_path: bool | str) -> list[tuple[int, int]]:
     """The 2017 edition (these tests cite its articles; the 2026 ones are in test_dutch_2026)."""
     state = build_round_state(parse(builder.text()), basic_rules="2017")
-    pairer = DutchPairer(state, fast_path=fast_path is True, edition="2017")
+    pairer = DutchPairer(state, fast_path=fast_path is True, edition=EDITION_2017)
     if fast_path == "one player per solve":
         pairer.transposition_bits = 1
     return pairer.pair().as_numbers()

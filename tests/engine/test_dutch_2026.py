@@ -12,7 +12,10 @@ from pairing.engine import SYSTEMS, TrfError, build_round_state, pair_round, par
 from pairing.engine.__main__ import main
 from pairing.engine.core.acceleration import BAKU_2026, baku_group_a, baku_virtual_points, with_baku_acceleration
 from pairing.engine.core.state import FLOAT_DOWN, Player
-from pairing.engine.systems.dutch.pairer import CRITERIA_2026, Bracket, DutchPairer
+from pairing.engine.systems.dutch.bracket import Bracket
+from pairing.engine.systems.dutch.criteria import CRITERIA_2026
+from pairing.engine.systems.dutch.editions import EDITION_2026
+from pairing.engine.systems.dutch.pairer import DutchPairer
 from pairing.engine.trf import dump
 from tests.corpora import corpus_file
 from tests.engine.builder import TrfBuilder
@@ -38,7 +41,7 @@ def test_c2_c5_a_full_point_bye_bars_the_pab_and_the_pab_score_rises():
     # 2026 [C2] = C.04.1 Art. 4: 1 scored a win's points without playing too, so
     # nobody on 1 point may have it; [C5]: the lowest score left is 1.5
     state = build_round_state(parse(t.text()), basic_rules="2026")
-    pairer = DutchPairer(state, edition="2026")
+    pairer = DutchPairer(state, edition=EDITION_2026)
     assert pairer.lowest_bye_score(list(range(len(state.players)))) == 15
     assert boards(t, "2026")[-1] == (4, 0)
 

@@ -25,10 +25,6 @@ class Criterion:
     #: what the criterion reads of each player: Player attributes, or features of
     #: the player in the bracket that the system defines (e.g. "in_bracket")
     reads: tuple[str, ...] = ()
-    #: what the criterion measures, for a system's fast path
-    role: str = ""
-    #: for float criteria, how many rounds back they look
-    back: int = 0
 
 
 def pack(fields: Sequence[tuple[int, int]]) -> int:

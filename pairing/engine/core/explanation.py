@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..trf import BLACK, WHITE
 from .basic_rules import BasicRules
 from .compatibility import kept_apart
 from .pairing import RoundPairing
 from .round import RoundPairer
-from .state import FLOAT_DOWN, FLOAT_UP, PAB_OR_FORFEIT_WIN, PAB_OR_POINT_WITHOUT_PLAYING, STRONG, Player, RoundState
+from .state import PAB_OR_FORFEIT_WIN, PAB_OR_POINT_WITHOUT_PLAYING, Player, RoundState
 
 
 def gettext_noop(text: str) -> str:
@@ -81,13 +82,39 @@ class Step:
     label: str = ""                      # e.g. "PPB", "CLB" (2017 A.9)
 
 
+@dataclass
+class PairedBracket:
+    """A bracket as paired, as a system's criteria read it to name the players they concern."""
+
+    members: int                         # players in the bracket
+    pairs: tuple[tuple[int, int], ...]
+    colours: dict[int, str]              # each paired player's colour, by pairing number
+    paired: list[Player]
+    floaters: list[Player]               # everybody the bracket leaves unpaired, MDPs too
+    downfloaters: list[Player]           # the residents it leaves unpaired
+    paired_mdps: list[Player]
+    mdp_opponents: list[Player]          # residents paired with an MDP (who receive an upfloat)
+
+    def colour_of(self, player: Player) -> str:
+        return self.colours[player.number]
+
+
+class ExplainedCriterion(Protocol):
+    """A quality criterion as the explanation names it (a system's own criterion objects)."""
+
+    article: str                         # e.g. "[C12]"
+    wording: str                         # what is not met, marked for the catalogues
+    #: the players of a paired bracket for whom it is not at its ideal value
+    concerns: Callable[[PairedBracket], list[Player]]
+
+
 @dataclass(frozen=True)
 class Articles:
     """A system's words for the explanation, in its edition."""
 
     colour_rule: Callable[[Player, Player, RoundState], ColourRule] | None = None
-    #: criteria by role (core.criteria.Criterion.role, back): article, e.g. ("preference", 0): "[C12]"
-    criteria: dict[tuple[str, int], str] = field(default_factory=dict)
+    #: the quality criteria the explanation names where a bracket does not meet them, in order
+    criteria: tuple[ExplainedCriterion, ...] = ()
     bye_eligibility: str = ""            # e.g. "[C2] (C.04.1 Art. 4)"
     bye_score: str = ""                  # e.g. "[C5]"
     bye_order: str = ""                  # what decides among the lowest, e.g. "Art. 3.3.2, 4.2"
@@ -387,57 +414,23 @@ def _barred(step: Step, by_number: dict[int, Player], articles: dict[str, str],
     return notes
 
 
-#: The float criteria, by how many rounds back the float was.
-FLOAT_CRITERIA = {
-    1: {"downfloat": gettext_noop("downfloaters who received a downfloat the previous round"),
-        "upfloat": gettext_noop("MDP opponents who received an upfloat the previous round"),
-        "downfloat_score": gettext_noop("score differences of MDPs who received a downfloat the previous round"),
-        "upfloat_score": gettext_noop("score differences of MDP opponents who received an upfloat the previous "
-                                      "round")},
-    2: {"downfloat": gettext_noop("downfloaters who received a downfloat two rounds before"),
-        "upfloat": gettext_noop("MDP opponents who received an upfloat two rounds before"),
-        "downfloat_score": gettext_noop("score differences of MDPs who received a downfloat two rounds before"),
-        "upfloat_score": gettext_noop("score differences of MDP opponents who received an upfloat two rounds "
-                                      "before")},
-}
-
-
 def _criteria_notes(step: Step, by_number: dict[int, Player], colour: dict[int, str],
-                    articles: dict[tuple[str, int], str]) -> list[Note]:
+                    criteria: tuple[ExplainedCriterion, ...]) -> list[Note]:
     """The criteria of the bracket's pairing that are not at their ideal value, with the players
     concerned: the pairing is the best candidate, so each was the best a higher criterion allowed."""
-    notes = []
     paired = [by_number[n] for pair in step.pairs for n in pair]
     mdps = {n for n in step.incoming if by_number[n].pairing_score > step.score}
-    mdp_opponents = [by_number[n] for n in _mdp_opponents(step, by_number)]
-    paired_mdps = [p for p in paired if p.number in mdps]
-    downfloaters = [by_number[n] for n in step.floaters if n not in step.incoming]
-    members = len(step.incoming) + len(step.residents)
-
-    def add(key: tuple[str, int], text: str, players: list[Player]) -> None:
-        if key in articles and players:
-            notes.append(Note(articles[key], text, tuple(p.number for p in players)))
-
-    if len(step.pairs) < members // 2:
-        add(("pairs", 0), gettext_noop("maximise the number of pairs"), [by_number[n] for n in step.floaters])
-
-    add(("topscorer_difference", 0),
-        gettext_noop("topscorers or their opponents with a colour difference beyond +2 or -2"),
-        [p for p in paired if abs(p.difference_after(colour[p.number])) > 2])
-    add(("topscorer_repeat", 0),
-        gettext_noop("topscorers or their opponents with the same colour three times in a row"),
-        [p for p in paired if p.third_in_a_row(colour[p.number])])
-    add(("preference", 0), gettext_noop("players who do not get their colour preference"),
-        [p for p in paired if p.preference and p.preference != colour[p.number]])
-    add(("strong_preference", 0), gettext_noop("players who do not get their strong colour preference"),
-        [p for p in paired if p.strength >= STRONG and p.preference != colour[p.number]])
-    for back, texts in FLOAT_CRITERIA.items():
-        add(("downfloat", back), texts["downfloat"], [p for p in downfloaters if p.floats[back - 1] == FLOAT_DOWN])
-        add(("upfloat", back), texts["upfloat"], [p for p in mdp_opponents if p.floats[back - 1] == FLOAT_UP])
-        for role in ("downfloat_sd", "downfloat_score"):
-            add((role, back), texts["downfloat_score"], [p for p in paired_mdps if p.floats[back - 1] == FLOAT_DOWN])
-        for role in ("upfloat_sd", "upfloat_score"):
-            add((role, back), texts["upfloat_score"], [p for p in mdp_opponents if p.floats[back - 1] == FLOAT_UP])
+    bracket = PairedBracket(
+        members=len(step.incoming) + len(step.residents), pairs=step.pairs, colours=colour, paired=paired,
+        floaters=[by_number[n] for n in step.floaters],
+        downfloaters=[by_number[n] for n in step.floaters if n not in step.incoming],
+        paired_mdps=[p for p in paired if p.number in mdps],
+        mdp_opponents=[by_number[n] for n in _mdp_opponents(step, by_number)])
+    notes = []
+    for criterion in criteria:
+        players = criterion.concerns(bracket)
+        if players:
+            notes.append(Note(criterion.article, criterion.wording, tuple(p.number for p in players)))
     return notes
 
 

@@ -2,9 +2,9 @@
 2026 Art. 3.3-3.7, 4.2-4.4) with a perfect-candidate test: the fast path for
 brackets where no weighted matching is needed.
 
-The walk reads the criteria by what they measure (their ``role``, see
-:data:`ROLES`), not by their names, so both editions use it; a criterion with a
-role it does not know makes it give up.
+The walk reads each criterion's bound from the criterion (criteria.py: ``met``,
+``violations``, ``float_bound``), so both editions use it; a criterion without
+one makes it give up.
 
 A candidate is accepted when every criterion reaches an upper bound that no
 candidate of the bracket can exceed (an "ideal" pairing, which generalises
@@ -19,64 +19,35 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from itertools import combinations
 
-from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player
-
-#: Met by every candidate the walk accepts (all MDPs paired, at most one resident
-#: floating, and that one costing nothing in the following bracket).
-STRUCTURAL = ("completion", "pairs", "psd", "scores", "next_pairs", "next_psd", "next_scores")
-#: Colour criteria whose per-pair value is 1 when satisfied: pruned during the walk
-#: (2017 C.8-C.11, 2026 [C10]-[C13]).
-COLOUR = ("topscorer_difference", "topscorer_repeat", "preference", "strong_preference")
-#: Repeated floats (2017 C.12-C.19, 2026 [C14]-[C21]), each with a ``back`` of 1 or 2.
-FLOATS = ("downfloat", "upfloat", "downfloat_sd", "upfloat_sd", "downfloat_score", "upfloat_score")
-ROLES = STRUCTURAL + COLOUR + FLOATS
+from ...core.state import FLOAT_DOWN, FLOAT_UP, Player
 
 
 class GiveUp(Exception):
     """The fast path cannot prove its answer; use the weighted matching."""
 
 
-def _colour_violation_bounds(paired: list[Player], pairs: int) -> tuple[int, int]:
-    """Lower bounds on the pairs breaking C.10 and C.11 among ``paired`` players."""
-    white = sum(p.preference == "w" for p in paired)
-    black = sum(p.preference == "b" for p in paired)
-    neutral = len(paired) - white - black
-    c10 = max(0, (abs(white - black) - neutral) // 2)
-    c11 = 0
-    for colour in ("w", "b"):
-        absolute = sum(p.preference == colour and p.strength == ABSOLUTE for p in paired)
-        strong = sum(p.preference == colour and p.strength == STRONG for p in paired)
-        # the excess of one colour must be paired internally; two absolutes do not count
-        c11 += max(0, absolute + strong - pairs - absolute // 2)
-    return c10, c11
+@dataclass(frozen=True)
+class FloatFacts:
+    """What a repeated-float criterion's bound reads (its ``float_bound``, see criteria.py): of
+    the bracket's candidates that pair every MDP and float one resident at most, and of the
+    float that criterion counts (its ``back``)."""
+
+    pairs: int
+    resident: Player                     # the first resident (they share a score)
+    mdp: Player | None                   # the bracket's one MDP
+    down: int                            # residents who received that downfloat
+    unpaired_down: int                   # 1 when the one floater must be one of them
+    all_up: bool                         # every resident received that upfloat (the MDP's opponent will have)
+    downfloat_sd: Callable[[Player], int]
+    sd: Callable[[int], int]
+    score_digit: Callable[[Player], int]
 
 
 def colour_kind(player: Player) -> tuple[str | None, int]:
     return player.preference, player.strength
-
-
-def _remaining_violation_bounds(s1: Counter, s2: Counter) -> dict[str, int]:
-    """Lower bounds on the C.10/C.11 violations when each player of ``s1`` gets a
-    partner in ``s2`` (both counted by :func:`colour_kind`).
-
-    One colour's players in S1 can only avoid a violation with the partners in S2 that
-    do not want that colour (two absolutes do not count for C.11); the two colours
-    give disjoint violating pairs, so their bounds add up.
-    """
-    size2 = sum(s2.values())
-    bounds = {"preference": 0, "strong_preference": 0}
-    for colour in ("w", "b"):
-        want = sum(n for (pref, _), n in s1.items() if pref == colour)
-        others = size2 - sum(n for (pref, _), n in s2.items() if pref == colour)
-        bounds["preference"] += max(0, want - others)
-        strong = sum(n for (pref, strength), n in s1.items() if pref == colour and strength >= STRONG)
-        absolute1 = s1[(colour, ABSOLUTE)]
-        absolute2 = s2[(colour, ABSOLUTE)]
-        free = size2 - sum(n for (pref, strength), n in s2.items() if pref == colour and strength >= STRONG)
-        bounds["strong_preference"] += max(0, strong - free - min(absolute1, absolute2))
-    return bounds
 
 
 def exchanges(s1: list[int], s2: list[int], budget: int) -> Iterator[tuple[list[int], list[int]]]:
@@ -110,7 +81,8 @@ def exchanges(s1: list[int], s2: list[int], budget: int) -> Iterator[tuple[list[
 class IdealCandidateSearch:
     """Walk the candidates of one bracket in generation order, return the first ideal one.
 
-    ``criteria`` are the bracket's active criteria (``name``, ``role``, ``back``);
+    ``criteria`` are the bracket's active criteria (criteria.DutchCriterion: each
+    says how it is bounded);
     ``compatible(a, b)`` says whether two of the bracket's players may meet, and
     ``max_pairs(positions)`` how many pairs those players can form among themselves;
     ``value(name, h, l)`` gives a criterion's per-pair value (``h`` ranked higher);
@@ -127,14 +99,17 @@ class IdealCandidateSearch:
                  downfloat_sd: Callable[[Player], int], sd: Callable[[int], int],
                  score_digit: Callable[[Player], int],
                  floater_ok: Callable[[int], bool], budget: int):
-        if mdp_count > 1 or any(c.role not in ROLES for c in criteria):
+        if mdp_count > 1 or not all(c.bounded for c in criteria):
             raise GiveUp
         self.players = players
         self.mdp_count = mdp_count
-        self.floats = [(c.name, c.role, c.back) for c in criteria if c.role in FLOATS]
-        self.criteria = [c.name for c in criteria if c.role not in STRUCTURAL]
-        self.colour = [c.name for c in criteria if c.role in COLOUR]
-        self.colour_role = {c.role: c.name for c in criteria if c.role in COLOUR}
+        #: repeated floats (2017 C.12-C.19, 2026 [C14]-[C21])
+        self.floats = [c for c in criteria if c.float_bound is not None]
+        #: the criteria checked against their bounds, the others being met by construction
+        self.criteria = [c.name for c in criteria if not c.met]
+        #: colour criteria (1 per pair meeting them: 2017 C.8-C.11, 2026 [C10]-[C13]), pruned in the walk
+        self.colour_criteria = [c for c in criteria if c.violations is not None]
+        self.colour = [c.name for c in self.colour_criteria]
         self.score_digit = score_digit
         self.compatible = compatible
         self.max_pairs = max_pairs
@@ -152,7 +127,7 @@ class IdealCandidateSearch:
         # there, only such residents need be considered for the bounds below.
         self.floater_types = self._possible_floater_types() if len(players) % 2 else []
         self.bounds = self._upper_bounds(players, residents, downfloat_sd, sd)
-        backs = {back for _, role, back in self.floats if role.startswith("down")}
+        backs = {c.back for c in self.floats if c.repeated_float == FLOAT_DOWN}
         # a resident whose downfloat would cost a float criterion its bound (C.12-C.19)
         self.costly_floaters = {
             position for position, p in enumerate(players) if position >= mdp_count and any(
@@ -178,51 +153,29 @@ class IdealCandidateSearch:
     def _upper_bounds(self, players, residents, downfloat_sd, sd) -> dict[str, int]:
         """The best value of each criterion over the candidates that pair every MDP and
         leave at most one resident unpaired (those are the only ones optimal for C.5-C.6)."""
-        odd = len(players) % 2 == 1
         pairs = self.pairs
-        c10 = c11 = None
-        for kind in self.floater_types or [None]:
-            floater = next(p for p in residents if self._floater_type(p) == kind) if kind else None
-            paired = [p for p in players if p is not floater]
-            v10, v11 = _colour_violation_bounds(paired, pairs)
-            c10 = v10 if c10 is None else min(c10, v10)
-            c11 = v11 if c11 is None else min(c11, v11)
-        best = {"topscorer_difference": pairs, "topscorer_repeat": pairs,
-                "preference": pairs - c10, "strong_preference": pairs - c11}
-        bounds = {name: best[role] for role, name in self.colour_role.items()}
-        mdp = players[0] if self.mdp_count else None
-        resident_score = residents[0].pairing_score
-        resident_digit = self.score_digit(residents[0])
+        floaters = [next(p for p in residents if self._floater_type(p) == kind) if kind else None
+                    for kind in self.floater_types or [None]]
+        paired = [[p for p in players if p is not floater] for floater in floaters]
+        bounds = {c.name: pairs - min(c.violations(these, pairs) for these in paired)
+                  for c in self.colour_criteria}
         #: the best value the MDP's own pair can have, for the upfloat criteria
         self.mdp_pair_best: dict[str, int] = {}
-        for name, role, back in self.floats:
-            down = sum(p.floats[back - 1] == FLOAT_DOWN for p in residents)
-            unpaired_down = int(odd and all(floats[back - 1] == FLOAT_DOWN
-                                            for _, _, floats in self.floater_types))
-            all_up = mdp is not None and all(p.floats[back - 1] == FLOAT_UP for p in residents)
-            if role == "downfloat":
-                bounds[name] = down - unpaired_down
-            elif role == "upfloat":
-                bounds[name] = self.mdp_pair_best[name] = -1 if all_up else 0
-            elif role == "downfloat_sd":
-                total = (down - unpaired_down) * downfloat_sd(residents[0])
-                if mdp is not None and mdp.floats[back - 1] == FLOAT_DOWN:
-                    total += downfloat_sd(mdp) - sd(mdp.pairing_score - resident_score)
-                bounds[name] = total
-            elif role == "upfloat_sd":
-                bounds[name] = self.mdp_pair_best[name] = -sd(mdp.pairing_score - resident_score) if all_up else 0
-            elif role == "downfloat_score":  # 2026: the scores of the paired players who downfloated
-                total = (down - unpaired_down) * resident_digit
-                if mdp is not None and mdp.floats[back - 1] == FLOAT_DOWN:
-                    total += self.score_digit(mdp)
-                bounds[name] = total
-            else:  # upfloat_score (2026): each pair's higher score, unless it makes a repeated upfloater
-                if mdp is None:
-                    bounds[name] = pairs * resident_digit
-                else:
-                    self.mdp_pair_best[name] = 0 if all_up else self.score_digit(mdp)
-                    bounds[name] = (pairs - 1) * resident_digit + self.mdp_pair_best[name]
+        for c in self.floats:
+            bounds[c.name], best = c.float_bound(self._float_facts(c.back, residents, downfloat_sd, sd))
+            if best is not None:
+                self.mdp_pair_best[c.name] = best
         return bounds
+
+    def _float_facts(self, back: int, residents: list[Player], downfloat_sd, sd) -> FloatFacts:
+        mdp = self.players[0] if self.mdp_count else None
+        odd = len(self.players) % 2 == 1
+        return FloatFacts(
+            pairs=self.pairs, resident=residents[0], mdp=mdp,
+            down=sum(p.floats[back - 1] == FLOAT_DOWN for p in residents),
+            unpaired_down=int(odd and all(floats[back - 1] == FLOAT_DOWN for _, _, floats in self.floater_types)),
+            all_up=mdp is not None and all(p.floats[back - 1] == FLOAT_UP for p in residents),
+            downfloat_sd=downfloat_sd, sd=sd, score_digit=self.score_digit)
 
     # -- the walk -----------------------------------------------------------
     def search(self) -> list[tuple[int, int]]:
@@ -256,10 +209,8 @@ class IdealCandidateSearch:
                        if self._floater_type(p) in self.floater_types}
         if not choices:
             return False
-        c10, c11 = map(min, zip(*(_colour_violation_bounds([p for p in players if p is not floater], pairs)
-                                  for floater in choices.values()), strict=True))
-        preference, strong = self.colour_role.get("preference"), self.colour_role.get("strong_preference")
-        if c10 > slack.get(preference, c10) or c11 > slack.get(strong, c11):
+        paired = [[p for p in players if p is not floater] for floater in choices.values()]
+        if any(min(c.violations(these, pairs) for these in paired) > slack[c.name] for c in self.colour_criteria):
             return False
         return self.max_pairs(remainder) == pairs
 
@@ -307,77 +258,7 @@ class IdealCandidateSearch:
     def _transpositions(self, fixed, s1, s2, slack) -> list[tuple[int, int]] | None:
         # each exchange costs its setup (linear in the bracket) besides its steps
         self.budget -= len(s1) + len(s2)
-        chosen: list[tuple[int, int]] = []
-        used = [False] * len(s2)
-        kinds = self.kinds
-        unpaired_s1 = Counter(kinds[a] for a in s1)
-        unused_s2 = Counter(kinds[b] for b in s2)
-        # the S2 player left over downfloats: one must be able to do so at no cost
-        floats = len(s2) > len(s1)
-        acceptable = [floats and self._acceptable_floater(b) for b in s2]
-        acceptable_left = sum(acceptable)
-
-        def undo(depth: int) -> None:
-            """Take back the pair chosen at ``depth``."""
-            nonlocal acceptable_left
-            k = picked[depth]
-            pair = chosen.pop()
-            acceptable_left += acceptable[k]
-            unused_s2[kinds[s2[k]]] += 1
-            used[k] = False
-            self._refund(slack, *pair)
-
-        # Depth-first over S1 in order, each player trying S2 in order (D.1); an
-        # explicit stack, as brackets can be deeper than Python's recursion limit.
-        tried = [0] * len(s1)   # per depth, the next S2 index to try
-        picked = [0] * len(s1)  # per depth, the S2 index chosen
-        depth, entering = 0, True
-        while True:
-            if entering:
-                self.budget -= 1
-                if self.budget < 0:
-                    raise GiveUp
-                if depth == len(s1):
-                    left = [s2[k] for k in range(len(s2)) if not used[k]]
-                    found = self._accept(fixed + chosen, left)
-                    if found is not None:
-                        return found
-                    viable = False
-                else:
-                    future = _remaining_violation_bounds(unpaired_s1, unused_s2)
-                    viable = (not (floats and not acceptable_left)
-                              and all(future[role] <= slack[name] for role, name in self.colour_role.items()
-                                      if role in future))
-                if not viable:
-                    if depth == 0:
-                        return None
-                    depth -= 1
-                    undo(depth)
-                else:
-                    unpaired_s1[kinds[s1[depth]]] -= 1
-                    tried[depth] = 0
-            a = s1[depth]
-            entering = False
-            for k in range(tried[depth], len(s2)):
-                b = s2[k]
-                if used[k] or not self.compatible(a, b):
-                    continue
-                pair = (a, b) if a < b else (b, a)
-                if not self._spend(slack, *pair):
-                    continue
-                used[k] = True
-                unused_s2[kinds[b]] -= 1
-                acceptable_left -= acceptable[k]
-                chosen.append(pair)
-                tried[depth], picked[depth] = k + 1, k
-                depth, entering = depth + 1, True
-                break
-            else:  # every S2 player tried at this depth
-                unpaired_s1[kinds[a]] += 1
-                if depth == 0:
-                    return None
-                depth -= 1
-                undo(depth)
+        return _Transpositions(self, fixed, s1, s2, slack).walk()
 
     def _accept(self, pairs, floaters) -> list[tuple[int, int]] | None:
         if len(floaters) > 1 or (floaters and not self._acceptable_floater(floaters[0])):
@@ -389,3 +270,90 @@ class IdealCandidateSearch:
             if total != self.bounds[name]:
                 return None
         return list(pairs)
+
+
+class _Transpositions:
+    """D.1 on one S1/S2 split: depth-first over S1 in order, each player trying S2 in order,
+    pruned by the colour criteria's slack; an explicit stack, as brackets can be deeper than
+    Python's recursion limit."""
+
+    def __init__(self, search: IdealCandidateSearch, fixed: list[tuple[int, int]], s1: list[int], s2: list[int],
+                 slack: dict[str, int]):
+        self.search, self.fixed, self.s1, self.s2, self.slack = search, fixed, s1, s2, slack
+        kinds = search.kinds
+        self.chosen: list[tuple[int, int]] = []
+        self.used = [False] * len(s2)
+        self.unpaired_s1 = Counter(kinds[a] for a in s1)
+        self.unused_s2 = Counter(kinds[b] for b in s2)
+        # the S2 player left over downfloats: one must be able to do so at no cost
+        self.floats = len(s2) > len(s1)
+        self.acceptable = [self.floats and search._acceptable_floater(b) for b in s2]
+        self.acceptable_left = sum(self.acceptable)
+        self.tried = [0] * len(s1)   # per depth, the next S2 index to try
+        self.picked = [0] * len(s1)  # per depth, the S2 index chosen
+
+    def walk(self) -> list[tuple[int, int]] | None:
+        """The first candidate of this split within the bounds, or None."""
+        search, kinds = self.search, self.search.kinds
+        depth, entering = 0, True
+        while True:
+            if entering:
+                search.budget -= 1
+                if search.budget < 0:
+                    raise GiveUp
+                if depth == len(self.s1):
+                    left = [self.s2[k] for k in range(len(self.s2)) if not self.used[k]]
+                    found = search._accept(self.fixed + self.chosen, left)
+                    if found is not None:
+                        return found
+                if depth == len(self.s1) or not self._viable():
+                    if depth == 0:
+                        return None
+                    depth -= 1
+                    self._undo(depth)
+                else:
+                    self.unpaired_s1[kinds[self.s1[depth]]] -= 1
+                    self.tried[depth] = 0
+            entering = self._advance(depth)
+            if entering:
+                depth += 1
+            else:  # every S2 player tried at this depth
+                if depth == 0:
+                    return None
+                depth -= 1
+                self._undo(depth)
+
+    def _viable(self) -> bool:
+        """Whether the players of S1 left can still be paired within the bounds."""
+        return (not (self.floats and not self.acceptable_left)
+                and all(c.violations_between(self.unpaired_s1, self.unused_s2) <= self.slack[c.name]
+                        for c in self.search.colour_criteria))
+
+    def _advance(self, depth: int) -> bool:
+        """Pair the S1 player at ``depth`` with the next S2 player he may meet within the bounds."""
+        search, kinds = self.search, self.search.kinds
+        a = self.s1[depth]
+        for k in range(self.tried[depth], len(self.s2)):
+            b = self.s2[k]
+            if self.used[k] or not search.compatible(a, b):
+                continue
+            pair = (a, b) if a < b else (b, a)
+            if not search._spend(self.slack, *pair):
+                continue
+            self.used[k] = True
+            self.unused_s2[kinds[b]] -= 1
+            self.acceptable_left -= self.acceptable[k]
+            self.chosen.append(pair)
+            self.tried[depth], self.picked[depth] = k + 1, k
+            return True
+        self.unpaired_s1[kinds[a]] += 1
+        return False
+
+    def _undo(self, depth: int) -> None:
+        """Take back the pair chosen at ``depth``."""
+        k = self.picked[depth]
+        pair = self.chosen.pop()
+        self.acceptable_left += self.acceptable[k]
+        self.unused_s2[self.search.kinds[self.s2[k]]] += 1
+        self.used[k] = False
+        self.search._refund(self.slack, *pair)
