@@ -32,12 +32,14 @@ run: $(VENV)/installed native
 	$(PYTHON) manage.py demo
 	$(PYTHON) manage.py runserver 0.0.0.0:8000
 
-# Static checks first (a few seconds): the ruff rules and the import contracts of pyproject.toml.
+# Static checks first (a few seconds): the ruff rules and the import contracts of pyproject.toml, and
+# no function over 60 lines (scripts/function_sizes.py).
 # Both run, so one run shows every problem; either failing fails the target.
 lint: $(VENV)/installed
 	@status=0; \
 	$(VENV)/bin/ruff check --no-cache . || status=1; \
 	$(VENV)/bin/lint-imports --no-logo --no-cache || status=1; \
+	$(PYTHON) scripts/function_sizes.py || status=1; \
 	exit $$status
 
 test: lint $(VENV)/installed native services browser

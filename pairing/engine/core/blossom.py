@@ -14,7 +14,7 @@ from collections.abc import Iterable
 UNMATCHED = -1
 
 
-def max_weight_matching_python(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+def max_weight_matching_python(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:  # noqa: C901 (the kernel)
     """:func:`max_weight_matching` in pure Python.
 
     Edmonds' primal-dual blossom algorithm on exact integers.  Vertex duals are kept
