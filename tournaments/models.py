@@ -15,7 +15,17 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from pairing.engine import BAKU_2016, BAKU_2026, BAKU_MINIMUM_ROUNDS, SYSTEMS, Edition, SwissSystem, get_system
+from pairing.engine import (
+    BAKU_MINIMUM_ROUNDS,
+    MINIMUM_ROUNDS,
+    STANDARD_SCORING,
+    SYSTEMS,
+    WIN_TWO_DRAWS,
+    Edition,
+    SwissSystem,
+    baku_premises_broken,
+    get_system,
+)
 from tournaments.limits import MAX_PAIRING_TIME_LIMIT, MAX_ROUNDS, MIN_PAIRING_TIME_LIMIT, PAIRING_TIME_LIMIT
 
 #: New tournaments are paired with the FIDE Dutch system in its latest edition.
@@ -49,19 +59,19 @@ def baku_problem(edition: Edition, rounds: int | None, win, draw, loss) -> str |
         "win": _points(win), "draw": _points(draw), "loss": _points(loss)}
     if not edition.acceleration:
         return gettext("The pairing system's rules provide for no acceleration: choose none.")
-    if edition.acceleration == BAKU_2026 and (win != 2 * draw or loss != 0):
+    broken = baku_premises_broken(edition.acceleration, rounds, *(int(Decimal(v) * 10) for v in (win, draw, loss)))
+    if WIN_TWO_DRAWS in broken:
         return gettext("The Baku acceleration of C.04.7 needs a win worth two draws and a loss worth nothing "
                        "(C.04.7 1.1): %(points)s.") % {"points": points}
-    if edition.acceleration == BAKU_2016:
-        if (win, draw, loss) != (1, Decimal("0.5"), 0):
-            return gettext("The Baku acceleration of the 2017 edition (C.04.5.1) needs the standard scoring, "
-                           "1 for a win, ½ for a draw, 0 for a loss (C.04.5.1 rule 1): %(points)s.") % {
-                "points": points}
-        if rounds < BAKU_MINIMUM_ROUNDS:
-            return gettext("The Baku acceleration of the 2017 edition (C.04.5.1) is for tournaments of "
-                           "%(minimum)s rounds or more (C.04.5.1 rule 1); this one has %(rounds)s. "
-                           "The 2026 edition (C.04.7) has no such limit.") % {
-                "minimum": BAKU_MINIMUM_ROUNDS, "rounds": rounds}
+    if STANDARD_SCORING in broken:
+        return gettext("The Baku acceleration of the 2017 edition (C.04.5.1) needs the standard scoring, "
+                       "1 for a win, ½ for a draw, 0 for a loss (C.04.5.1 rule 1): %(points)s.") % {
+            "points": points}
+    if MINIMUM_ROUNDS in broken:
+        return gettext("The Baku acceleration of the 2017 edition (C.04.5.1) is for tournaments of "
+                       "%(minimum)s rounds or more (C.04.5.1 rule 1); this one has %(rounds)s. "
+                       "The 2026 edition (C.04.7) has no such limit.") % {
+            "minimum": BAKU_MINIMUM_ROUNDS, "rounds": rounds}
     return None
 
 

@@ -12,9 +12,11 @@ import logging
 
 from .changes import ChangeError, change_boards
 from .core.acceleration import (
-    BAKU_2016,
-    BAKU_2026,
     BAKU_MINIMUM_ROUNDS,
+    MINIMUM_ROUNDS,
+    STANDARD_SCORING,
+    WIN_TWO_DRAWS,
+    baku_premises_broken,
     baku_virtual_points,
     with_baku_acceleration,
 )
@@ -125,14 +127,15 @@ def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPair
 
 __all__ = [
     "ABSENT",
-    "BAKU_2016",
-    "BAKU_2026",
     "BAKU_MINIMUM_ROUNDS",
     "BLACK",
     "CONTROL_CHARACTER",
     "DIGITS",
+    "MINIMUM_ROUNDS",
+    "STANDARD_SCORING",
     "SYSTEMS",
     "WHITE",
+    "WIN_TWO_DRAWS",
     "Articles",
     "Board",
     "ChangeError",
@@ -155,6 +158,7 @@ __all__ = [
     "TrfDocument",
     "TrfError",
     "Words",
+    "baku_premises_broken",
     "baku_virtual_points",
     "build_round_state",
     "change_boards",

@@ -1,7 +1,17 @@
 """The Baku acceleration (C.04.5.1)."""
 
 from pairing.engine import build_round_state, parse
-from pairing.engine.core.acceleration import baku_group_a, baku_virtual_points, with_baku_acceleration
+from pairing.engine.core.acceleration import (
+    BAKU_2016,
+    BAKU_2026,
+    MINIMUM_ROUNDS,
+    STANDARD_SCORING,
+    WIN_TWO_DRAWS,
+    baku_group_a,
+    baku_premises_broken,
+    baku_virtual_points,
+    with_baku_acceleration,
+)
 from tests.engine.builder import TrfBuilder
 
 
@@ -39,3 +49,14 @@ def test_no_acceleration_below_nine_rounds():
 def test_given_virtual_points_are_kept():
     document = with_baku_acceleration(parse(TrfBuilder(4, 9).line("XXA    1  0.0").text()))
     assert document.accelerations[1][:2] == [0, 10]
+
+
+def test_the_premises_of_each_baku_method():
+    """C.04.7 1.1: a win worth two draws and a loss worth nothing, whatever the rounds; C.04.5.1
+    rule 1: the standard scoring and nine rounds or more, broken in the text's order."""
+    assert baku_premises_broken(BAKU_2026, 5, 30, 15, 0) == ()
+    assert baku_premises_broken(BAKU_2026, 9, 30, 10, 0) == (WIN_TWO_DRAWS,)
+    assert baku_premises_broken(BAKU_2026, 9, 20, 10, 5) == (WIN_TWO_DRAWS,)
+    assert baku_premises_broken(BAKU_2016, 9, 10, 5, 0) == ()
+    assert baku_premises_broken(BAKU_2016, 8, 10, 5, 0) == (MINIMUM_ROUNDS,)
+    assert baku_premises_broken(BAKU_2016, 7, 30, 10, 0) == (STANDARD_SCORING, MINIMUM_ROUNDS)

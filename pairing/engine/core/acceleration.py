@@ -16,6 +16,23 @@ from ..trf import TrfDocument
 
 BAKU_2016, BAKU_2026 = "C.04.5.1", "C.04.7"
 BAKU_MINIMUM_ROUNDS = 9  # C.04.5.1 rule 1
+#: What a Baku method needs and a tournament may lack (:func:`baku_premises_broken`).
+WIN_TWO_DRAWS, STANDARD_SCORING, MINIMUM_ROUNDS = "win-two-draws", "standard-scoring", "minimum-rounds"
+
+
+def baku_premises_broken(method: str, rounds: int, win: int, draw: int, loss: int) -> tuple[str, ...]:
+    """The premises of ``method`` that ``rounds`` rounds and these points (tenths) break, in the
+    text's order (none: the method applies).
+
+    C.04.7 1.1: "the points for a win equal the points for two draws and the points for a loss
+    are zero" (WIN_TWO_DRAWS).  C.04.5.1 rule 1: the standard scoring, 1, 1/2, 0
+    (STANDARD_SCORING), and nine rounds or more (MINIMUM_ROUNDS)."""
+    if method == BAKU_2026:
+        premises = ((WIN_TWO_DRAWS, win == 2 * draw and loss == 0),)
+    else:
+        premises = ((STANDARD_SCORING, (win, draw, loss) == (10, 5, 0)),
+                    (MINIMUM_ROUNDS, rounds >= BAKU_MINIMUM_ROUNDS))
+    return tuple(premise for premise, kept in premises if not kept)
 
 
 def baku_group_a(document: TrfDocument, method: str = BAKU_2016,
@@ -63,12 +80,10 @@ def with_baku_acceleration(document: TrfDocument, method: str = BAKU_2016,
     everybody (no line: none), so a file's own GA is never mixed with ours."""
     total = document.total_rounds or document.rounds_in_file
     scoring = document.scoring
-    if method == BAKU_2016:
-        if total < BAKU_MINIMUM_ROUNDS:  # C.04.5.1 rule 1
-            return document
-    elif scoring.win != 2 * scoring.draw or scoring.loss != 0:
-        # C.04.7 1.1: "the points for a win equal the points for two draws and the
-        # points for a loss are zero"
+    broken = baku_premises_broken(method, total, scoring.win, scoring.draw, scoring.loss)
+    if MINIMUM_ROUNDS in broken:
+        return document
+    if WIN_TWO_DRAWS in broken:
         raise TrfError("the Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)")
     group_a = baku_group_a(document, method, registered)
     given_rounds = max((len(values) for values in document.accelerations.values()), default=0)
