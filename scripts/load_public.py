@@ -70,7 +70,7 @@ def build_tournament() -> str:
     if existing:
         existing.delete()
     rng = random.Random(2026)
-    tournament = create_tournament(club, name=NAME, rounds=ROUNDS, initial_colour="w")
+    tournament = create_tournament(club, name=NAME, rounds=ROUNDS, initial_colour="w", listing="")
     import_players_csv(tournament, "name,rating\n" + "\n".join(
         f'"Player, {i:03d}",{rng.randint(1200, 2700)}' for i in range(PLAYERS)))
     for number in range(1, ROUNDS + 1):

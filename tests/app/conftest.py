@@ -39,6 +39,7 @@ def outsider(db):
 
 def make_tournament(club, players=10, rounds=5, **fields) -> Tournament:
     fields.setdefault("initial_colour", "w")
+    fields.setdefault("listing", Tournament.Listing.LISTED)  # as an arbiter lists it (new ones start hidden)
     tournament = create_tournament(club, name=fields.pop("name", "Spring Open"), rounds=rounds, **fields)
     for i in range(players):
         register_player(tournament, Player(name=f"Player, {chr(65 + i)}{i}", rating=2400 - 37 * i))

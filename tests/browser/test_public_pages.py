@@ -31,7 +31,7 @@ def event(arbiter):
     club = arbiter.memberships.get().club
     tournament = create_tournament(club, name="Autumn Open of the Lyon Chess Club", rounds=7,
                                             initial_colour="w", place="Lyon",
-                                            tiebreaks="DE,BH/C1,BH,SB,PS,WIN,ARO")
+                                            tiebreaks="DE,BH/C1,BH,SB,PS,WIN,ARO", listing="")
     players = [register_player(tournament, Player(name=name, rating=2350 - 41 * i, federation="FRA"))
                for i, name in enumerate(NAMES)]
     rng = random.Random(7)
@@ -191,9 +191,9 @@ def test_an_arbiter_hides_a_test_tournament_and_archives_an_old_one(page, event)
     club = event.club
     test = create_tournament(club, name="Test tournament (please ignore) with a very long name indeed",
                                       rounds=5, place="Villeurbanne-sur-Rhône", start_date=datetime.date(2026, 12, 5),
-                                      end_date=datetime.date(2026, 12, 7))
+                                      end_date=datetime.date(2026, 12, 7), listing="")
     old = create_tournament(club, name="Old Open", rounds=5, place="Lyon",
-                                     start_date=datetime.date(2025, 3, 1))
+                                     start_date=datetime.date(2025, 3, 1), listing="")
     page.goto("/")
     no_sideways_scroll(page)
     expect(page.locator("#upcoming")).to_contain_text(test.name)

@@ -188,7 +188,9 @@ def _tournament(club: Club, document: TrfDocument, total: int, rules) -> Tournam
     system, edition, baku = rules or (SYSTEMS[DEFAULT_SYSTEM], SYSTEMS[DEFAULT_SYSTEM].latest, False)
     scoring = document.scoring
     return Tournament(
-        club=club, name=document.name or "Imported tournament",
+        # Hidden from the public home page until an arbiter lists it: an import is often a test or
+        # a restore (services.setup.create_tournament does the same).
+        club=club, name=document.name or "Imported tournament", listing=Tournament.Listing.HIDDEN,
         place=_header(document, "022"), federation=_header(document, "032")[:3].upper(),
         chief_arbiter=_header(document, "102"), time_control=_header(document, "122"),
         deputy_arbiters="\n".join(line[4:].strip() for line in document.headers if line.startswith("112 ")),

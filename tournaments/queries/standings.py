@@ -49,6 +49,9 @@ class Value:
 
 @dataclass
 class Row:
+    #: the row's number in the table (1, 2, 3...): unique where ranks are shared (equal on every
+    #: tie-break), so the cells name opponents by it, as chess-results and Swiss-Manager do
+    line: int
     rank: int
     player: Player
     points: int  # tenths
@@ -70,14 +73,14 @@ def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
     """Ranked rows after ``rounds`` rounds (all completed rounds by default), with the
     tournament's tie-breaks (C.07).
 
-    Each cell shows the opponent's rank, colour and result (``12w1``; a forfeit ``12w+``,
-    ``12b-``), and the byes.
+    Each cell shows the opponent's line in the table (``Row.line``, unique where ranks are shared),
+    colour and result (``12w1``; a forfeit ``12w+``, ``12b-``), and the byes.
     """
     rounds = tournament.completed_rounds() if rounds is None else rounds
     # Computed once per revision of the tournament (a result, a player, a round changed): the
     # revision is read first, then everything the rows are made of (tournaments/cache.py).
     current = Tournament.objects.get(pk=tournament.pk)
-    key = f"crosstable:{current.pk}:{current.revision}:{rounds}"
+    key = f"crosstable:v2:{current.pk}:{current.revision}:{rounds}"
     rows = cache.get(key)
     if rows is None:
         rows = _crosstable(current, rounds)
@@ -92,7 +95,7 @@ def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
     ranking = standings_by_tiebreaks(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order())
     aro = published_aros(tournament, rounds, document) or {}
     players = {p.pairing_number: p for p in tournament.players.all()}
-    rank_of = {s.number: s.rank for s in ranking}
+    line_of = {s.number: line for line, s in enumerate(ranking, start=1)}
     rows = []
     for standing in ranking:
         cells = []
@@ -103,15 +106,15 @@ def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
             opponent = players[entry.opponent]
             if entry.code in "+-":
                 # A forfeit names the opponent as a game does (``12w+``): whom it was against.
-                text = f"{rank_of[entry.opponent]}{entry.colour}{entry.code}"
+                text = f"{line_of[entry.opponent]}{entry.colour}{entry.code}"
                 title = against(AGAINST[entry.code], str(opponent))
             else:
-                text = f"{rank_of[entry.opponent]}{entry.colour}{CELL_TEXT[entry.code]}"
+                text = f"{line_of[entry.opponent]}{entry.colour}{CELL_TEXT[entry.code]}"
                 title = against(AGAINST[entry.colour], str(opponent))
             cells.append(Cell(text, title, opponent))
         values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]
-        rows.append(Row(standing.rank, players[standing.number], standing.points, cells, values,
-                        aro.get(standing.number)))
+        rows.append(Row(line_of[standing.number], standing.rank, players[standing.number], standing.points, cells,
+                        values, aro.get(standing.number)))
     return rows
 
 

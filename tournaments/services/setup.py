@@ -52,10 +52,20 @@ def save_new_tournament(tournament: Tournament) -> Tournament:
 
 @transaction.atomic
 def create_tournament(club: Club, user=None, **fields) -> Tournament:
+    """A new tournament of ``club``: hidden from the public home page until an arbiter lists it
+    (:func:`set_listing`), so that a test or a tournament still being set up is not announced."""
+    fields.setdefault("listing", Tournament.Listing.HIDDEN)
     tournament = save_new_tournament(Tournament(club=club, **fields))
     audit.record(tournament, Kind.SETTINGS, "created", f"Tournament “{tournament.name}” created", user=user,
                  after=audit.filled(audit.snapshot(tournament, exclude=("club",))))
     return tournament
+
+
+def namesakes(tournament: Tournament):
+    """The club's other tournaments of the same name (case aside): an arbiter creating or importing
+    one is warned, and his dashboard tells them apart."""
+    return (Tournament.objects.filter(club_id=tournament.club_id, name__iexact=tournament.name)
+            .exclude(pk=tournament.pk).order_by("created_at"))
 
 
 #: The scoring and the PAB value: fixed once round 1 is paired in FIDE mode (C.04.1 2026 Art. 3: the

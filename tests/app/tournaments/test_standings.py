@@ -93,3 +93,26 @@ def test_unknown_tiebreak_code_is_refused_by_the_form():
                                 "points_loss": 0, "points_pairing_bye": 1, "points_half_bye": 0.5,
                                 "late_entry_bye": "Z", "tiebreaks": "BH,XYZ", "tiebreak_edition": "2026"})
     assert not form.is_valid() and "tiebreaks" in form.errors
+
+
+def test_crosstable_cells_name_opponents_by_a_unique_line_where_ranks_are_shared(club):
+    """Four players, one round, both White players win: the winners tie on every tie-break, and so
+    do the losers, so ranks are 1, 1, 3, 3; the cells name each opponent by his row (1-4), never by
+    a rank two players share, on the page, the PDF and the API."""
+    tournament = make_tournament(club, players=4, rounds=3, tiebreaks="BH,SB", ties_by_lot=False)
+    round_ = pair(tournament)
+    for game in round_.games.all():
+        enter_result(game, "1-0")
+    rows = crosstable(tournament)
+    assert [row.rank for row in rows] == [1, 1, 3, 3] and [row.line for row in rows] == [1, 2, 3, 4]
+    line_of = {row.player.pk: row.line for row in rows}
+    games = {g.white_id: g.black_id for g in round_.games.all()} | {g.black_id: g.white_id for g in round_.games.all()}
+    for row in rows:
+        opponent = games[row.player.pk]
+        assert row.cells[0].text.startswith(str(line_of[opponent])) and row.cells[0].opponent.pk == opponent
+    api = APIClient().get(reverse("api:crosstable", args=[tournament.slug])).json()
+    assert [(r["line"], r["rank"]) for r in api] == [(1, 1), (2, 1), (3, 3), (4, 3)]
+    pairing_number = {row.player.pk: row.player.pairing_number for row in rows}
+    assert [r["opponents"] for r in api] == [[pairing_number[games[row.player.pk]]] for row in rows]
+    page = APIClient().get(reverse("public:crosstable", args=[tournament.slug])).content.decode()
+    assert all(f'id="line-{line}"' in page for line in (1, 2, 3, 4))

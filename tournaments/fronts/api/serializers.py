@@ -75,10 +75,18 @@ class StandingSerializer(serializers.Serializer):
 
 
 class CrosstableRowSerializer(StandingSerializer):
+    line = serializers.IntegerField(help_text="The row's number in the table, unique where ranks are shared: "
+                                              "the cells name opponents by it")
     cells = serializers.SerializerMethodField()
+    opponents = serializers.SerializerMethodField()
 
     def get_cells(self, row) -> list[str]:
+        """Per round: the opponent's line, colour and result (``12w1``), or the bye."""
         return [cell.text for cell in row.cells]
+
+    def get_opponents(self, row) -> list[int | None]:
+        """Per round: the opponent's pairing number (None: no opponent)."""
+        return [cell.opponent.pairing_number if cell.opponent else None for cell in row.cells]
 
 
 class ResultSerializer(serializers.Serializer):

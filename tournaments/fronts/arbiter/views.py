@@ -6,11 +6,14 @@ club's tournament is a 404, an action the user's role does not allow a 403) and 
 may do in it as ``request.can`` (the templates show only those controls).
 """
 
+from collections import Counter
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -45,6 +48,7 @@ from tournaments.services.setup import (
     SCORING_FIELDS,
     create_tournament,
     leave_fide_mode,
+    namesakes,
     scoring_fixed,
     set_listing,
     update_tournament,
@@ -54,10 +58,14 @@ from tournaments.validation import PlayerForm
 
 @login_required
 def dashboard(request):
+    tournaments = list(managed_tournaments(request.user).select_related("club"))
+    names = Counter((t.club_id, t.name.lower()) for t in tournaments)
     return render(request, "arbiter/dashboard.html", {
         "clubs": clubs_of(request.user),
         "creating_clubs": clubs_where(request.user, Perm.CREATE),
-        "tournaments": managed_tournaments(request.user).select_related("club"),
+        "tournaments": tournaments,
+        # Same-named tournaments of a club are told apart by when they were created and their address.
+        "namesakes": {name for (_club, name), count in names.items() if count > 1},
     })
 
 
@@ -80,8 +88,22 @@ def tournament_create(request):
         else:
             messages.success(request, _("%(tournament)s created. Register the players next.") % {
                 "tournament": tournament})
+            _warn_of_namesakes(request, tournament)
             return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_form.html", {"form": form, "club": club})
+
+
+def _warn_of_namesakes(request, tournament: Tournament) -> None:
+    """A new tournament named as another of the club's: say so, with how to tell them apart."""
+    others = list(namesakes(tournament))
+    if others:
+        messages.warning(request, ngettext(
+            "Your club already has a tournament named “%(name)s” (created %(created)s). This one is hidden "
+            "from the public home page; rename it, or delete the one you do not need.",
+            "Your club already has %(count)s tournaments named “%(name)s” (the first created %(created)s). "
+            "This one is hidden from the public home page; rename it, or delete those you do not need.",
+            len(others)) % {"name": tournament.name, "count": len(others),
+                            "created": date_format(timezone.localtime(others[0].created_at), "DATETIME_FORMAT")})
 
 
 @login_required
@@ -103,6 +125,7 @@ def tournament_import(request):
             messages.success(request, ngettext("%(tournament)s imported with %(count)s player.",
                                                "%(tournament)s imported with %(count)s players.", count)
                              % {"tournament": tournament, "count": count})
+            _warn_of_namesakes(request, tournament)
             return redirect(tournament.get_manage_url())
     return render(request, "arbiter/tournament_import.html", {"form": form, "club": club, "errors": errors})
 

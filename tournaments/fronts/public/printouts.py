@@ -308,17 +308,18 @@ def crosstable_pdf(tournament: Tournament, rows: list[Row], completed: int, code
     pdf.qr(url, size=20, y=4)
     rk, rtg, pts = map(str, (RANK, RATING, POINTS))
     r = pgettext("round, abbreviated: R1, R2...", "R")
-    headings = [rk, _("Name"), rtg] + [f"{r}{n}" for n in range(1, completed + 1)] + [pts] + list(codes)
-    table = [[str(row.rank), str(row.player), _rating(row.player)] + [cell.text for cell in row.cells]
+    headings = ["#", rk, _("Name"), rtg] + [f"{r}{n}" for n in range(1, completed + 1)] + [pts] + list(codes)
+    table = [[str(row.line), str(row.rank), str(row.player), _rating(row.player)] + [cell.text for cell in row.cells]
              + [format_points(row.points)] + [format_tiebreak(tb.value) for tb in row.tiebreaks] for row in rows]
-    widths = [5, 34, 7] + [8] * completed + [6] + [8] * len(codes)
-    align = ["R", "L", "R"] + ["C"] * completed + ["C"] + ["R"] * len(codes)
+    widths = [5, 5, 32, 7] + [8] * completed + [6] + [8] * len(codes)
+    align = ["R", "R", "L", "R"] + ["C"] * completed + ["C"] + ["R"] * len(codes)
     # A line per player on the wall: the more columns, the smaller the type (never below 6 pt).
     size = max(6.0, min(9.0, 9.0 * 24 / max(24, completed + len(codes) + 12)))
     pdf.table_of(headings, table, widths, align, size=size)
     pdf.set_font(FONT, "", 7)
-    pdf.multi_cell(0, 3.5, _("Each cell: the opponent's rank, the colour (w/b) and the result; + and - are "
-                             "forfeits."), new_x="LMARGIN", new_y="NEXT")
+    pdf.multi_cell(0, 3.5, _("Each cell: the opponent's row number (#, first column: unique even where ranks are "
+                             "shared), the colour (w/b) and the result; + and - are forfeits."),
+                   new_x="LMARGIN", new_y="NEXT")
     _tiebreak_note(pdf, tournament, codes)
     return pdf.bytes()
 

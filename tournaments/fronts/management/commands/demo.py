@@ -47,7 +47,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             tournament = create_tournament(
                 club, name="Demo Open", place="Lyon", start_date=start, end_date=start + timedelta(days=6),
-                rounds=7, initial_colour=Tournament.InitialColour.WHITE)
+                rounds=7, initial_colour=Tournament.InitialColour.WHITE, listing=Tournament.Listing.LISTED)
             for i in range(30):
                 rating = 2500 - i * 28 - rng.randint(0, 20)
                 player = Player(name=f"{LAST[i]}, {FIRST[i]}", rating=rating,
