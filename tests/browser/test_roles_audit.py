@@ -61,7 +61,8 @@ def test_a_deputy_scores_but_cannot_change_settings_and_reads_the_log(page, sett
     page.set_viewport_size(PHONE)
     page.goto(f"/manage/t/{tournament.slug}/audit/?kind=result")
     entry = page.locator("li.audit-entry").first
-    expect(entry.locator(".audit-summary")).to_have_text("Round 1 board 1: 1-0 → 0-1")
+    expect(entry.locator(".audit-summary")).to_have_text(
+        f"Round 1 board 1 ({game.white.name} – {game.black.name}): 1-0 → 0-1")
     expect(entry.locator(".audit-before")).to_contain_text("1-0")
     expect(entry.locator(".audit-after")).to_contain_text("0-1")
     expect(entry.locator(".audit-head")).to_contain_text("dora")

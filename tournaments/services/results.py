@@ -41,7 +41,7 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> G
     """
     round_ = Round.objects.select_related("tournament").get(games=game)
     lock_tournament(round_.tournament)
-    game = Game.objects.select_for_update().select_related("round").get(pk=game.pk)
+    game = Game.objects.select_for_update(of=("self",)).select_related("round", "white", "black").get(pk=game.pk)
     if result not in Result.values or result == Result.BYE:
         raise Refused(_("“%(text)s” is not a result.") % {"text": result})
     if game.is_bye:
@@ -68,8 +68,10 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> G
                 _("Rounds %(first)s–%(last)s have been paired with the old result of board %(board)s of round "
                   "%(round)s (%(old)s). Changing it to %(new)s changes the scores and standings but not the "
                   "pairings already made. Confirm to change it.")) % values)
+    players = f"{game.white.name} – {game.black.name}"  # named: board numbers change from round to round
     audit.record(round_.tournament, Kind.RESULT, "changed" if game.result else "entered",
-                 f"Round {round_.number} board {game.board}: {game.result or '—'} → {result or '—'}", user=user,
+                 f"Round {round_.number} board {game.board} ({players}): {game.result or '—'} → {result or '—'}",
+                 user=user,
                  before={"result": game.result}, after={"result": result}, game=game)
     game.result = result
     game.save(update_fields=["result"])

@@ -35,7 +35,8 @@ def test_results_are_logged_with_before_and_after(tournament, arbiter):
     enter_result(game, "½-½", arbiter)
     entry = last(tournament, Kind.RESULT)
     assert (entry.before, entry.after, entry.user, entry.game) == ({"result": "1-0"}, {"result": "½-½"}, arbiter, game)
-    assert entry.summary == f"Round 1 board {game.board}: 1-0 → ½-½" and entry.action == "changed"
+    players = f"{game.white.name} – {game.black.name}"  # named: a board number alone says little later
+    assert entry.summary == f"Round 1 board {game.board} ({players}): 1-0 → ½-½" and entry.action == "changed"
 
 
 def test_players_numbers_absences_and_pairs_are_logged(tournament, arbiter):
@@ -128,7 +129,8 @@ def test_the_log_page_filters_by_kind_and_exports_csv(client, tournament, arbite
     client.force_login(arbiter)
     url = reverse("arbiter:audit", args=[tournament.slug])
     page = client.get(url, {"kind": "result"}).content.decode()
-    assert f"Round 1 board {game.board}: — → 1-0" in page and "registered as" not in page
+    players = f"{game.white.name} – {game.black.name}"
+    assert f"Round 1 board {game.board} ({players}): — → 1-0" in page and "registered as" not in page
     assert "registered as #1" in client.get(url).content.decode()
     response = client.get(reverse("arbiter:audit_csv", args=[tournament.slug]), {"kind": "result"})
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -147,3 +149,22 @@ def test_csv_cells_never_run_as_formulas(tournament, arbiter):
 def test_log_page_answers_any_filter(client, tournament, arbiter, kind):
     client.force_login(arbiter)
     assert client.get(reverse("arbiter:audit", args=[tournament.slug]), {"kind": kind}).status_code == 200
+
+
+def test_the_audit_log_pages_newest_first_keeping_its_filter(client, tournament, arbiter):
+    """A long log reads page by page (the CSV file holds everything), the kind filter kept."""
+    from tournaments.fronts.arbiter.views import AUDIT_PAGE
+
+    game = pair(tournament, arbiter).games.exclude(result="bye").first()
+    for i in range(AUDIT_PAGE + 5):
+        enter_result(game, ("1-0", "0-1")[i % 2], arbiter)
+    client.force_login(arbiter)
+    url = reverse("arbiter:audit", args=[tournament.slug])
+    first = client.get(url, {"kind": "result"}).content.decode()
+    assert first.count('class="audit-entry') == AUDIT_PAGE and "Page 1 of 2" in first
+    assert "?kind=result&amp;page=2" in first
+    second = client.get(url, {"kind": "result", "page": 2}).content.decode()
+    assert second.count('class="audit-entry') == 5 and "Page 2 of 2" in second
+    assert "Round 1 board" in second and game.white.name in second
+    everything = client.get(reverse("arbiter:audit_csv", args=[tournament.slug]), {"kind": "result"})
+    assert everything.content.decode().count("\n") == AUDIT_PAGE + 5 + 1

@@ -10,6 +10,7 @@ from collections import Counter
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -369,7 +370,8 @@ def trf_export(request, slug):
 
 
 #: Entries shown on the page (the CSV holds them all).
-AUDIT_PAGE = 500
+#: Entries per page of the audit log (newest first; the CSV file holds them all).
+AUDIT_PAGE = 100
 
 
 @login_required
@@ -377,9 +379,9 @@ def audit_log(request, slug):
     """The tournament's audit log, newest first, filtered by ``?kind=``."""
     tournament = request.tournament
     kind = request.GET.get("kind", "")
-    entries = audit.entries(tournament, kind)
+    page = Paginator(audit.entries(tournament, kind), AUDIT_PAGE).get_page(request.GET.get("page"))
     return render(request, "arbiter/audit.html", {
-        "tournament": tournament, "entries": entries[:AUDIT_PAGE], "more": entries.count() > AUDIT_PAGE,
+        "tournament": tournament, "entries": page, "page": page,
         "kinds": audit.Kind.choices, "kind": kind if kind in audit.Kind.values else "",
     })
 
