@@ -76,6 +76,22 @@ class EditionSelect(forms.Select):
         return groups
 
 
+def _acceleration_methods() -> str:
+    """``FIDE Dutch system: 2017 edition C.04.5.1, 2026 edition C.04.7; ...``: the Baku method of
+    each edition that has one, by system (the registry's), and the systems without one."""
+    methods, without = [], []
+    for system in SYSTEMS.values():
+        editions = [_("%(edition)s edition %(method)s") % {"edition": e.name, "method": e.acceleration}
+                    for e in system.editions if e.acceleration]
+        if editions:
+            methods.append(f"{system.title}: {', '.join(editions)}")
+        else:
+            without.append(system.title)
+    if without:
+        methods.append(_("none in the %(systems)s") % {"systems": ", ".join(without)})
+    return "; ".join(methods)
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -117,12 +133,9 @@ class TournamentForm(forms.ModelForm):
         self.fields["points_pairing_bye"].help_text = _(
             "A win's points unless the tournament's rules say otherwise, the same for every PAB (C.04.1 2026 "
             "Art. 3). In FIDE mode the points are fixed once round 1 is paired.")
-        methods = dict.fromkeys(_("%(method)s under the %(edition)s edition") % {
-            "method": edition.acceleration, "edition": edition.name}
-            for system in SYSTEMS.values() for edition in system.editions)
         self.fields["acceleration"].help_text = _(
             "Announced in advance (C.04.2 A.3). Baku: virtual points for the top half of the players in the "
-            "first rounds (%(methods)s); fixed once round 1 is paired.") % {"methods": ", ".join(methods)}
+            "first rounds (%(methods)s); fixed once round 1 is paired.") % {"methods": _acceleration_methods()}
 
     def clean_federation(self):
         return federation_code(self.cleaned_data["federation"])
