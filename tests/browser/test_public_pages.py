@@ -262,3 +262,25 @@ def test_every_public_page_on_a_phone_in_three_languages(page, event, language):
     for button in page.locator("#languages button").all():
         on_screen(page, button)
     screenshot(page, f"public-390-{language}-languages")
+
+
+def test_rank_name_and_points_stay_in_view_as_a_wide_table_scrolls_on_a_phone(page, event):
+    """The standings keep the rank, the name and the points pinned while the tie-breaks scroll;
+    the crosstable keeps the row's number and the name at the left and the points at the right
+    edge, while the rounds scroll under them."""
+    page.set_viewport_size(PHONE)
+    for path in ("standings/", "crosstable/"):
+        page.goto(f"/t/{event.slug}/{path}")
+        box = page.locator("div.scroll").first
+        box.evaluate("box => box.scrollLeft = box.scrollWidth")
+        page.wait_for_timeout(100)
+        assert box.evaluate("box => box.scrollLeft") > 0, path  # the table is wider than the phone
+        row = page.locator("tbody tr").first
+        for cell in ("td.rk", "td.name", "td.pts"):
+            rect = row.locator(cell).bounding_box()
+            assert rect["x"] >= 0 and rect["x"] + rect["width"] <= PHONE["width"], (path, cell, rect)
+            # in view and on top: the point at its middle belongs to it, no other cell covers it
+            on_top = row.locator(cell).evaluate("""cell => { const r = cell.getBoundingClientRect();
+                return cell.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }""")
+            assert on_top, (path, cell)
+        screenshot(page, f"pinned-{path.strip('/')}-390")
