@@ -1,7 +1,7 @@
 """The audit log: every change of a tournament, who made it, when, before and after.
 
 One way to write it: :func:`record`, called by the business actions (``services``,
-``pairing.services``, ``trf.import_tournament``) inside the transaction of the change, with the
+``pairing.rounds``, ``exchange.trf_import``) inside the transaction of the change, with the
 user they are given, and by the Django admin (``admin.AuditedAdmin``) with the request's user.
 A bulk write (a CSV import, a renumbering) is one entry with a summary.
 

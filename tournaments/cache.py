@@ -6,7 +6,7 @@ written, so writers take the tournament's row before the rows they change; a ser
 a row before changing it takes the tournament's first: ``services.lock_tournament``).  A reader
 takes the revision first and the data after it, so what is cached under a revision is never
 older than that revision: a result entered is on the next page served.  Bulk writes send no
-signal; code that makes one calls :func:`bump` itself (``services.draw_lots``,
+signal; code that makes one calls :func:`bump` itself (``services.setup.draw_lots``,
 ``services.assign_pairing_numbers``).
 
 A cache that is down or slow makes the pages slower, never an error page.

@@ -177,7 +177,7 @@ class Tournament(models.Model):
     ties_by_lot = models.BooleanField(
         _("break remaining ties by lot"), default=False,
         help_text=_("When every tie-break is equal: a lot drawn by the app and recorded (else the place is shared)."))
-    # The engine's time for one round; past it the round goes back to not paired (pairing/services.py).
+    # The engine's time for one round; past it the round goes back to not paired (pairing/rounds/run.py).
     pairing_time_limit = models.PositiveIntegerField(
         _("pairing time limit (seconds)"), default=PAIRING_TIME_LIMIT,
         validators=[MinValueValidator(MIN_PAIRING_TIME_LIMIT), MaxValueValidator(MAX_PAIRING_TIME_LIMIT)],
@@ -273,7 +273,7 @@ class Tournament(models.Model):
         return [code.strip() for code in self.tiebreaks.split(",") if code.strip()]
 
     def lot_order(self) -> list[int] | None:
-        """C.07: the pairing numbers in the order drawn by lot (``services.draw_lots``), when ties are
+        """C.07: the pairing numbers in the order drawn by lot (``services.setup.draw_lots``), when ties are
         broken by lot.  Players without a lot yet come after, by pairing number (the engine's order)."""
         if not self.ties_by_lot:
             return None
@@ -417,10 +417,10 @@ class Round(models.Model):
     paired_at = models.DateTimeField(null=True)
     published_at = models.DateTimeField(null=True)
     # How the engine formed each bracket, when the system reports it (the Dubov system does):
-    # RoundPairing.brackets as JSON, players by primary key (pairing/services.py ``_store``).
+    # RoundPairing.brackets as JSON, players by primary key (pairing/rounds/run.py ``_store``).
     brackets = models.JSONField(default=list, blank=True, editable=False)
     # While it is being paired: the engine's progress, brackets done of how many and the size of
-    # the bracket being paired (written by the task at most once a second, pairing/services.py).
+    # the bracket being paired (written by the task at most once a second, pairing/rounds/run.py).
     progress_done = models.PositiveIntegerField(default=0, editable=False)
     progress_total = models.PositiveIntegerField(default=0, editable=False)
     progress_size = models.PositiveIntegerField(default=0, editable=False)
@@ -503,7 +503,7 @@ class Game(models.Model):
 
 class ManualChange(models.Model):
     """A change the arbiter made by hand to the engine's draft pairing of a round, after reviewing
-    what it breaks (``pairing.services.apply_manual_change``).  Boards as ``[white, black]`` players'
+    what it breaks (``pairing.rounds.manual.apply_manual_change``).  Boards as ``[white, black]`` players'
     primary keys (black 0: the pairing-allocated bye), right whatever the numbers become; the summary
     and the findings (``pairing.engine.review.Finding.as_json``, what this change brought) name the
     players by their pairing numbers at the time.  Written into the TRF export as ``###`` lines."""
@@ -536,7 +536,7 @@ class ManualChange(models.Model):
 class AuditEntry(models.Model):
     """One change of a tournament: who, when, what it was before and after (``tournaments/audit.py``).
 
-    Written by the business actions (``services``, ``pairing.services``) in the transaction of the
+    Written by the business actions (``tournaments.services``, ``pairing.rounds``) in the transaction of the
     change, and by the Django admin (``admin.AuditedAdmin``).  Never changed nor deleted by the app.
     """
 

@@ -3,7 +3,7 @@ pairing past the tournament's time limit goes back to not paired with a message.
 
 The task runs in a thread, as in a worker, so the page polls while it runs.  The engine reports a
 big round's brackets slowly, then pairs the real round: what the page shows comes from its progress
-callback through the task (``pairing.services.RoundProgress``) and the database.
+callback through the task (``pairing.rounds.run.RoundProgress``) and the database.
 """
 
 import threading

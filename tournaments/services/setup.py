@@ -171,7 +171,7 @@ def set_listing(tournament: Tournament, listing: str, user=None) -> Tournament:
 def draw_lots(tournament: Tournament, user=None) -> None:
     """C.07: once a round is published, every player without a lot gets one, after the lots drawn
     before; recorded, never drawn again.  Called where that can change: a round published
-    (``pairing.services.publish_round``), the tournament's settings saved (ties by lot switched on).
+    (``pairing.rounds.publish.publish_round``), the tournament's settings saved (ties by lot switched on).
     Standings only read the lots (``Tournament.lot_order``)."""
     if not tournament.ties_by_lot or not tournament.round_set.filter(status=Round.Status.PUBLISHED).exists():
         return
