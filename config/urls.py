@@ -2,7 +2,9 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView
+
+from tournaments.fronts.api.docs import ApiDocs
 
 urlpatterns = [
     path("", include("tournaments.fronts.public.urls")),
@@ -11,7 +13,7 @@ urlpatterns = [
     path("api/", include("tournaments.fronts.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Its script from its own URL, not inline: the Content-Security-Policy forbids inline scripts.
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api/docs.html"),
+    path("api/docs/", ApiDocs.as_view(url_name="schema", template_name="api/docs.html"),
          name="api-docs"),
     path("admin/", admin.site.urls),
     # The language switcher of every page (templates/base.html).  Without a CSRF token: the public

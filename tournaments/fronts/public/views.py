@@ -19,6 +19,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.http import quote_etag, urlencode
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 
 from pairing.engine import TiebreakCodeError
 from tournaments import cache
@@ -38,7 +39,7 @@ def shared_page(view):
     result entered is on the next page served.  Browsers and proxies may keep the page too, asking
     each time whether it changed (ETag).  A visitor with a session (an arbiter) or a pending message
     is served his own page.  One copy per language (LocaleMiddleware's choice: the language cookie,
-    else Accept-Language, both in ``Vary``)."""
+    else Accept-Language, both in ``Vary``).  Read only: GET and HEAD, any other method is 405."""
     @wraps(view)
     def page(request, **kwargs):
         own = settings.SESSION_COOKIE_NAME in request.COOKIES or CookieStorage.cookie_name in request.COOKIES
@@ -67,7 +68,8 @@ def shared_page(view):
                 return response
             cache.put(key, _shared(response, etag))
         return response
-    return page
+    # The public pages only read: any other method is 405 (never a page answering a write).
+    return require_safe(page)
 
 
 def _shared(response, etag: str):
