@@ -227,6 +227,12 @@ REST_FRAMEWORK = {
     # The same table as the pages' (tournaments/fronts/permissions.py): a view not in it is refused.
     "DEFAULT_PERMISSION_CLASSES": ["tournaments.fronts.permissions.Rules"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON nested too deep to read is a 400, never a 500; forms as DRF's defaults take them.
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.fronts.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Swiss tournaments API",
