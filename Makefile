@@ -10,10 +10,11 @@ NATIVE := pairing/engine/core/_blossom.so
 
 .PHONY: run test lint bench services browser native messages
 
-$(VENV)/installed: requirements.txt
+# The app's dependencies (requirements.txt) and the test and lint tools (pyproject.toml's dev group).
+$(VENV)/installed: requirements.txt pyproject.toml
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --upgrade pip
-	$(PYTHON) -m pip install --quiet -r requirements.txt
+	$(PYTHON) -m pip install --quiet -r requirements.txt --group dev
 	touch $@
 
 # The native core of the weighted matching (see pairing/engine/core/matching.py); without a

@@ -15,9 +15,6 @@ PRODUCTION = {
     "DJANGO_ALLOWED_HOSTS": "swiss.example.org",
     "DJANGO_CSRF_TRUSTED_ORIGINS": "https://swiss.example.org",
     "DJANGO_SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto",
-    "DJANGO_SECURE_HSTS_SECONDS": "31536000",
-    "DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
-    "DJANGO_SECURE_HSTS_PRELOAD": "1",
 }
 
 
@@ -32,6 +29,28 @@ def test_check_deploy_is_clean_with_the_production_environment():
     result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout and "WARNING" not in result.stderr
+
+
+def test_hsts_is_on_by_default_and_off_when_debugging():
+    show = ["shell", "--verbosity", "0", "-c", "from django.conf import settings as s; "
+            "print(s.SECURE_HSTS_SECONDS, s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD)"]
+    assert manage(*show, **PRODUCTION).stdout.split() == ["31536000", "True", "True"]
+    assert manage(*show, DJANGO_DEBUG="1").stdout.split() == ["0", "False", "False"]
+    assert manage(*show, **PRODUCTION, DJANGO_SECURE_HSTS_SECONDS="0").stdout.split()[0] == "0"
+
+
+def test_the_image_holds_no_secret_no_test_tool_and_runs_unprivileged():
+    """The production image (Dockerfile): .env never copied in, the app's dependencies only, a
+    non-root user; the test and lint tools are pyproject.toml's dev group."""
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert ".env" in ignored and ".env.*" in ignored and "tests" in ignored
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "pip install --no-cache-dir -r requirements.txt" in dockerfile and "--group" not in dockerfile
+    users = re.findall(r"^USER (\S+)", dockerfile, re.M)
+    assert users and users[-1] not in ("root", "0")
+    runtime = (ROOT / "requirements.txt").read_text().lower()
+    for tool in ("pytest", "playwright", "ruff", "import-linter", "pypdf"):
+        assert tool not in runtime, tool
 
 
 def test_no_start_without_a_secret_key_unless_debugging():
