@@ -15,6 +15,7 @@ input did not change (``pairing.rounds.run``).
 
 from __future__ import annotations
 
+from django.db import OperationalError, connection
 from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -35,14 +36,32 @@ class ConfirmationNeeded(Refused):
     """An action allowed only once the arbiter confirms it; the message says what it affects."""
 
 
+#: How long an action waits for another one holding the tournament (PostgreSQL): an action is over in
+#: milliseconds; past this one is long (a big import), and the arbiter is told at once that the
+#: tournament is busy rather than left waiting until the web server gives up.
+LOCK_WAIT_SECONDS = 5
+#: PostgreSQL's lock_not_available, raised past ``lock_timeout``.
+LOCK_NOT_AVAILABLE = "55P03"
+
+
 def lock_tournament(tournament: Tournament) -> Tournament:
     """Serialise the changes of the pairing input (players, absences, pairs, results) until the
     transaction ends.
 
-    PostgreSQL locks the tournament's row; SQLite takes its write lock when
-    the transaction begins (``transaction_mode`` IMMEDIATE in the settings).
+    PostgreSQL locks the tournament's row, waiting at most ``LOCK_WAIT_SECONDS`` for another action
+    (then :class:`Refused`, nothing changed); SQLite takes its write lock when the transaction
+    begins (``transaction_mode`` IMMEDIATE in the settings).
     """
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT_SECONDS}s'")
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    except OperationalError as error:
+        if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
+            raise
+        raise Refused(_("Another action on this tournament is still under way (an import, say): nothing was "
+                        "changed. Try again in a moment.")) from None
 
 
 def last_paired_round(tournament: Tournament) -> int:

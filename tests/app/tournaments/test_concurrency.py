@@ -92,3 +92,42 @@ def test_ten_tournaments_of_one_name_created_at_once_through_the_page(arbiter, c
     redirects = {r.url for r in responses}
     assert len(redirects) == THREADS
     assert redirects == {t.get_manage_url() for t in Tournament.objects.filter(name="Blitz Night")}
+
+
+@pytest.mark.skipif(connections["default"].vendor != "postgresql", reason="lock_timeout is PostgreSQL's")
+def test_an_action_on_a_busy_tournament_is_refused_at_once(club):
+    """Another action holds the tournament (a long import, say): pairing a round, registering a
+    player or entering a result is refused within the lock's wait with "busy", and changes nothing,
+    instead of waiting until the web server gives up (a 500)."""
+    import time
+
+    from django.db import transaction
+
+    from pairing.rounds.request import request_pairing
+    from tournaments.services import LOCK_WAIT_SECONDS, Refused, lock_tournament
+
+    tournament = make_tournament(club, players=6)
+    held, release = threading.Event(), threading.Event()
+
+    def long_action():
+        with transaction.atomic():
+            lock_tournament(tournament)
+            held.set()
+            release.wait(30)
+        connections.close_all()
+
+    holder = threading.Thread(target=long_action)
+    holder.start()
+    try:
+        assert held.wait(10)
+        for action in (lambda: request_pairing(tournament),
+                       lambda: register_player(tournament, Player(name="Late, Comer", rating=2000))):
+            started = time.monotonic()
+            with pytest.raises(Refused, match="still under way"):
+                action()
+            assert time.monotonic() - started < LOCK_WAIT_SECONDS + 3
+        assert not tournament.round_set.exists() and tournament.players.count() == 6
+    finally:
+        release.set()
+        holder.join(30)
+    assert request_pairing(tournament).number == 1  # free again
