@@ -327,6 +327,9 @@ class Player(models.Model):
         ordering = ["pairing_number", "name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "pairing_number"], name="unique_pairing_number"),
+            # A FIDE id is registered once per tournament (services.players.check_not_registered).
+            models.UniqueConstraint(fields=["tournament", "fide_id"], condition=~models.Q(fide_id=""),
+                                    name="unique_fide_id"),
         ]
 
     def __str__(self) -> str:

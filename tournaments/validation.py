@@ -2,6 +2,7 @@
 player's own registration read these rules."""
 
 import re
+import unicodedata
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -9,6 +10,28 @@ from django.utils.translation import gettext_lazy
 
 from pairing.engine import CONTROL_CHARACTER, DIGITS
 from tournaments.models import Player
+
+#: German transliteration (Müller is also written Mueller); ß is folded to ss by casefold.
+TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
+def folded(text: str, transliterate: bool = False) -> str:
+    """Lower case without accents: ``Černý`` is found by ``cerny``; with ``transliterate``,
+    ``Müller`` reads ``mueller``."""
+    text = text.casefold()
+    if transliterate:
+        text = unicodedata.normalize("NFC", text).translate(TRANSLITERATION)
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def name_words(name: str, transliterate: bool = False) -> list[str]:
+    """The words of a name, folded: "Rossi, Paolo" and "Paolo Rossi" have the same words."""
+    return [word for word in re.split(r"[\s,]+", folded(name, transliterate)) if word]
+
+
+def name_key(name: str) -> tuple[str, ...]:
+    """What two entries of the same person share whatever the order, case or accents of the name."""
+    return tuple(sorted(name_words(name, transliterate=True)))
 
 
 class DateInput(forms.DateInput):

@@ -184,18 +184,24 @@ def tournament(request, slug):
 
 @login_required
 def player_add(request, slug):
+    """Register a player; the same name and rating as a registered player asks first (``confirm``)."""
     tournament = request.tournament
     form = PlayerForm(request.POST or None)
+    confirm = None
     if request.method == "POST" and form.is_valid():
         try:
-            player = register_player(tournament, form.save(commit=False), request.user)
+            player = register_player(tournament, form.save(commit=False), request.user,
+                                     confirm=request.POST.get("confirm") == "1")
+        except ConfirmationNeeded as question:
+            confirm = question.message
         except Refused as refusal:
             messages.error(request, refusal.message)
         else:
             messages.success(request, _("%(name)s registered as #%(number)s.") % {
                 "name": player.name, "number": player.pairing_number})
             return redirect(tournament.get_manage_url() + "#players")
-    return render(request, "arbiter/player_form.html", {"form": form, "tournament": tournament})
+    return render(request, "arbiter/player_form.html", {"form": form, "tournament": tournament,
+                                                        "confirm": confirm})
 
 
 @login_required
@@ -213,6 +219,11 @@ def player_import(request, slug):
             count = len(players)
             messages.success(request, ngettext("%(count)s player imported.", "%(count)s players imported.", count)
                              % {"count": count})
+            if players.skipped:
+                messages.info(request, ngettext(
+                    "%(count)s player of the file is registered already and was skipped: %(players)s.",
+                    "%(count)s players of the file are registered already and were skipped: %(players)s.",
+                    len(players.skipped)) % {"count": len(players.skipped), "players": ", ".join(players.skipped)})
             return redirect(tournament.get_manage_url() + "#players")
     return render(request, "arbiter/player_import.html", {"form": form, "tournament": tournament,
                                                           "errors": errors})

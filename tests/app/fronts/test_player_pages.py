@@ -1,0 +1,49 @@
+"""The player pages' safety nets: a player entered twice, a CSV file imported twice."""
+
+import pytest
+from django.urls import reverse
+
+from tests.app.conftest import make_tournament
+from tournaments.models import Player
+from tournaments.services.players import register_player
+
+
+@pytest.fixture
+def field(club):
+    tournament = make_tournament(club, players=0)
+    register_player(tournament, Player(name="Rossi, Paolo", rating=1850))
+    register_player(tournament, Player(name="Müller, Hans", rating=2100, fide_id="4611"))
+    return tournament
+
+
+def test_a_fide_id_typed_again_is_refused_on_the_form(client, arbiter, field):
+    client.force_login(arbiter)
+    response = client.post(reverse("arbiter:player_add", args=[field.slug]),
+                           {"name": "Mueller, H", "rating": 2000, "fide_id": "4611"}, follow=True)
+    assert response.status_code == 200
+    assert "FIDE id 4611 is registered already: Müller, Hans, #1." in response.content.decode()
+    assert field.players.count() == 2
+
+
+def test_a_namesake_is_registered_once_the_arbiter_confirms(client, arbiter, field):
+    client.force_login(arbiter)
+    url = reverse("arbiter:player_add", args=[field.slug])
+    response = client.post(url, {"name": "Paolo Rossi", "rating": 1850})
+    page = response.content.decode()
+    assert response.status_code == 200 and 'id="confirm-namesake"' in page
+    assert "Rossi, Paolo (#2) is registered already with the same name and rating" in page
+    assert 'value="Paolo Rossi"' in page  # the form keeps what was typed
+    assert field.players.count() == 2
+    response = client.post(url, {"name": "Paolo Rossi", "rating": 1850, "confirm": "1"})
+    assert response.status_code == 302 and field.players.count() == 3
+
+
+def test_the_import_page_says_which_rows_were_skipped(client, arbiter, field):
+    client.force_login(arbiter)
+    url = reverse("arbiter:player_import", args=[field.slug])
+    text = "name,rating,fide_id\nPaolo Rossi,1850,\nNew, 1500,\nX,1400,4611\n"
+    response = client.post(url, {"text": text}, follow=True)
+    page = response.content.decode()
+    assert "1 player imported." in page
+    assert "2 players of the file are registered already and were skipped: #2 Rossi, Paolo, #1 Müller, Hans." in page
+    assert field.players.count() == 3
