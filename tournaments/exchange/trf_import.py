@@ -143,6 +143,7 @@ def validate(found: Import, text: str, club: Club) -> Import:
     """Every player, the tournament's fields, its pairing rules and forbidden pairs, each problem
     added to ``found.errors`` (nothing saved)."""
     found.players = [_player(record, found.errors) for record in found.document.players.values()]
+    _repeated_fide_ids(found)
     if found.paired > found.total:
         found.errors.append(gettext("the file holds %(paired)s rounds but announces %(total)s (XXR/142)") % {
             "paired": found.paired, "total": found.total})
@@ -155,6 +156,18 @@ def validate(found: Import, text: str, club: Club) -> Import:
             "field": label, "record": RECORDS[name], "problems": problems} if name in RECORDS else
             gettext("%(field)s: %(problems)s") % {"field": label, "problems": problems})
     return found
+
+
+def _repeated_fide_ids(found: Import) -> None:
+    """A FIDE id is registered once per tournament (services.players.check_not_registered)."""
+    lines: dict[str, int] = {}
+    for record, player in zip(found.document.players.values(), found.players, strict=True):
+        if player.fide_id in lines:
+            found.errors.append(gettext("line %(line)s: FIDE id %(fide_id)s is the one of line %(first)s: a player "
+                                        "is registered once") % {
+                "line": record.line, "fide_id": player.fide_id, "first": lines[player.fide_id]})
+        elif player.fide_id:
+            lines[player.fide_id] = record.line
 
 
 def _player(record, errors: list[str]) -> Player:

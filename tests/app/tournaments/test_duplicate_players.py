@@ -106,3 +106,17 @@ def test_the_migration_keeps_tournaments_holding_a_fide_id_twice():
         assert summaries[0].startswith("Second, B (#2): FIDE id 42 cleared, registered already for First, A (#1)")
     finally:
         MigrationExecutor(connection).migrate(latest)
+
+
+def test_a_trf_file_holding_a_fide_id_twice_is_refused_naming_the_lines(club):
+    from tests.app.tournaments.test_import_limits import player_line
+    from tournaments.exchange.trf_import import TrfImportError, import_tournament
+
+    def with_fide_id(line, fide_id):  # columns 58-68 (shared/formats/trf.md)
+        return line[:57] + fide_id.rjust(11) + line[68:]
+
+    lines = [with_fide_id(player_line(n, name, "2000", ["0000 - Z"]), "4611")
+             for n, name in ((1, "Alpha, Anna"), (2, "Bravo, Berta"))]
+    with pytest.raises(TrfImportError) as error:
+        import_tournament(club, "\n".join(["012 Twice", *lines, "XXR 3"]) + "\n")
+    assert "line 3: FIDE id 4611 is the one of line 2: a player is registered once" in error.value.errors
