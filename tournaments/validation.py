@@ -1,10 +1,12 @@
 """What a player's entry accepts, in one place: the arbiter's form, the CSV import and the
 player's own registration read these rules."""
 
+import datetime
 import re
 import unicodedata
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -51,6 +53,23 @@ def no_control_characters(value: str) -> None:
         raise forms.ValidationError(_("Control characters (tab, escape...) are not allowed."))
 
 
+#: No player registered is born before this year (a year mistyped: 1098 for 1998).
+EARLIEST_BIRTH_YEAR = 1900
+
+
+def birth_date_problem(birth_date: datetime.date | None) -> str | None:
+    """Why a birth date cannot be a player's: in the future, or before 1900 (the form, the CSV and
+    the TRF import read this)."""
+    if birth_date is None:
+        return None
+    if birth_date > timezone.localdate():
+        return _("A birth date cannot be in the future (%(date)s).") % {"date": birth_date.isoformat()}
+    if birth_date.year < EARLIEST_BIRTH_YEAR:
+        return _("A birth date before %(year)s is surely mistyped (%(date)s).") % {
+            "year": EARLIEST_BIRTH_YEAR, "date": birth_date.isoformat()}
+    return None
+
+
 class PlayerForm(forms.ModelForm):
     entry_round = forms.IntegerField(
         min_value=1, required=False, initial=1, label=gettext_lazy("Entry round"),
@@ -78,6 +97,12 @@ class PlayerForm(forms.ModelForm):
         if fide_id and not DIGITS.fullmatch(fide_id):
             raise forms.ValidationError(_("A FIDE id has digits only."))
         return fide_id
+
+    def clean_birth_date(self):
+        problem = birth_date_problem(self.cleaned_data["birth_date"])
+        if problem:
+            raise forms.ValidationError(problem)
+        return self.cleaned_data["birth_date"]
 
     def clean_entry_round(self):
         return self.cleaned_data["entry_round"] or 1

@@ -1,4 +1,5 @@
-"""Players from a CSV file (a header row naming columns of :data:`CSV_FIELDS`): every line
+"""Players from a CSV file (a header row naming columns of :data:`CSV_FIELDS`, separated by commas,
+semicolons or tabs): every line
 checked first, the same way as a player typed in; one bad line refuses the whole file."""
 
 from __future__ import annotations
@@ -25,9 +26,23 @@ from tournaments.validation import PlayerForm
 CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")
 
 
+#: The separators spreadsheets write: a comma, a semicolon (Excel where the decimal mark is a comma:
+#: Italy, France, Germany, Spain), a tab ("Unicode text").
+DELIMITERS = (",", ";", "\t")
+
+
+def delimiter(text: str) -> str:
+    """The separator of the header line: the one it holds most of (a comma when none)."""
+    header = next((line for line in text.splitlines() if line.strip()), "")
+    counts = {mark: header.count(mark) for mark in DELIMITERS}
+    best = max(DELIMITERS, key=lambda mark: counts[mark])
+    return best if counts[best] else ","
+
+
 def _csv_rows(text: str) -> list[tuple[int, list[str]]]:
-    """The non-empty records of a CSV text with their line numbers (any line ends: CR, LF, CRLF)."""
-    reader = csv.reader(io.StringIO(text, newline=""))
+    """The non-empty records of a CSV text with their line numbers (any line ends: CR, LF, CRLF;
+    fields separated as the header line is)."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter(text))
     rows = []
     try:
         for row in reader:

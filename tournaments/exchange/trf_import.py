@@ -47,6 +47,7 @@ from tournaments.models import (
     baku_problem,
 )
 from tournaments.services.setup import save_new_tournament
+from tournaments.validation import birth_date_problem
 
 
 class TrfImportError(Exception):
@@ -176,6 +177,9 @@ def _player(record, errors: list[str]) -> Player:
     if record.birth_date.strip("0/.") and birth is None:
         errors.append(gettext("line %(line)s: birth date %(value)s is not YYYY/MM/DD") % {
             "line": record.line, "value": repr(record.birth_date)})
+    elif birth_date_problem(birth):
+        errors.append(gettext("line %(line)s: %(problem)s") % {"line": record.line,
+                                                               "problem": birth_date_problem(birth)})
     title = record.title.upper()
     if title and title not in Player.Title.values:
         errors.append(gettext("line %(line)s: unknown title %(value)s") % {

@@ -169,7 +169,8 @@ class TournamentForm(forms.ModelForm):
 
 
 def _csv_help() -> str:
-    return _("A .csv file (UTF-8) with a header line, at most %(size)s and %(players)s players in all; "
+    return _("A .csv file (UTF-8, UTF-16 or Windows-1252; fields separated by commas, semicolons or tabs) "
+             "with a header line, at most %(size)s and %(players)s players in all; "
              "%(limits)s.") % {"size": _file_size(), "players": MAX_PLAYERS,
                                "limits": text_limits(Player, ["name", "fide_id"])}
 
@@ -185,7 +186,8 @@ class CsvImportForm(forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload:
-            data["csv"] = read_upload(upload)
+            # Excel saves "CSV" in the set-up's code page: Windows-1252 in Italy, France, Germany, Spain.
+            data["csv"] = read_upload(upload, ("utf-8-sig", "cp1252", "latin-1"))
         else:
             data["csv"] = data.get("text", "")
             if len(data["csv"].encode()) > MAX_FILE_BYTES:
