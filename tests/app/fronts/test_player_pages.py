@@ -47,3 +47,17 @@ def test_the_import_page_says_which_rows_were_skipped(client, arbiter, field):
     assert "1 player imported." in page
     assert "2 players of the file are registered already and were skipped: #2 Rossi, Paolo, #1 Müller, Hans." in page
     assert field.players.count() == 3
+
+
+def test_find_my_board_reads_a_name_first_name_first_and_german_spellings(client, club):
+    from tests.app.conftest import pair
+
+    tournament = make_tournament(club, players=4)
+    register_player(tournament, Player(name="Müller, Hans", rating=1000))
+    register_player(tournament, Player(name="Rossi, Paolo", rating=900))
+    pair(tournament)
+    url = reverse("public:round", args=[tournament.slug, 1])
+    for query in ("Paolo Rossi", "hans mueller"):
+        page = client.get(url, {"q": query}).content.decode()
+        assert "1 board found" in page, query
+    assert "Rossi, Paolo" in client.get(url, {"q": "Paolo Rossi"}).content.decode()
