@@ -1,4 +1,4 @@
-"""A FIDE id registered once per tournament.
+"""A FIDE id registered once per tournament; the titles labelled as FIDE writes them (GM, not Gm).
 
 Tournaments saved before may hold the same FIDE id twice: the constraint could not be added over
 them.  The first entry (lowest pairing number) keeps the id; the others' id is cleared and each
@@ -36,6 +36,13 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AlterField(
+            model_name="player",
+            name="title",
+            field=models.CharField(blank=True, choices=[("GM", "GM"), ("IM", "IM"), ("WGM", "WGM"), ("FM", "FM"),
+                                                        ("WIM", "WIM"), ("CM", "CM"), ("WFM", "WFM"), ("WCM", "WCM")],
+                                   max_length=3),
+        ),
         migrations.RunPython(clear_repeated_fide_ids, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name="player",

@@ -190,8 +190,9 @@ def remove_player(player: Player, user=None) -> None:
 
 
 @transaction.atomic
-def withdraw_player(player: Player, from_round: int | None, user=None) -> None:
-    """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated)."""
+def withdraw_player(player: Player, from_round: int | None, user=None) -> bool:
+    """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated).
+    Whether anything changed."""
     lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     if from_round is not None and from_round <= paired:
@@ -206,11 +207,13 @@ def withdraw_player(player: Player, from_round: int | None, user=None) -> None:
         audit.record(player.tournament, Kind.PLAYER, "withdrawn" if from_round else "reinstated",
                      f"{player.name} withdrawn from round {from_round}" if from_round else f"{player.name} reinstated",
                      user=user, before={"withdrawn_from_round": before}, after={"withdrawn_from_round": from_round})
+    return before != from_round
 
 
 @transaction.atomic
-def set_absence(player: Player, round_number: int, bye: str | None, user=None) -> None:
-    """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
+def set_absence(player: Player, round_number: int, bye: str | None, user=None) -> bool:
+    """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it (``bye`` None: he
+    plays).  Whether anything changed."""
     tournament = lock_tournament(player.tournament)
     if round_number <= last_paired_round(tournament):
         raise Refused(_("Round %(number)s has been paired already.") % {"number": round_number})
@@ -230,3 +233,4 @@ def set_absence(player: Player, round_number: int, bye: str | None, user=None) -
         audit.record(tournament, Kind.ABSENCE, "set" if after else "cleared",
                      f"{player.name}, round {round_number}: {after or 'plays'}", user=user,
                      before={"round": round_number, "absence": before}, after={"round": round_number, "absence": after})
+    return before != after

@@ -61,3 +61,56 @@ def test_find_my_board_reads_a_name_first_name_first_and_german_spellings(client
         page = client.get(url, {"q": query}).content.decode()
         assert "1 board found" in page, query
     assert "Rossi, Paolo" in client.get(url, {"q": "Paolo Rossi"}).content.decode()
+
+
+def test_titles_read_as_fide_writes_them(client, arbiter, field):
+    player = register_player(field, Player(name="Carlsen, Magnus", title="GM", rating=2830))
+    assert player.get_title_display() == "GM"
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:player_edit", args=[field.slug, player.pk])).content.decode()
+    for title in ("GM", "IM", "WGM", "WCM"):
+        assert f'<option value="{title}"' in page and f">{title}</option>" in page
+    assert ">Gm<" not in page and ">Wgm<" not in page
+
+
+def test_the_absence_form_chooses_nothing_and_says_when_nothing_changed(client, arbiter, field):
+    client.force_login(arbiter)
+    player = field.players.get(name="Rossi, Paolo")
+    page = client.get(reverse("arbiter:player_edit", args=[field.slug, player.pk])).content.decode()
+    assert '<option value="" selected>' in page  # no bye chosen in advance
+    url = reverse("arbiter:player_absence", args=[field.slug, player.pk])
+    response = client.post(url, {"round_number": 1, "bye": ""}, follow=True)
+    assert "Choose a bye, or remove the absence." in response.content.decode()
+    assert not player.absences.exists()
+    response = client.post(url, {"round_number": 1, "bye": "H"}, follow=True)
+    assert "Rossi, Paolo: absence saved." in response.content.decode()
+    entries = field.audit_entries.count()
+    response = client.post(url, {"round_number": 1, "bye": "H"}, follow=True)
+    assert "Rossi, Paolo: nothing changed." in response.content.decode()
+    assert "absence saved" not in response.content.decode() and field.audit_entries.count() == entries
+    client.post(url, {"round_number": 1, "bye": "-"})
+    assert not player.absences.exists()
+    response = client.post(url, {"round_number": 1, "bye": "-"}, follow=True)
+    assert "Rossi, Paolo: nothing changed." in response.content.decode()
+
+
+def test_a_withdrawal_sent_again_says_nothing_changed(client, arbiter, field):
+    client.force_login(arbiter)
+    player = field.players.get(name="Rossi, Paolo")
+    url = reverse("arbiter:player_withdraw", args=[field.slug, player.pk])
+    assert "withdrawal saved" in client.post(url, {"from_round": 2}, follow=True).content.decode()
+    assert "Rossi, Paolo: nothing changed." in client.post(url, {"from_round": 2}, follow=True).content.decode()
+
+
+def test_removing_a_player_asks_first_naming_him(client, arbiter, field):
+    client.force_login(arbiter)
+    player = field.players.get(name="Rossi, Paolo")
+    url = reverse("arbiter:player_delete", args=[field.slug, player.pk])
+    for response in (client.get(url), client.post(url)):  # a POST without the answer asks too
+        page = response.content.decode()
+        assert response.status_code == 200 and 'id="remove-player-question"' in page
+        assert "Remove #2 Rossi, Paolo from Spring Open?" in page
+    assert field.players.filter(pk=player.pk).exists()
+    response = client.post(url, {"confirm": "1"}, follow=True)
+    assert "Rossi, Paolo removed." in response.content.decode()
+    assert not field.players.filter(pk=player.pk).exists()

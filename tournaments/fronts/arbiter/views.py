@@ -253,12 +253,16 @@ def player_edit(request, slug, pk):
 
 
 @login_required
-@require_POST
 def player_delete(request, slug, pk):
+    """Remove a player registered by mistake: a page naming him asks first (GET, or a POST without
+    ``confirm``); the confirmed POST removes him."""
     player = _managed_player(request, slug, pk)
-    perform(request, lambda: remove_player(player, request.user),
-            _("%(name)s removed.") % {"name": player.name})
-    return redirect(player.tournament.get_manage_url() + "#players")
+    if request.method == "POST" and request.POST.get("confirm") == "1":
+        if perform(request, lambda: remove_player(player, request.user), _("%(name)s removed.") % {
+                "name": player.name}):
+            return redirect(player.tournament.get_manage_url() + "#players")
+        return redirect("arbiter:player_edit", slug, pk)
+    return render(request, "arbiter/player_delete.html", {"tournament": player.tournament, "player": player})
 
 
 @login_required
@@ -266,12 +270,24 @@ def player_delete(request, slug, pk):
 def player_withdraw(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = WithdrawForm(request.POST)
-    if form.is_valid():
-        perform(request, lambda: withdraw_player(player, form.cleaned_data["from_round"], request.user),
-                _("%(name)s: withdrawal saved.") % {"name": player.name})
-    else:
+    if not form.is_valid():
         messages.error(request, _("Give a round number."))
+        return redirect("arbiter:player_edit", slug, pk)
+    try:
+        changed = withdraw_player(player, form.cleaned_data["from_round"], request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        _saved_or_unchanged(request, changed, _("%(name)s: withdrawal saved.") % {"name": player.name}, player)
     return redirect("arbiter:player_edit", slug, pk)
+
+
+def _saved_or_unchanged(request, changed: bool, saved: str, player: Player) -> None:
+    """Say "saved" only when something was: the same value sent again changes nothing."""
+    if changed:
+        messages.success(request, saved)
+    else:
+        messages.info(request, _("%(name)s: nothing changed.") % {"name": player.name})
 
 
 @login_required
@@ -279,13 +295,16 @@ def player_withdraw(request, slug, pk):
 def player_absence(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = AbsenceForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        perform(request, lambda: set_absence(player, data["round_number"], data["bye"] or None,
-                                                      request.user),
-                _("%(name)s: absence saved.") % {"name": player.name})
+    if not form.is_valid():
+        messages.error(request, form.problems())
+        return redirect("arbiter:player_edit", slug, pk)
+    data = form.cleaned_data
+    try:
+        changed = set_absence(player, data["round_number"], data["bye"], request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
     else:
-        messages.error(request, _("Give a round number."))
+        _saved_or_unchanged(request, changed, _("%(name)s: absence saved.") % {"name": player.name}, player)
     return redirect("arbiter:player_edit", slug, pk)
 
 
