@@ -50,3 +50,75 @@ def test_a_player_typed_twice_and_a_file_imported_twice(page, arbiter, viewport)
     no_sideways_scroll(page, "import skipped", viewport)
     screenshot(page, f"duplicates-03-import-twice-{name}")
     assert tournament.players.count() == 5
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_an_excel_file_from_an_italian_pc_and_a_birth_date_in_the_future(page, arbiter, viewport, tmp_path):
+    page.set_viewport_size(viewport)
+    tournament = make_tournament(Club.objects.get(slug="lyon"), players=0, name="Excel Open")
+    name = "desktop" if viewport is DESKTOP else "phone"
+    log_in(page)
+    page.goto(f"/manage/t/{tournament.slug}/")
+    future = tmp_path / "futuro.csv"
+    future.write_bytes("name;rating;birth_date\r\nCorrèa, Ana;1720;2999-01-01\r\n".encode("cp1252"))
+    page.locator("#import-players input[type=file]").set_input_files(str(future))
+    page.locator("#import-players").get_by_role("button", name="Import", exact=True).click()
+    expect(page.locator("ul.errors")).to_contain_text("Line 2: birth_date: A birth date cannot be in the future")
+    no_sideways_scroll(page, "birth date refused", viewport)
+    screenshot(page, f"excel-01-future-birth-date-{name}")
+    good = tmp_path / "giocatori.csv"
+    good.write_bytes("name;rating;federation\r\nCorrèa, Ana;1720;ESP\r\n\"Rossi, Paolo\";1850;ITA\r\n".encode("cp1252"))
+    page.goto(f"/manage/t/{tournament.slug}/")
+    page.locator("#import-players input[type=file]").set_input_files(str(good))
+    page.locator("#import-players").get_by_role("button", name="Import", exact=True).click()
+    expect(page.locator(".messages .success")).to_contain_text("2 players imported.")
+    expect(page.locator("#players")).to_contain_text("Corrèa, Ana")
+    screenshot(page, f"excel-02-imported-{name}")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_absence_nothing_changed_removal_asked_and_find_my_board(page, arbiter, viewport):
+    from tests.app.conftest import pair
+
+    page.set_viewport_size(viewport)
+    club = Club.objects.get(slug="lyon")
+    tournament = make_tournament(club, players=0, name="Careful Open")
+    for player_name, rating in (("Müller, Hans", 2100), ("Rossi, Paolo", 1850), ("Verdi, Anna", 1700),
+                                ("Bianchi, Marco", 1600)):
+        register_player(tournament, Player(name=player_name, rating=rating, title="GM" if rating > 2000 else ""))
+    name = "desktop" if viewport is DESKTOP else "phone"
+    log_in(page)
+    rossi = tournament.players.get(name="Rossi, Paolo")
+    page.goto(f"/manage/t/{tournament.slug}/players/{rossi.pk}/")
+    expect(page.locator("#id_title option[value=GM]")).to_have_text("GM")
+    expect(page.locator("#id_bye")).to_have_value("")  # the arbiter chooses
+    page.locator("#id_bye").select_option("H")
+    page.get_by_role("button", name="Save absence").click()
+    expect(page.locator(".messages .success")).to_have_text("Rossi, Paolo: absence saved.")
+    page.locator("#id_bye").select_option("H")
+    page.get_by_role("button", name="Save absence").click()
+    expect(page.locator(".messages .info")).to_have_text("Rossi, Paolo: nothing changed.")
+    screenshot(page, f"careful-01-nothing-changed-{name}")
+    bianchi = tournament.players.get(name="Bianchi, Marco")
+    page.goto(f"/manage/t/{tournament.slug}/players/{bianchi.pk}/")
+    page.get_by_role("button", name="Remove from the tournament").click()
+    expect(page.locator("#remove-player-question")).to_contain_text("Remove #4 Bianchi, Marco from Careful Open?")
+    no_sideways_scroll(page, "removal question", viewport)
+    screenshot(page, f"careful-02-remove-asks-{name}")
+    page.get_by_role("link", name="Keep the player").click()
+    assert tournament.players.filter(pk=bianchi.pk).exists()
+    page.get_by_role("button", name="Remove from the tournament").click()
+    page.get_by_role("button", name="Remove the player").click()
+    expect(page.locator(".messages .success")).to_have_text("Bianchi, Marco removed.")
+    assert not tournament.players.filter(pk=bianchi.pk).exists()
+    # A player at the venue types his name first name first, or without the umlaut.
+    rossi.absences.all().delete()
+    pair(tournament)
+    page.goto(f"/t/{tournament.slug}/round/1/")
+    for query, found in (("Paolo Rossi", "Rossi, Paolo"), ("hans mueller", "Müller, Hans")):
+        page.locator("#board-q").fill(query)
+        page.locator("#board-search").get_by_role("button", name="Find").click()
+        expect(page.locator("#boards")).to_contain_text(found)
+        expect(page.locator("#boards")).to_contain_text("1 board found")
+    no_sideways_scroll(page, "find my board", viewport)
+    screenshot(page, f"careful-03-find-my-board-{name}")
