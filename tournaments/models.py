@@ -293,15 +293,15 @@ class Tournament(models.Model):
 
 class Player(models.Model):
     class Title(models.TextChoices):
-        # In the order of C.04.2 B.2 b.
-        GM = "GM"
-        IM = "IM"
-        WGM = "WGM"
-        FM = "FM"
-        WIM = "WIM"
-        CM = "CM"
-        WFM = "WFM"
-        WCM = "WCM"
+        # In the order of C.04.2 B.2 b; labelled as FIDE writes them (a label left out would read "Gm").
+        GM = "GM", "GM"
+        IM = "IM", "IM"
+        WGM = "WGM", "WGM"
+        FM = "FM", "FM"
+        WIM = "WIM", "WIM"
+        CM = "CM", "CM"
+        WFM = "WFM", "WFM"
+        WCM = "WCM", "WCM"
 
     class Sex(models.TextChoices):
         MALE = "m", _("Male")
@@ -327,6 +327,9 @@ class Player(models.Model):
         ordering = ["pairing_number", "name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "pairing_number"], name="unique_pairing_number"),
+            # A FIDE id is registered once per tournament (services.players.check_not_registered).
+            models.UniqueConstraint(fields=["tournament", "fide_id"], condition=~models.Q(fide_id=""),
+                                    name="unique_fide_id"),
         ]
 
     def __str__(self) -> str:

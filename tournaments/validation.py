@@ -1,14 +1,39 @@
 """What a player's entry accepts, in one place: the arbiter's form, the CSV import and the
 player's own registration read these rules."""
 
+import datetime
 import re
+import unicodedata
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairing.engine import CONTROL_CHARACTER, DIGITS
 from tournaments.models import Player
+
+#: German transliteration (Müller is also written Mueller); ß is folded to ss by casefold.
+TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+
+
+def folded(text: str, transliterate: bool = False) -> str:
+    """Lower case without accents: ``Černý`` is found by ``cerny``; with ``transliterate``,
+    ``Müller`` reads ``mueller``."""
+    text = text.casefold()
+    if transliterate:
+        text = unicodedata.normalize("NFC", text).translate(TRANSLITERATION)
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def name_words(name: str, transliterate: bool = False) -> list[str]:
+    """The words of a name, folded: "Rossi, Paolo" and "Paolo Rossi" have the same words."""
+    return [word for word in re.split(r"[\s,]+", folded(name, transliterate)) if word]
+
+
+def name_key(name: str) -> tuple[str, ...]:
+    """What two entries of the same person share whatever the order, case or accents of the name."""
+    return tuple(sorted(name_words(name, transliterate=True)))
 
 
 class DateInput(forms.DateInput):
@@ -26,6 +51,23 @@ def no_control_characters(value: str) -> None:
     # NUL has its own message, from the validator Django gives every CharField.
     if CONTROL_CHARACTER.search(value.replace("\x00", "")):
         raise forms.ValidationError(_("Control characters (tab, escape...) are not allowed."))
+
+
+#: No player registered is born before this year (a year mistyped: 1098 for 1998).
+EARLIEST_BIRTH_YEAR = 1900
+
+
+def birth_date_problem(birth_date: datetime.date | None) -> str | None:
+    """Why a birth date cannot be a player's: in the future, or before 1900 (the form, the CSV and
+    the TRF import read this)."""
+    if birth_date is None:
+        return None
+    if birth_date > timezone.localdate():
+        return _("A birth date cannot be in the future (%(date)s).") % {"date": birth_date.isoformat()}
+    if birth_date.year < EARLIEST_BIRTH_YEAR:
+        return _("A birth date before %(year)s is surely mistyped (%(date)s).") % {
+            "year": EARLIEST_BIRTH_YEAR, "date": birth_date.isoformat()}
+    return None
 
 
 class PlayerForm(forms.ModelForm):
@@ -55,6 +97,12 @@ class PlayerForm(forms.ModelForm):
         if fide_id and not DIGITS.fullmatch(fide_id):
             raise forms.ValidationError(_("A FIDE id has digits only."))
         return fide_id
+
+    def clean_birth_date(self):
+        problem = birth_date_problem(self.cleaned_data["birth_date"])
+        if problem:
+            raise forms.ValidationError(problem)
+        return self.cleaned_data["birth_date"]
 
     def clean_entry_round(self):
         return self.cleaned_data["entry_round"] or 1

@@ -47,6 +47,7 @@ from tournaments.models import (
     baku_problem,
 )
 from tournaments.services.setup import save_new_tournament
+from tournaments.validation import birth_date_problem
 
 
 class TrfImportError(Exception):
@@ -143,6 +144,7 @@ def validate(found: Import, text: str, club: Club) -> Import:
     """Every player, the tournament's fields, its pairing rules and forbidden pairs, each problem
     added to ``found.errors`` (nothing saved)."""
     found.players = [_player(record, found.errors) for record in found.document.players.values()]
+    _repeated_fide_ids(found)
     if found.paired > found.total:
         found.errors.append(gettext("the file holds %(paired)s rounds but announces %(total)s (XXR/142)") % {
             "paired": found.paired, "total": found.total})
@@ -157,12 +159,27 @@ def validate(found: Import, text: str, club: Club) -> Import:
     return found
 
 
+def _repeated_fide_ids(found: Import) -> None:
+    """A FIDE id is registered once per tournament (services.players.check_not_registered)."""
+    lines: dict[str, int] = {}
+    for record, player in zip(found.document.players.values(), found.players, strict=True):
+        if player.fide_id in lines:
+            found.errors.append(gettext("line %(line)s: FIDE id %(fide_id)s is the one of line %(first)s: a player "
+                                        "is registered once") % {
+                "line": record.line, "fide_id": player.fide_id, "first": lines[player.fide_id]})
+        elif player.fide_id:
+            lines[player.fide_id] = record.line
+
+
 def _player(record, errors: list[str]) -> Player:
     """The player of a 001 line, its problems added to ``errors``."""
     birth = _date(record.birth_date) if record.birth_date.strip("0/.") else None  # 0000/00/00: unknown
     if record.birth_date.strip("0/.") and birth is None:
         errors.append(gettext("line %(line)s: birth date %(value)s is not YYYY/MM/DD") % {
             "line": record.line, "value": repr(record.birth_date)})
+    elif birth_date_problem(birth):
+        errors.append(gettext("line %(line)s: %(problem)s") % {"line": record.line,
+                                                               "problem": birth_date_problem(birth)})
     title = record.title.upper()
     if title and title not in Player.Title.values:
         errors.append(gettext("line %(line)s: unknown title %(value)s") % {

@@ -3,11 +3,11 @@ paired and why; "find my board"."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy
 
+from tournaments import validation
 from tournaments.exchange.trf import scoring
 from tournaments.models import Absence, Game, Player, Round, Tournament
 from tournaments.queries.standings import points_before, published_aros
@@ -52,18 +52,25 @@ def absences_by_round(tournament: Tournament) -> dict[tuple[int, int], str]:
     return {(a.player_id, a.round_number): a.bye for a in Absence.objects.filter(player__tournament=tournament)}
 
 
-def folded(text: str) -> str:
-    """Lower case without accents: ``Černý`` is found by ``cerny``."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+def folded(text: str, transliterate: bool = False) -> str:
+    """Lower case without accents: ``Černý`` is found by ``cerny``; with ``transliterate``, ``Müller``
+    reads ``mueller`` (validation.folded: one folding for the search and the duplicate check)."""
+    return validation.folded(text, transliterate)
 
 
 def finds(player: Player | None, query: str) -> bool:
-    """Whether ``query`` is part of the player's name (accents and case aside) or his pairing number."""
+    """Whether ``query`` is the player's pairing number, or every word of it part of his name, case
+    and accents aside, in any order: "Paolo Rossi" finds "Rossi, Paolo"; "mueller" and "muller" find
+    "Müller", "müller" finds "Mueller" (German transliteration)."""
     if player is None or not query:
         return False
     if query.isascii() and query.isdigit():
         return player.pairing_number == int(query)
-    return folded(query) in folded(player.name)
+    for transliterate in (False, True):
+        name, words = folded(player.name, transliterate), validation.name_words(query, transliterate)
+        if words and all(word in name for word in words):
+            return True
+    return False
 
 
 @dataclass

@@ -15,7 +15,8 @@ from tournaments.audit import Kind
 from tournaments.cache import bump
 from tournaments.limits import MAX_PLAYERS
 from tournaments.models import Absence, Game, Player, Tournament
-from tournaments.services import Refused, last_paired_round, lock_tournament, only_rounds
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament, only_rounds
+from tournaments.validation import name_key
 
 #: C.04.2 B.3: pairing numbers may be reassigned only for the first three rounds.
 FREEZE_ROUND = 4
@@ -92,10 +93,54 @@ def check_room(tournament: Tournament, adding: int) -> None:
             "max": MAX_PLAYERS, "registered": registered, "adding": adding, "total": registered + adding})
 
 
+class Registered:
+    """Who is registered, to find a player entered again: the same FIDE id, or the same name (order,
+    case and accents aside) and rating where at most one of the two has a FIDE id (two different
+    ids are two people)."""
+
+    def __init__(self, players=()):
+        self.by_fide_id: dict[str, Player] = {}
+        self.by_name: dict[tuple, list[Player]] = {}
+        for player in players:
+            self.add(player)
+
+    def add(self, player: Player) -> None:
+        if player.fide_id:
+            self.by_fide_id.setdefault(player.fide_id, player)
+        self.by_name.setdefault((name_key(player.name), player.rating), []).append(player)
+
+    def find(self, player: Player) -> Player | None:
+        if player.fide_id in self.by_fide_id:
+            return self.by_fide_id[player.fide_id]
+        return next((other for other in self.by_name.get((name_key(player.name), player.rating), [])
+                     if not (player.fide_id and other.fide_id)), None)
+
+
+def registered_as(tournament: Tournament, player: Player) -> Player | None:
+    """The player of the tournament (another one than ``player``) whom ``player`` enters again."""
+    others = tournament.players.exclude(pk=player.pk) if player.pk else tournament.players.all()
+    return Registered(others).find(player)
+
+
+def check_not_registered(tournament: Tournament, player: Player, confirm: bool = False) -> None:
+    """A FIDE id is registered once per tournament; the same name and rating asks first."""
+    other = registered_as(tournament, player)
+    if other is None:
+        return
+    data = {"fide_id": player.fide_id, "name": other.name, "number": other.pairing_number}
+    if player.fide_id and other.fide_id == player.fide_id:
+        raise Refused(_("FIDE id %(fide_id)s is registered already: %(name)s, #%(number)s.") % data)
+    if not confirm:
+        raise ConfirmationNeeded(_("%(name)s (#%(number)s) is registered already with the same name and rating. "
+                                   "Register this player too?") % data)
+
+
 @transaction.atomic
-def register_player(tournament: Tournament, player: Player, user=None) -> Player:
+def register_player(tournament: Tournament, player: Player, user=None, confirm: bool = False) -> Player:
+    """``confirm``: the arbiter has answered that a namesake with the same rating is another player."""
     lock_tournament(tournament)
     player.tournament = tournament
+    check_not_registered(tournament, player, confirm)
     check_room(tournament, 1)
     check_entry_round(tournament, player, last_paired_round(tournament))
     assign_pairing_numbers(tournament, [player], user=user)
@@ -115,6 +160,10 @@ def update_player(player: Player, user=None) -> Player:
     lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     stored = Player.objects.get(pk=player.pk)
+    other = registered_as(player.tournament, player) if player.fide_id else None
+    if other is not None and other.fide_id == player.fide_id:
+        raise Refused(_("FIDE id %(fide_id)s is registered already: %(name)s, #%(number)s.") % {
+            "fide_id": player.fide_id, "name": other.name, "number": other.pairing_number})
     if player.entry_round != stored.entry_round and min(player.entry_round, stored.entry_round) <= paired:
         raise Refused(_("The entry round can only be changed for rounds not yet paired."))
     before, after = audit.changes(_player_data(stored), _player_data(player))
@@ -141,8 +190,9 @@ def remove_player(player: Player, user=None) -> None:
 
 
 @transaction.atomic
-def withdraw_player(player: Player, from_round: int | None, user=None) -> None:
-    """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated)."""
+def withdraw_player(player: Player, from_round: int | None, user=None) -> bool:
+    """C.04.2 D.3: a withdrawn player is not paired from ``from_round`` on (None: reinstated).
+    Whether anything changed."""
     lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     if from_round is not None and from_round <= paired:
@@ -157,11 +207,13 @@ def withdraw_player(player: Player, from_round: int | None, user=None) -> None:
         audit.record(player.tournament, Kind.PLAYER, "withdrawn" if from_round else "reinstated",
                      f"{player.name} withdrawn from round {from_round}" if from_round else f"{player.name} reinstated",
                      user=user, before={"withdrawn_from_round": before}, after={"withdrawn_from_round": from_round})
+    return before != from_round
 
 
 @transaction.atomic
-def set_absence(player: Player, round_number: int, bye: str | None, user=None) -> None:
-    """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it."""
+def set_absence(player: Player, round_number: int, bye: str | None, user=None) -> bool:
+    """C.04.2 D.4: a player known not to play ``round_number`` is not paired in it (``bye`` None: he
+    plays).  Whether anything changed."""
     tournament = lock_tournament(player.tournament)
     if round_number <= last_paired_round(tournament):
         raise Refused(_("Round %(number)s has been paired already.") % {"number": round_number})
@@ -181,3 +233,4 @@ def set_absence(player: Player, round_number: int, bye: str | None, user=None) -
         audit.record(tournament, Kind.ABSENCE, "set" if after else "cleared",
                      f"{player.name}, round {round_number}: {after or 'plays'}", user=user,
                      before={"round": round_number, "absence": before}, after={"round": round_number, "absence": after})
+    return before != after

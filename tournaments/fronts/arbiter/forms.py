@@ -182,7 +182,8 @@ class TournamentForm(forms.ModelForm):
 
 
 def _csv_help() -> str:
-    return _("A .csv file (UTF-8) with a header line, at most %(size)s and %(players)s players in all; "
+    return _("A .csv file (UTF-8, UTF-16 or Windows-1252; fields separated by commas, semicolons or tabs) "
+             "with a header line, at most %(size)s and %(players)s players in all; "
              "%(limits)s.") % {"size": _file_size(), "players": MAX_PLAYERS,
                                "limits": text_limits(Player, ["name", "fide_id"])}
 
@@ -198,7 +199,8 @@ class CsvImportForm(forms.Form):
         data = super().clean()
         upload = data.get("file")
         if upload:
-            data["csv"] = read_upload(upload)
+            # Excel saves "CSV" in the set-up's code page: Windows-1252 in Italy, France, Germany, Spain.
+            data["csv"] = read_upload(upload, ("utf-8-sig", "cp1252", "latin-1"))
         else:
             data["csv"] = data.get("text", "")
             if len(data["csv"].encode()) > MAX_FILE_BYTES:
@@ -209,9 +211,25 @@ class CsvImportForm(forms.Form):
 
 
 class AbsenceForm(forms.Form):
-    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round number"))
-    bye = forms.ChoiceField(choices=[("Z", gettext_lazy("Zero-point bye")), ("H", gettext_lazy("Half-point bye")),
-                                     ("", gettext_lazy("Remove"))], required=False, label=gettext_lazy("Bye"))
+    """An announced absence (C.04.2 D.4): nothing chosen in advance, so that a click on "Save" never
+    removes an absence nor gives a bye the arbiter did not choose."""
+
+    REMOVE = "-"
+    round_number = forms.IntegerField(min_value=1, label=gettext_lazy("Round number"),
+                                      error_messages={"required": gettext_lazy("Give a round number.")})
+    bye = forms.ChoiceField(choices=[("", "---------"), ("Z", gettext_lazy("Zero-point bye")),
+                                     ("H", gettext_lazy("Half-point bye")),
+                                     (REMOVE, gettext_lazy("Remove the absence (the player plays)"))],
+                            label=gettext_lazy("Bye"),
+                            error_messages={"required": gettext_lazy("Choose a bye, or remove the absence.")})
+
+    def clean_bye(self) -> str | None:
+        """The bye's code, None to remove the absence."""
+        bye = self.cleaned_data["bye"]
+        return None if bye == self.REMOVE else bye
+
+    def problems(self) -> str:
+        return " ".join(message for messages in self.errors.values() for message in messages)
 
 
 class WithdrawForm(forms.Form):

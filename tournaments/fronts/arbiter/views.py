@@ -208,18 +208,24 @@ def tournament(request, slug):
 
 @login_required
 def player_add(request, slug):
+    """Register a player; the same name and rating as a registered player asks first (``confirm``)."""
     tournament = request.tournament
     form = PlayerForm(request.POST or None)
+    confirm = None
     if request.method == "POST" and form.is_valid():
         try:
-            player = register_player(tournament, form.save(commit=False), request.user)
+            player = register_player(tournament, form.save(commit=False), request.user,
+                                     confirm=request.POST.get("confirm") == "1")
+        except ConfirmationNeeded as question:
+            confirm = question.message
         except Refused as refusal:
             messages.error(request, refusal.message)
         else:
             messages.success(request, _("%(name)s registered as #%(number)s.") % {
                 "name": player.name, "number": player.pairing_number})
             return redirect(tournament.get_manage_url() + "#players")
-    return render(request, "arbiter/player_form.html", {"form": form, "tournament": tournament})
+    return render(request, "arbiter/player_form.html", {"form": form, "tournament": tournament,
+                                                        "confirm": confirm})
 
 
 @login_required
@@ -237,6 +243,11 @@ def player_import(request, slug):
             count = len(players)
             messages.success(request, ngettext("%(count)s player imported.", "%(count)s players imported.", count)
                              % {"count": count})
+            if players.skipped:
+                messages.info(request, ngettext(
+                    "%(count)s player of the file is registered already and was skipped: %(players)s.",
+                    "%(count)s players of the file are registered already and were skipped: %(players)s.",
+                    len(players.skipped)) % {"count": len(players.skipped), "players": ", ".join(players.skipped)})
             return redirect(tournament.get_manage_url() + "#players")
     return render(request, "arbiter/player_import.html", {"form": form, "tournament": tournament,
                                                           "errors": errors})
@@ -266,12 +277,16 @@ def player_edit(request, slug, pk):
 
 
 @login_required
-@require_POST
 def player_delete(request, slug, pk):
+    """Remove a player registered by mistake: a page naming him asks first (GET, or a POST without
+    ``confirm``); the confirmed POST removes him."""
     player = _managed_player(request, slug, pk)
-    perform(request, lambda: remove_player(player, request.user),
-            _("%(name)s removed.") % {"name": player.name})
-    return redirect(player.tournament.get_manage_url() + "#players")
+    if request.method == "POST" and request.POST.get("confirm") == "1":
+        if perform(request, lambda: remove_player(player, request.user), _("%(name)s removed.") % {
+                "name": player.name}):
+            return redirect(player.tournament.get_manage_url() + "#players")
+        return redirect("arbiter:player_edit", slug, pk)
+    return render(request, "arbiter/player_delete.html", {"tournament": player.tournament, "player": player})
 
 
 @login_required
@@ -279,12 +294,24 @@ def player_delete(request, slug, pk):
 def player_withdraw(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = WithdrawForm(request.POST)
-    if form.is_valid():
-        perform(request, lambda: withdraw_player(player, form.cleaned_data["from_round"], request.user),
-                _("%(name)s: withdrawal saved.") % {"name": player.name})
-    else:
+    if not form.is_valid():
         messages.error(request, _("Give a round number."))
+        return redirect("arbiter:player_edit", slug, pk)
+    try:
+        changed = withdraw_player(player, form.cleaned_data["from_round"], request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        _saved_or_unchanged(request, changed, _("%(name)s: withdrawal saved.") % {"name": player.name}, player)
     return redirect("arbiter:player_edit", slug, pk)
+
+
+def _saved_or_unchanged(request, changed: bool, saved: str, player: Player) -> None:
+    """Say "saved" only when something was: the same value sent again changes nothing."""
+    if changed:
+        messages.success(request, saved)
+    else:
+        messages.info(request, _("%(name)s: nothing changed.") % {"name": player.name})
 
 
 @login_required
@@ -292,13 +319,16 @@ def player_withdraw(request, slug, pk):
 def player_absence(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = AbsenceForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        perform(request, lambda: set_absence(player, data["round_number"], data["bye"] or None,
-                                                      request.user),
-                _("%(name)s: absence saved.") % {"name": player.name})
+    if not form.is_valid():
+        messages.error(request, form.problems())
+        return redirect("arbiter:player_edit", slug, pk)
+    data = form.cleaned_data
+    try:
+        changed = set_absence(player, data["round_number"], data["bye"], request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
     else:
-        messages.error(request, _("Give a round number."))
+        _saved_or_unchanged(request, changed, _("%(name)s: absence saved.") % {"name": player.name}, player)
     return redirect("arbiter:player_edit", slug, pk)
 
 
