@@ -49,6 +49,12 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
     round (XXA / 250), so that any engine pairs the same from the file alone.  Group
     GA is counted on the players entered before round 1 (C.04.7 1.2-1.3: a late
     entry does not move the last GA player), which a TRF file cannot tell.
+
+    The file has one numbering, the current one, from which a checker re-pairs every
+    round: it reproduces the published rounds because a correction made once round 1
+    is paired keeps the order of the numbered players (``services.players.order_kept``,
+    C.04.2 B.3, 2026 Art. 2.3 and 4.3).  A 001 line carries the current (corrected)
+    rating, which counts for the standings; the Dutch pairing reads the numbers.
     """
     players = list(tournament.players.order_by("pairing_number"))
     absences = {(a.player_id, a.round_number): a.bye

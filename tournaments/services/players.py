@@ -36,6 +36,37 @@ def pairing_numbers_frozen(tournament: Tournament) -> bool:
     return tournament.round_set.filter(number__gte=FREEZE_ROUND).exists()
 
 
+def order_kept(tournament: Tournament) -> bool:
+    """Once round 1 is paired, a correction no longer reorders the numbered players.
+
+    Our reading of C.04.2 B.3 / 2026 Art. 2.3 ("the TPNs *may* be reassigned", never
+    after round 4 is paired) and 2026 Art. 4.3 (a correction is used for the standings
+    and the next pairing, not for pairings already made): a round is paired with the
+    numbers it was paired with, for good.  The TRF holds one numbering, from which
+    the engine's checker re-pairs every round, so a correction that reordered the
+    numbers after round 1 would make the published rounds irreproducible (and would
+    move the Baku group GA of rounds already paired, C.04.7 1.2-1.3).  The corrected
+    rating counts for the standings and rating tie-breaks at once.  Late entries
+    still get their place in the list (C.3, 2026 Art. 2.5) until round 4 is paired,
+    without reordering the others.
+    """
+    return tournament.round_set.exists()
+
+
+def _numbered_order(tournament: Tournament, registered: Sequence[Player], new: Sequence[Player]) -> list[Player]:
+    """Everybody in pairing-number order (C.04.2 B.2-B.3), the ``new`` players in their place."""
+    if not order_kept(tournament):
+        return sorted([*registered, *new], key=initial_order_key)
+    # Round 1 paired: the numbered keep their order, the others are merged in by initial order.
+    kept = sorted((p for p in registered if p.pairing_number is not None), key=lambda p: p.pairing_number)
+    entering = sorted([*(p for p in registered if p.pairing_number is None), *new], key=initial_order_key)
+    order = []
+    while kept and entering:
+        order.append(entering.pop(0) if initial_order_key(entering[0]) < initial_order_key(kept[0])
+                     else kept.pop(0))
+    return order + kept + entering
+
+
 def _log_renumbering(tournament: Tournament, old: dict[int, int | None], players: Sequence[Player], user) -> None:
     """One entry for the numbers of registered players that changed (new players' are in their own entry)."""
     moved = [p for p in players if p.pk in old and old[p.pk] is not None and old[p.pk] != p.pairing_number]
@@ -49,8 +80,9 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = (), u
     """Number the players in initial order (C.04.2 B.3), late entries included (C.3).
 
     ``new`` players (not yet saved) are saved here, already numbered, in one statement.
-    Once the numbers are frozen, only players without a number (a late entry
-    after round 3) get one, after everybody else.
+    Once round 1 is paired the numbered players keep their order (:func:`order_kept`);
+    once the numbers are frozen (round 4 paired), only players without a number
+    (a late entry after round 3) get one, after everybody else.
     """
     bump(pk=tournament.pk)  # bulk writes send no signal (tournaments/cache.py)
     registered = list(tournament.players.select_for_update().all())
@@ -64,7 +96,7 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = (), u
         Player.objects.bulk_create(new)
         _log_renumbering(tournament, old, unnumbered, user)
         return
-    players = sorted([*registered, *new], key=initial_order_key)
+    players = _numbered_order(tournament, registered, new)
     changed = [p for number, p in enumerate(players, start=1) if p.pk and p.pairing_number != number]
     # Two steps, so that the unique (tournament, pairing_number) holds throughout.
     if changed:
@@ -74,6 +106,18 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = (), u
     Player.objects.bulk_create(new)
     Player.objects.bulk_update(changed, ["pairing_number"], batch_size=UPDATE_BATCH)
     _log_renumbering(tournament, old, changed, user)
+
+
+def renumbering_preview(player: Player) -> list[tuple[str, int, int]]:
+    """What saving ``player`` (corrected, not saved) would renumber: ``(name, old, new)``
+    in new-number order, nothing once the order is kept (:func:`order_kept`)."""
+    tournament = player.tournament
+    if order_kept(tournament):
+        return []
+    registered = [player if p.pk == player.pk else p for p in tournament.players.all()]
+    old = {p.pk: p.pairing_number for p in tournament.players.all()}
+    return [(p.name, old[p.pk], number) for number, p in enumerate(_numbered_order(tournament, registered, ()), 1)
+            if old[p.pk] != number]
 
 
 def check_entry_round(tournament: Tournament, player: Player, paired: int) -> None:
@@ -156,7 +200,8 @@ def _player_data(player: Player) -> dict:
 
 @transaction.atomic
 def update_player(player: Player, user=None) -> Player:
-    """Save corrected data; the numbers follow while they are not frozen (C.04.2 B.3)."""
+    """Save corrected data; the numbers follow until round 1 is paired (C.04.2 B.3, 2026
+    Art. 2.3 and 4.3: see :func:`order_kept`), then past rounds keep theirs."""
     lock_tournament(player.tournament)
     paired = last_paired_round(player.tournament)
     stored = Player.objects.get(pk=player.pk)

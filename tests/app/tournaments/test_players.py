@@ -11,11 +11,9 @@ from tournaments.models import Player
 from tournaments.queries.standings import crosstable
 from tournaments.services import Refused
 from tournaments.services.players import (
-    pairing_numbers_frozen,
     register_player,
     remove_player,
     set_absence,
-    update_player,
     withdraw_player,
 )
 
@@ -33,25 +31,6 @@ def test_initial_order_is_rating_then_title_then_name(club):
         register_player(tournament, Player(name=name, rating=rating, title=title))
     assert numbers(tournament) == {"Eve, E": 1, "Gray, G": 2, "Dorn, D": 3, "Cole, C": 4, "Able, B": 5,
                                    "Zed, A": 6, "Fox, F": 7}
-
-
-def test_corrected_rating_renumbers_until_round_four_is_paired(club):
-    # C.04.2 B.3: numbers may be reassigned after a correction, but not after the fourth round.
-    tournament = make_tournament(club, players=8, rounds=6)
-    rng = random.Random(1)
-    for _ in range(3):
-        play(pair(tournament), rng)
-    last = tournament.players.get(pairing_number=8)
-    last.rating = 2800
-    update_player(last)
-    last.refresh_from_db()
-    assert last.pairing_number == 1
-    play(pair(tournament), rng)  # round 4 paired: the numbers freeze
-    last.rating = 1000
-    update_player(last)
-    last.refresh_from_db()
-    assert last.pairing_number == 1
-    assert pairing_numbers_frozen(tournament)
 
 
 def test_late_entry_after_freeze_gets_the_next_number(club):

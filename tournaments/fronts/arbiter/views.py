@@ -37,9 +37,11 @@ from tournaments.models import Club, ForbiddenPair, Game, Player, Round, Tournam
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
 from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
 from tournaments.services.players import (
+    order_kept,
     pairing_numbers_frozen,
     register_player,
     remove_player,
+    renumbering_preview,
     set_absence,
     update_player,
     withdraw_player,
@@ -257,10 +259,21 @@ def _managed_player(request, slug, pk) -> Player:
     return get_object_or_404(Player, tournament=request.tournament, pk=pk)
 
 
+def _renumbering_preview(request, form):
+    """The pairing numbers the form's data would move, before the save (C.04.2 B.3)."""
+    player = form.instance
+    moves = renumbering_preview(form.save(commit=False)) if form.is_valid() else []
+    return render(request, "arbiter/_renumbering.html", {
+        "tournament": player.tournament, "order_kept": order_kept(player.tournament), "moves": moves,
+        "invalid": not form.is_valid()})
+
+
 @login_required
 def player_edit(request, slug, pk):
     player = _managed_player(request, slug, pk)
     form = PlayerForm(request.POST or None, instance=player)
+    if request.htmx and request.GET.get("preview"):
+        return _renumbering_preview(request, form)
     if request.method == "POST" and form.is_valid():
         try:
             update_player(form.save(commit=False), request.user)
@@ -271,6 +284,7 @@ def player_edit(request, slug, pk):
             return redirect(player.tournament.get_manage_url() + "#players")
     return render(request, "arbiter/player_form.html", {
         "form": form, "tournament": player.tournament, "player": player,
+        "order_kept": order_kept(player.tournament), "moves": [],
         "withdraw_form": WithdrawForm(initial={"from_round": player.withdrawn_from_round}),
         "absence_form": AbsenceForm(initial={"round_number": last_paired_round(player.tournament) + 1}),
     })
