@@ -164,7 +164,7 @@ def _bye_findings(state: RoundState, system: SwissSystem, edition: Edition, rece
         return []
     return [Finding(
         "bye_order", f"{system.article} {edition.bye_order}",
-        f"{receiver.number} gets the pairing-allocated bye, but among the players of his score who leave a "
+        f"{receiver.number} gets the pairing-allocated bye, but among the players with that score who leave a "
         f"complete pairing the system gives it to {chosen.number} first.", (receiver.number, chosen.number), False)]
 
 

@@ -501,7 +501,7 @@ def _apply_bye(document: TrfDocument, code: str, round_number: int, numbers: lis
             raise TrfError(f"240 names player {number}, who does not exist", line, 11)
         entry = record.entry(round_number)
         if entry is not None and entry != ABSENT and entry.code != code:
-            raise TrfError(f"240 gives player {number} a bye in round {round_number}, but his 001 line "
+            raise TrfError(f"240 gives player {number} a bye in round {round_number}, but the player's 001 line "
                            f"(line {record.line}) says {entry.text()!r}", line, 7)
         record.rounds += [ABSENT] * (round_number - len(record.rounds))
         record.rounds[round_number - 1] = RoundEntry(None, None, code)
@@ -516,7 +516,8 @@ def _validate(document: TrfDocument) -> None:
             if entry.opponent is None:
                 continue
             if entry.opponent == player.number:
-                raise TrfError(f"player {player.number} is paired with himself in round {round_number}",
+                raise TrfError(f"player {player.number} is given as the opponent of player {player.number} "
+                               f"in round {round_number}",
                                player.line, column)
             opponent = players.get(entry.opponent)
             if opponent is None:

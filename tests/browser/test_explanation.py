@@ -27,7 +27,7 @@ def part(page, heading: str):
 def reads_correctly(page) -> None:
     top = part(page, "Bracket 1: scoregroup 3")
     expect(top).to_contain_text("Residents: Test0002 Player0002 (2) and Test0005 Player0005 (5).")
-    expect(top).to_contain_text("Test0002 Player0002 (2) is not paired in this bracket: he floats down, "
+    expect(top).to_contain_text("Test0002 Player0002 (2) is not paired in this bracket and floats down, "
                                 "paired in the bracket of scoregroup 2½.")
     expect(top).to_contain_text("Test0002 Player0002 (2) may not meet Test0005 Player0005 (5): they have already "
                                 "played each other ([C1]).")
@@ -39,7 +39,7 @@ def reads_correctly(page) -> None:
     expect(second).to_contain_text("Pair: Test0010 Player0010 (10) – Test0002 Player0002 (2).")
     bye = part(page, "Pairing-allocated bye")
     expect(bye).to_contain_text("Test0011 Player0011 (11) (1 point) receives the pairing-allocated bye.")
-    expect(bye).to_contain_text("[C2] (C.04.1 Art. 4): he may receive it: he has had no pairing-allocated bye, "
+    expect(bye).to_contain_text("[C2] (C.04.1 Art. 4): may receive it: has had no pairing-allocated bye, "
                                 "nor a win's points without playing; these players may not: 12.")
     expect(bye).to_contain_text("[C5]: no eligible player has a lower score than 1.")
     expect(part(page, "Colours")).to_contain_text(

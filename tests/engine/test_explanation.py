@@ -105,7 +105,7 @@ def test_written_again_from_its_json_in_another_language(round_5):
     text = dict(sections)
     bye = text["«Pairing-allocated bye»"]
     assert bye[0] == "«Test0011 Player0011 (11) («1,0 point») receives the pairing-allocated bye.»"
-    assert "«he is the only eligible player with that score»" in bye[-1]  # a reason of the PAB, in its words
+    assert "«the only eligible player with that score»" in bye[-1]  # a reason of the PAB, in its words
     assert any("«both colour preferences are granted»" in line or "«the colour preference of the higher ranked "
                "player is granted»" in line for line in text["«Colours»"])
 

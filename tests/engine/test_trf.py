@@ -106,9 +106,9 @@ def test_one_sided_game():
     assert "does not say so" in str(error_for(text))
 
 
-def test_player_paired_with_himself():
+def test_player_paired_with_the_same_player():
     text = TrfBuilder(2, 1).game(1, 1, "1").next_round().text()
-    assert "paired with himself" in str(error_for(text))
+    assert "player 1 is given as the opponent of player 1 in round 1" in str(error_for(text))
 
 
 def test_same_colour_for_both_players():

@@ -23,7 +23,7 @@ def forbid_pair(tournament: Tournament, player: Player, other: Player, first_rou
     if player.tournament_id != tournament.pk or other.tournament_id != tournament.pk:
         raise Refused(_("Both players must be registered in this tournament."))
     if player.pk == other.pk:
-        raise Refused(_("Choose two different players: %(name)s cannot be kept apart from himself.") % {
+        raise Refused(_("Choose two different players: %(name)s was chosen twice.") % {
             "name": player.name})
     paired = last_paired_round(tournament)
     if paired >= tournament.rounds:

@@ -52,15 +52,15 @@ COLOUR_REASONS = {
     "both": gettext_noop("both colour preferences are granted"),
     "one": gettext_noop("only one of them has a colour preference, and it is granted"),
     "stronger": gettext_noop("the stronger colour preference is granted"),
-    "wider": gettext_noop("both preferences are absolute: the player with the wider colour difference gets his "
-                          "colour"),
+    "wider": gettext_noop("both preferences are absolute: the player with the wider colour difference gets the "
+                          "colour due"),
     "equalise": gettext_noop("the player with more games of one colour gets the other colour"),
     "alternate": gettext_noop("the colours alternate from the most recent round in which one had White and the other "
                               "Black"),
     "higher": gettext_noop("the colour preference of the higher ranked player is granted"),
     "initial": gettext_noop("the higher ranked player's pairing number decides: the initial colour if odd, else the "
                             "other"),
-    "median": gettext_noop("identical colour histories: the higher ranked player gets his due colour at or above the "
+    "median": gettext_noop("identical colour histories: the higher ranked player gets the colour due at or above the "
                            "median score-group, the lower ranked below it"),
 }
 
@@ -118,7 +118,7 @@ class Articles:
     bye_eligibility: str = ""            # e.g. "[C2] (C.04.1 Art. 4)"
     bye_score: str = ""                  # e.g. "[C5]"
     bye_order: str = ""                  # what decides among the lowest, e.g. "Art. 3.3.2, 4.2"
-    bye_order_text: str = gettext_noop("the pairing of the last bracket leaves him unpaired")
+    bye_order_text: str = gettext_noop("the pairing of the last bracket leaves that player unpaired")
     #: the absolute criteria that keep two players apart: "rematch", "colour" (same absolute
     #: colour preference); default: the Basic Rules' (``BasicRules.kept_apart``)
     absolute: dict[str, str] = field(default_factory=dict)
@@ -259,8 +259,8 @@ class Explanation:
         _ = words.gettext
         sections = [(_("Round {round}: {system}, {article} ({edition})").format(
                         round=self.round, system=self.system, article=self.article, edition=self.edition),
-                     [_("The brackets in the order they were paired. A player paired outside his scoregroup is an "
-                        "MDP in a lower bracket (a downfloat) or an upfloater in a higher one.")])]
+                     [_("The brackets in the order they were paired. A player paired outside the player's own "
+                        "scoregroup is an MDP in a lower bracket (a downfloat) or an upfloater in a higher one.")])]
         for index, bracket in enumerate(self.brackets, start=1):
             label = f" ({bracket.label})" if bracket.label else ""
             heading = _("Bracket {index}: scoregroup {score}").format(index=index, score=words.score(bracket.score))
@@ -317,12 +317,12 @@ class Explanation:
                 continue
             target = self.paired_in.get(number)
             if target is None:
-                wording = _("{player} is not paired in this bracket: he floats down.")
+                wording = _("{player} is not paired in this bracket and floats down.")
             elif target > bracket.score:
-                wording = _("{player} is not paired in this bracket: he floats up, paired in the bracket of "
+                wording = _("{player} is not paired in this bracket and floats up, paired in the bracket of "
                             "scoregroup {score}.")
             else:
-                wording = _("{player} is not paired in this bracket: he floats down, paired in the bracket of "
+                wording = _("{player} is not paired in this bracket and floats down, paired in the bracket of "
                             "scoregroup {score}.")
             lines.append(wording.format(player=who(number), score=words.score(target) if target is not None else ""))
         for note in bracket.barred:
@@ -508,16 +508,16 @@ def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
     ineligible = numbers([p for p in state.players if not p.bye_eligible])
     if bye_rule == PAB_OR_FORFEIT_WIN:  # C.04.1 (2017) d: the PAB or a forfeit win bars it
         reasons = [Note(articles.bye_eligibility, gettext_noop(
-            "he may receive it: he has had no pairing-allocated bye, nor a forfeit win; these players may not: "
+            "may receive it: has had no pairing-allocated bye, nor a forfeit win; these players may not: "
             "{players}"), ineligible, {"players": ineligible}) if ineligible else
             Note(articles.bye_eligibility, gettext_noop(
-                "he may receive it: he has had no pairing-allocated bye, nor a forfeit win"))]
+                "may receive it: has had no pairing-allocated bye, nor a forfeit win"))]
     else:  # C.04.1 (2026) Art. 4, Burstein (2017) 4.1: the PAB or a win's points without playing
         reasons = [Note(articles.bye_eligibility, gettext_noop(
-            "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing; these "
+            "may receive it: has had no pairing-allocated bye, nor a win's points without playing; these "
             "players may not: {players}"), ineligible, {"players": ineligible}) if ineligible else
             Note(articles.bye_eligibility, gettext_noop(
-                "he may receive it: he has had no pairing-allocated bye, nor a win's points without playing"))]
+                "may receive it: has had no pairing-allocated bye, nor a win's points without playing"))]
     lower = numbers([p for p in state.players if p.bye_eligible and p.pairing_score < score])
     pairer, everyone = RoundPairer(state, colour_exempt, pair_exempt), list(range(len(state.players)))
     lowest = pairer.lowest_bye_score(everyone) if lower else None  # a matching per score below his, at most
@@ -538,10 +538,10 @@ def bye_reasons(state: RoundState, pairing: RoundPairing, articles: Articles,
     same = [p for p in state.players if p.bye_eligible and p.pairing_score == score and p is not receiver]
     below = numbers([p for p in same if p.rank > receiver.rank])
     if not same:
-        reasons.append(Note("", gettext_noop("he is the only eligible player with that score")))
+        reasons.append(Note("", gettext_noop("the only eligible player with that score")))
     elif not below:
         reasons.append(Note(articles.bye_order, gettext_noop(
-            "he is the lowest ranked of the {count} eligible players with that score; {rule}"),
+            "the lowest ranked of the {count} eligible players with that score; {rule}"),
             values={"count": len(same) + 1, "rule": articles.bye_order_text}))
     else:
         reasons.append(Note(articles.bye_order, gettext_noop(

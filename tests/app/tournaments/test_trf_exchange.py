@@ -65,7 +65,7 @@ OTHER_LINE = line(2, "w", "", "Bravo, Berta", 2000, "ESP", "0.0", "   1 b 0")
 @pytest.mark.parametrize(("lines", "message"), [
     ([GOOD_LINE, OTHER_LINE.replace("1 b 0", "1 b X")], "line 3, column 99: unknown result code 'x'"),
     ([GOOD_LINE, OTHER_LINE.replace("   1 b 0", "    1 b0")], "line 3, column 92: misaligned"),
-    ([GOOD_LINE.replace("2 w 1", "1 w 1"), OTHER_LINE], "line 2"),  # paired with himself
+    ([GOOD_LINE.replace("2 w 1", "1 w 1"), OTHER_LINE], "line 2"),  # paired with the same player
     ([GOOD_LINE, OTHER_LINE.replace("1 b 0", "1 b 1")], "line"),  # both won the same game
     ([GOOD_LINE, OTHER_LINE[:60]], "line 2"),  # truncated: player 1's game has no other side
     ([GOOD_LINE.replace(" m    Alpha", " m XX Alpha"), OTHER_LINE], "line 2: unknown title 'xx'"),

@@ -107,7 +107,8 @@ class MoveSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     score = serializers.IntegerField(help_text="tenths of a point")
     went = serializers.ChoiceField(["paired", "floated", "bye"])
-    to_score = serializers.IntegerField(allow_null=True, help_text="floated: the score of the bracket he is paired in")
+    to_score = serializers.IntegerField(allow_null=True,
+                                        help_text="floated: the score of the bracket the player is paired in")
 
 
 class BracketNoteSerializer(serializers.Serializer):

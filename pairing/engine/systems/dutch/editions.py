@@ -50,7 +50,7 @@ EDITION_2017 = DutchEdition(
     pab_eligibility="C.2 (C.04.1 d)", pab_score="A.9, C.4", pab_order="B.8, D.1-D.2",
     pab_order_text=gettext_noop(
         "the PAB is part of the last bracket's pairing (A.9): its chosen candidate (the best by "
-        "C.5-C.19, then the earliest generated) leaves him unpaired"))
+        "C.5-C.19, then the earliest generated) leaves that player unpaired"))
 
 EDITION_2026 = DutchEdition(
     name="2026", title="2026 (in force from 1 February 2026)",
@@ -63,4 +63,4 @@ EDITION_2026 = DutchEdition(
     pab_eligibility="[C2] (C.04.1 Art. 4)", pab_score="[C5]", pab_order="Art. 3.8.1, 4.2-4.3",
     pab_order_text=gettext_noop(
         "the chosen candidate of the last bracket (the best by [C6]-[C21], [C9] first, then the "
-        "earliest generated) leaves him unpaired"))
+        "earliest generated) leaves that player unpaired"))
