@@ -7,22 +7,35 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pairing.rounds.stale import changed_parts, describe
 from tournaments import audit
 from tournaments.models import Result, Round
-from tournaments.services import Refused, last_paired_round
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
 from tournaments.services.setup import draw_lots
 
 
-def publish_round(round_: Round, user=None) -> None:
+def publish_round(round_: Round, user=None, confirm: bool = False) -> None:
+    """Publish the draft.  A draft paired from what has changed since (``pairing.rounds.stale``)
+    is published only once the arbiter confirms it (:class:`ConfirmationNeeded` with what
+    changed); the decision is in the audit log."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        lock_tournament(round_.tournament)  # nothing the pairing reads changes meanwhile
+        round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if round_.status != Round.Status.DRAFT:
             raise Refused(_("Round %(number)s has no draft pairing to publish.") % {"number": round_.number})
+        changed = changed_parts(round_)
+        if changed and not confirm:
+            raise ConfirmationNeeded(_(
+                "The draft of round %(number)s is out of date: %(changed)s changed after it was paired. "
+                "Pair again, or publish it as it is.") % {"number": round_.number, "changed": describe(changed)})
         round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
         round_.save(update_fields=["status", "published_at"])
-        audit.record(round_.tournament, audit.Kind.ROUND, "published", f"Round {round_.number} published", user=user,
-                     before={"round": round_.number, "status": Round.Status.DRAFT.label},
-                     after={"round": round_.number, "status": Round.Status.PUBLISHED.label})
+        after = {"round": round_.number, "status": Round.Status.PUBLISHED.label}
+        if changed:
+            after["out of date"] = changed  # the parts that changed since the pairing (English keys)
+        audit.record(round_.tournament, audit.Kind.ROUND, "published",
+                     f"Round {round_.number} published" + (" although out of date" if changed else ""), user=user,
+                     before={"round": round_.number, "status": Round.Status.DRAFT.label}, after=after)
         draw_lots(round_.tournament, user=user)
 
 

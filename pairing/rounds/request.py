@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
+from pairing.rounds.publish import discard_round
 from pairing.rounds.timing import release_if_stale
 from tournaments import audit
 from tournaments.models import Game, Result, Round, Tournament
@@ -101,3 +102,20 @@ def _queue(round_: Round, drew_colour: bool) -> None:
                                                                           initial_colour_by_lot=False)
         raise ServiceUnavailable(_("The pairing service cannot be reached: nothing was changed. Try again in a "
                                    "moment.")) from None
+
+
+def pair_again(round_: Round, user=None) -> Round:
+    """Discard the draft of ``round_`` and pair the round again, in one action (C.04.2 D.10: a
+    round not yet played may be paired again): what the arbiter wants of an out-of-date draft."""
+    try:
+        with transaction.atomic():
+            lock_tournament(round_.tournament)
+            round_ = Round.objects.filter(pk=round_.pk).select_related("tournament").first()
+            if round_ is None or round_.status != Round.Status.DRAFT:
+                raise Refused(_("This round has no draft to pair again: reload the page."))
+            discard_round(round_, user)
+            return request_pairing(round_.tournament, user)
+    except ServiceUnavailable:
+        # The queueing runs once the discard is committed: the draft is gone, nothing is paired.
+        raise ServiceUnavailable(_("The draft was discarded, but the pairing service cannot be reached: pair the "
+                                   "round again in a moment.")) from None
