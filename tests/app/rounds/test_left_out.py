@@ -43,7 +43,7 @@ def test_in_fide_mode_it_is_refused_when_a_pairing_gives_them_a_board(club, arbi
     draft = request(tournament)
     _unpair_board_1(draft, arbiter)
     assert could_be_paired(draft, {1, 5})  # the engine's pairing did, breaking no absolute criterion
-    with pytest.raises(Refused, match="FIDE mode: 1. Player, A0, 5. Player, E4 have no board") as refusal:
+    with pytest.raises(Refused, match=r"FIDE mode: 1\. Player, A0, 5\. Player, E4 have no board") as refusal:
         publish_round(draft, arbiter, confirm=True)
     assert not isinstance(refusal.value, ConfirmationNeeded)
     assert Round.objects.get(pk=draft.pk).status == Round.Status.DRAFT
