@@ -93,9 +93,11 @@ def _boards(round_: Round) -> list[str]:
             for g in round_.games.select_related("white", "black")]
 
 
-def discard_round(round_: Round, user=None) -> None:
+def discard_round(round_: Round, user=None, confirm: bool = False) -> None:
     """Throw the pairing away so the round can be paired again (C.04.2 D.10: not once played).
 
+    A published round (no result yet) is discarded only once the arbiter confirms it
+    (:class:`ConfirmationNeeded`): the players may have seen its boards.
     This also cancels a pairing under way: its task finds no round and stores nothing.
     """
     with transaction.atomic():
@@ -106,6 +108,9 @@ def discard_round(round_: Round, user=None) -> None:
             raise Refused(_("Only the last round can be discarded."))
         if round_.games.exclude(result__in=["", Result.BYE]).exists():
             raise Refused(_("Round %(number)s has results: it cannot be paired again.") % {"number": round_.number})
+        if round_.status == Round.Status.PUBLISHED and not confirm:
+            raise ConfirmationNeeded(_("Round %(number)s is published: the players may have seen its boards. "
+                                       "Unpublish and discard it?") % {"number": round_.number})
         action = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
         audit.record(round_.tournament, audit.Kind.ROUND, action, f"Round {round_.number}: pairing {action}",
                      user=user, before={"round": round_.number, "status": Round.Status(round_.status).label,

@@ -9,7 +9,9 @@ import random
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError as BrokerError
 
 from pairing.rounds.publish import discard_round
@@ -43,17 +45,37 @@ def check_can_pair(tournament: Tournament) -> int:
         raise Refused(_("Round %(number)s is not published yet: publish or discard it first.") % {
             "number": last.number})
     # Every earlier round, not only the last: a result cleared later would allow a rematch.
-    missing = sorted(set(Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
-                         .values_list("round__number", flat=True)))
+    missing = _missing_results(tournament)
     if missing:
-        rounds = ", ".join(map(str, missing))
-        raise Refused((_("Round %(rounds)s still has missing results.") if len(missing) == 1 else
-                       _("Rounds %(rounds)s still have missing results.")) % {"rounds": rounds})
+        raise Refused(missing)
     if number > tournament.rounds:
         raise Refused(all_paired(tournament))
     if sum(p.plays_in(number) for p in tournament.players.all()) < 2:
         raise Refused(_("At least two players are needed to pair a round."))
     return number
+
+
+def _missing_results(tournament: Tournament) -> str:
+    """"Round 3 still has missing results: boards 4, 7 and 12." (every round's), or ""."""
+    boards: dict[int, list[int]] = {}
+    for number, board in (Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
+                          .order_by("round__number", "board").values_list("round__number", "board")):
+        boards.setdefault(number, []).append(board)
+    if not boards:
+        return ""
+
+    def listed(numbers: list[int]) -> str:
+        return ngettext("board %(boards)s", "boards %(boards)s", len(numbers)) % {
+            "boards": get_text_list([str(n) for n in numbers], _("and"))}
+
+    if len(boards) == 1:
+        (number, missing), = boards.items()
+        return _("Round %(round)s still has missing results: %(boards)s.") % {"round": number,
+                                                                              "boards": listed(missing)}
+    return _("Rounds %(rounds)s still have missing results: %(boards)s.") % {
+        "rounds": get_text_list([str(n) for n in boards], _("and")),
+        "boards": "; ".join(_("round %(round)s, %(boards)s") % {"round": number, "boards": listed(missing)}
+                            for number, missing in boards.items())}
 
 
 def request_pairing(tournament: Tournament, user=None) -> Round:

@@ -122,9 +122,17 @@ def discard(request, slug, number):
     round_ = _round(request, slug, number)
     done = (_("The pairing of round %(number)s was cancelled.") if round_.status == Round.Status.PAIRING else
             _("The pairing of round %(number)s was discarded.")) % {"number": number}
-    if perform(request, lambda: discard_round(round_, request.user), done):
-        return redirect(round_.tournament.get_manage_url())
-    return redirect("arbiter:round", slug, number)
+    try:
+        discard_round(round_, request.user, confirm=request.POST.get("confirm") == "1")
+    except ConfirmationNeeded as question:  # a published round: asked on its page
+        context = _round_context(request, round_)
+        context["discard_question"] = question.message
+        return render(request, "arbiter/round.html", context)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("arbiter:round", slug, number)
+    messages.success(request, done)
+    return redirect(round_.tournament.get_manage_url())
 
 
 def _manual_choices(round_: Round) -> dict:
