@@ -431,6 +431,10 @@ class Round(models.Model):
     # paired, and the text in plain words); on the public round page once the arbiter publishes it.
     explanation = models.JSONField(default=dict, blank=True, editable=False)
     explanation_published = models.BooleanField(default=False)
+    # What a draft was paired from: a digest of each part of the TRF document the task paired
+    # (players, results, absences, forbidden pairs, settings; pairing/rounds/stale.py), compared
+    # when the draft is shown and published.  Empty for rounds paired before it was stored.
+    paired_from = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["number"]

@@ -30,5 +30,12 @@ pair, or by the task itself if it arrives that late (``stale_after``: no beat
 process needed).  The arbiter can cancel a pairing at any time
 (``discard_round``): the engine stops at its next bracket, and a task that
 finishes afterwards stores nothing.
+
+A draft remembers what it was paired from (``Round.paired_from``, ``stale``):
+a change of the pairing input afterwards marks it out of date on the round
+page, and ``publish_round`` asks before publishing it, or a draft whose
+players to be paired have no board (refused in FIDE mode when the engine's
+own pairing gave them boards, ``manual.could_be_paired``).  ``pair_again``
+discards a draft and pairs the round again in one action.
 """
 

@@ -170,3 +170,23 @@ def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, *
 
 def _board_texts(boards: list[Board]) -> list[str]:
     return [f"{white}-{black or 'bye'}" for white, black in boards]
+
+
+def could_be_paired(round_: Round, numbers: set[int]) -> bool:
+    """Could a pairing of the round give the players ``numbers`` a board without breaking an absolute
+    criterion ([C1]-[C3], C.04.3 2.1; C.04.1 Arts. 2, 4, 6-7)?
+
+    The witness is the engine's own pairing of the round (``engine_boards``): the engine pairs every
+    player to be paired (C.04.3 1.9.1: a complete round-pairing leaves at most the PAB player
+    unpaired, and the PAB is a board) and breaks no absolute criterion.  If it still fits the round
+    (its players still to be paired, no absolute finding, all of ``numbers`` on it) the answer is yes.
+    If it does not (the tournament changed since), no witness is known: False."""
+    engine = engine_boards(round_)
+    if not numbers <= {n for board in engine for n in board}:
+        return False
+    tournament = round_.tournament
+    try:
+        findings = review_pairing(_state(round_), tournament.swiss_system, tournament.rules_edition, engine)
+    except EngineError:
+        return False  # a player of the engine's pairing is no longer to be paired
+    return not any(f.absolute for f in findings)

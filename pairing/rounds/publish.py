@@ -7,23 +7,66 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from pairing.rounds.manual import could_be_paired, unpaired_players
+from pairing.rounds.stale import changed_parts, describe
 from tournaments import audit
 from tournaments.models import Result, Round
-from tournaments.services import Refused, last_paired_round
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
 from tournaments.services.setup import draw_lots
 
 
-def publish_round(round_: Round, user=None) -> None:
+def publish_round(round_: Round, user=None, confirm: bool = False) -> None:
+    """Publish the draft.  Asked first (:class:`ConfirmationNeeded`, answered with ``confirm``):
+    a draft paired from what has changed since (``pairing.rounds.stale``), and players to be paired
+    left without a board (``_left_out``; refused in FIDE mode when a pairing could give them one).
+    The arbiter's decision is in the audit log."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        lock_tournament(round_.tournament)  # nothing the pairing reads changes meanwhile
+        round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
         if round_.status != Round.Status.DRAFT:
             raise Refused(_("Round %(number)s has no draft pairing to publish.") % {"number": round_.number})
+        changed, left_out = changed_parts(round_), _left_out(round_)
+        questions = [_stale_question(round_, changed)] if changed else []
+        if left_out:
+            questions.append(_("%(players)s will have no board in round %(number)s: they are to be paired but "
+                               "score nothing for it (C.04.1 Art. 3: only the player with the pairing-allocated bye "
+                               "is left unpaired).") % {"players": left_out, "number": round_.number})
+        if questions and not confirm:
+            raise ConfirmationNeeded(" ".join(questions))
         round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
         round_.save(update_fields=["status", "published_at"])
-        audit.record(round_.tournament, audit.Kind.ROUND, "published", f"Round {round_.number} published", user=user,
-                     before={"round": round_.number, "status": Round.Status.DRAFT.label},
-                     after={"round": round_.number, "status": Round.Status.PUBLISHED.label})
+        after = {"round": round_.number, "status": Round.Status.PUBLISHED.label}
+        if changed:
+            after["out of date"] = changed  # the parts that changed since the pairing (English keys)
+        if left_out:
+            after["left without a board"] = left_out
+        summary = f"Round {round_.number} published" + (" although out of date" if changed else "") + (
+            f" with {left_out} left without a board" if left_out else "")
+        audit.record(round_.tournament, audit.Kind.ROUND, "published", summary[:300], user=user,
+                     before={"round": round_.number, "status": Round.Status.DRAFT.label}, after=after)
         draw_lots(round_.tournament, user=user)
+
+
+def _stale_question(round_: Round, changed: list[str]) -> str:
+    return _("The draft of round %(number)s is out of date: %(changed)s changed after it was paired. Pair again, "
+             "or publish it as it is.") % {"number": round_.number, "changed": describe(changed)}
+
+
+def _left_out(round_: Round) -> str:
+    """The players to be paired who have no board (a manual change unpaired them), as "number. name",
+    or "".  In FIDE mode :class:`Refused` when a pairing could give them a board without breaking an
+    absolute criterion (``could_be_paired``): C.04.3 1.9.1, a round-pairing is complete only if every
+    player is paired but the one with the PAB."""
+    players = unpaired_players(round_)
+    if not players:
+        return ""
+    names = ", ".join(f"{p.pairing_number}. {p.name}" for p in players)
+    if round_.tournament.fide_mode and could_be_paired(round_, {p.pairing_number for p in players}):
+        raise Refused(_("FIDE mode: %(players)s have no board in round %(number)s, but the round can be paired "
+                        "with a board for each of them without breaking an absolute criterion ([C1]-[C3], "
+                        "C.04.3 1.9.1). Give them a board (change the pairing by hand), or discard and pair again."
+                        ) % {"players": names, "number": round_.number})
+    return names
 
 
 def publish_explanation(round_: Round, publish: bool, user=None) -> None:
@@ -50,9 +93,11 @@ def _boards(round_: Round) -> list[str]:
             for g in round_.games.select_related("white", "black")]
 
 
-def discard_round(round_: Round, user=None) -> None:
+def discard_round(round_: Round, user=None, confirm: bool = False) -> None:
     """Throw the pairing away so the round can be paired again (C.04.2 D.10: not once played).
 
+    A published round (no result yet) is discarded only once the arbiter confirms it
+    (:class:`ConfirmationNeeded`): the players may have seen its boards.
     This also cancels a pairing under way: its task finds no round and stores nothing.
     """
     with transaction.atomic():
@@ -63,6 +108,9 @@ def discard_round(round_: Round, user=None) -> None:
             raise Refused(_("Only the last round can be discarded."))
         if round_.games.exclude(result__in=["", Result.BYE]).exists():
             raise Refused(_("Round %(number)s has results: it cannot be paired again.") % {"number": round_.number})
+        if round_.status == Round.Status.PUBLISHED and not confirm:
+            raise ConfirmationNeeded(_("Round %(number)s is published: the players may have seen its boards. "
+                                       "Unpublish and discard it?") % {"number": round_.number})
         action = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
         audit.record(round_.tournament, audit.Kind.ROUND, action, f"Round {round_.number}: pairing {action}",
                      user=user, before={"round": round_.number, "status": Round.Status(round_.status).label,

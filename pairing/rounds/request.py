@@ -9,9 +9,12 @@ import random
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError as BrokerError
 
+from pairing.rounds.publish import discard_round
 from pairing.rounds.timing import release_if_stale
 from tournaments import audit
 from tournaments.models import Game, Result, Round, Tournament
@@ -42,17 +45,37 @@ def check_can_pair(tournament: Tournament) -> int:
         raise Refused(_("Round %(number)s is not published yet: publish or discard it first.") % {
             "number": last.number})
     # Every earlier round, not only the last: a result cleared later would allow a rematch.
-    missing = sorted(set(Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
-                         .values_list("round__number", flat=True)))
+    missing = _missing_results(tournament)
     if missing:
-        rounds = ", ".join(map(str, missing))
-        raise Refused((_("Round %(rounds)s still has missing results.") if len(missing) == 1 else
-                       _("Rounds %(rounds)s still have missing results.")) % {"rounds": rounds})
+        raise Refused(missing)
     if number > tournament.rounds:
         raise Refused(all_paired(tournament))
     if sum(p.plays_in(number) for p in tournament.players.all()) < 2:
         raise Refused(_("At least two players are needed to pair a round."))
     return number
+
+
+def _missing_results(tournament: Tournament) -> str:
+    """"Round 3 still has missing results: boards 4, 7 and 12." (every round's), or ""."""
+    boards: dict[int, list[int]] = {}
+    for number, board in (Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
+                          .order_by("round__number", "board").values_list("round__number", "board")):
+        boards.setdefault(number, []).append(board)
+    if not boards:
+        return ""
+
+    def listed(numbers: list[int]) -> str:
+        return ngettext("board %(boards)s", "boards %(boards)s", len(numbers)) % {
+            "boards": get_text_list([str(n) for n in numbers], _("and"))}
+
+    if len(boards) == 1:
+        (number, missing), = boards.items()
+        return _("Round %(round)s still has missing results: %(boards)s.") % {"round": number,
+                                                                              "boards": listed(missing)}
+    return _("Rounds %(rounds)s still have missing results: %(boards)s.") % {
+        "rounds": get_text_list([str(n) for n in boards], _("and")),
+        "boards": "; ".join(_("round %(round)s, %(boards)s") % {"round": number, "boards": listed(missing)}
+                            for number, missing in boards.items())}
 
 
 def request_pairing(tournament: Tournament, user=None) -> Round:
@@ -101,3 +124,20 @@ def _queue(round_: Round, drew_colour: bool) -> None:
                                                                           initial_colour_by_lot=False)
         raise ServiceUnavailable(_("The pairing service cannot be reached: nothing was changed. Try again in a "
                                    "moment.")) from None
+
+
+def pair_again(round_: Round, user=None) -> Round:
+    """Discard the draft of ``round_`` and pair the round again, in one action (C.04.2 D.10: a
+    round not yet played may be paired again): what the arbiter wants of an out-of-date draft."""
+    try:
+        with transaction.atomic():
+            lock_tournament(round_.tournament)
+            round_ = Round.objects.filter(pk=round_.pk).select_related("tournament").first()
+            if round_ is None or round_.status != Round.Status.DRAFT:
+                raise Refused(_("This round has no draft to pair again: reload the page."))
+            discard_round(round_, user)
+            return request_pairing(round_.tournament, user)
+    except ServiceUnavailable:
+        # The queueing runs once the discard is committed: the draft is gone, nothing is paired.
+        raise ServiceUnavailable(_("The draft was discarded, but the pairing service cannot be reached: pair the "
+                                   "round again in a moment.")) from None

@@ -16,6 +16,7 @@ from pairing.engine import (
     NoValidPairing,
     pair_round,
 )
+from pairing.rounds.stale import fingerprint
 from pairing.rounds.timing import fail, fail_past_time_limit, release_if_stale
 from tournaments import audit
 from tournaments.exchange.trf import tournament_document
@@ -138,8 +139,9 @@ def _store(round_id: int, document, pairing) -> bool:
         )
         round_.brackets = [_bracket_of_players(bracket, players) for bracket in pairing.brackets]
         round_.explanation = pairing.explanation.to_json() if pairing.explanation else {}
+        round_.paired_from = fingerprint(document, round_.number)  # compared later (pairing/rounds/stale.py)
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
-        round_.save(update_fields=["status", "paired_at", "brackets", "explanation"])
+        round_.save(update_fields=["status", "paired_at", "brackets", "explanation", "paired_from"])
         numbers = pairing.as_numbers()
         audit.record(tournament, audit.Kind.ROUND, "paired", f"Round {round_.number} paired: {len(numbers)} boards "
                      f"(draft)", via="task", before={"round": round_.number, "status": Round.Status.PAIRING.label},

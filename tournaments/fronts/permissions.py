@@ -92,6 +92,7 @@ RULES: dict[str, Rule] = {
     "arbiter:round": Rule(Perm.VIEW),
     "arbiter:publish": Rule(Perm.PAIRING),
     "arbiter:discard": Rule(Perm.PAIRING),
+    "arbiter:pair_again": Rule(Perm.PAIRING),  # discard a draft and pair the round again
     "arbiter:manual_change": Rule(Perm.PAIRING),  # reviewing a change too: chief arbiters only
     "arbiter:explanation": Rule(Perm.PAIRING),  # publish the explanation: the chief arbiter
     # The API: published data for everybody, the rest as on the pages

@@ -125,7 +125,7 @@ def test_arbiter_pages_forms_and_messages_in_italian(event, arbiter):
     assert "01 Marzo 2026" in desk.get(reverse("arbiter:dashboard")).content.decode()
     # A refusal of a service, and a form's validation error.
     response = desk.post(reverse("arbiter:pair", args=[event.slug]), follow=True)
-    assert "Nel turno 3 mancano ancora dei risultati." in response.content.decode()
+    assert "Nel turno 3 mancano ancora dei risultati: scacchier" in response.content.decode()  # the boards named
     response = desk.post(reverse("arbiter:player_add", args=[event.slug]), {"name": "Rossi, Anna", "federation": "IT"})
     assert "Una federazione è un codice di tre lettere" in response.content.decode()
     # The result codes are FIDE's in every language.

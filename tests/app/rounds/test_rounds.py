@@ -13,7 +13,7 @@ from pairing.rounds.run import run_pairing
 from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play, request
 from tournaments.exchange.trf import export_document
 from tournaments.models import Game, Player, Result, Round
-from tournaments.services import Refused
+from tournaments.services import ConfirmationNeeded, Refused
 from tournaments.services.players import register_player, set_absence, withdraw_player
 from tournaments.services.results import enter_result, parse_result
 
@@ -80,7 +80,9 @@ def test_one_pairing_per_round_is_enforced_by_the_database(tournament):
 
 def test_discard_and_pair_again_but_not_once_results_exist(tournament):
     round_ = pair(tournament)
-    discard_round(round_)
+    with pytest.raises(ConfirmationNeeded, match="Round 1 is published"):
+        discard_round(round_)  # published: asked first
+    discard_round(round_, confirm=True)
     assert not tournament.round_set.exists()
     round_ = pair(tournament)
     enter_result(round_.games.first(), Result.BLACK_WINS)

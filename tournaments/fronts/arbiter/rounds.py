@@ -10,14 +10,16 @@ from django.views.decorators.http import require_POST
 
 from pairing.rounds.manual import apply_manual_change, propose_change, unpaired_players
 from pairing.rounds.publish import discard_round, publish_explanation, publish_round
+from pairing.rounds.request import pair_again as pair_again_service
 from pairing.rounds.request import request_pairing
 from pairing.rounds.run import bracket_reports
+from pairing.rounds.stale import changed_parts, describe
 from pairing.rounds.timing import duration, release_if_stale
 from tournaments.fronts.arbiter.forms import ManualChangeForm
 from tournaments.fronts.perform import perform
 from tournaments.models import Round
 from tournaments.queries.boards import with_aros
-from tournaments.services import Refused
+from tournaments.services import ConfirmationNeeded, Refused
 
 
 def _round(request, slug, number) -> Round:
@@ -38,10 +40,7 @@ def pair(request, slug):
     return redirect("arbiter:round", slug, round_.number)
 
 
-@login_required
-def round_detail(request, slug, number):
-    round_ = _round(request, slug, number)
-    release_if_stale(round_)
+def _round_context(request, round_: Round) -> dict:
     elapsed = (timezone.now() - round_.requested_at).total_seconds()
     context = {"tournament": round_.tournament, "round": round_,
                "time_limit": duration(round_.tournament.pairing_time_limit),
@@ -49,11 +48,20 @@ def round_detail(request, slug, number):
                "elapsed": duration(elapsed)}
     if round_.status == Round.Status.DRAFT:
         context["games"] = with_aros(round_.tournament, round_)
+        context["stale"] = describe(changed_parts(round_))  # what changed since the pairing, if anything
     if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
         context["brackets"] = bracket_reports(round_)
         context["manual_changes"] = round_.manual_changes.select_related("user")
     if round_.status == Round.Status.DRAFT and request.can["pairing"]:
         context["manual_form"] = _manual_choices(round_)
+    return context
+
+
+@login_required
+def round_detail(request, slug, number):
+    round_ = _round(request, slug, number)
+    release_if_stale(round_)
+    context = _round_context(request, round_)
     if request.htmx and request.GET.get("status"):
         if round_.status == Round.Status.PAIRING:
             return render(request, "arbiter/_pairing_status.html", context)
@@ -67,10 +75,33 @@ def round_detail(request, slug, number):
 @login_required
 @require_POST
 def publish(request, slug, number):
+    """Publish the draft; a question (an out-of-date draft) is asked on the round page, and
+    answered with ``confirm=1``."""
     round_ = _round(request, slug, number)
-    perform(request, lambda: publish_round(round_, request.user),
-            _("Round %(number)s published. Enter the results as they come in.") % {"number": number})
+    try:
+        publish_round(round_, request.user, confirm=request.POST.get("confirm") == "1")
+    except ConfirmationNeeded as question:
+        context = _round_context(request, round_)
+        context["publish_question"] = question.message
+        return render(request, "arbiter/round.html", context)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("Round %(number)s published. Enter the results as they come in.") % {
+            "number": number})
     return redirect("arbiter:round", slug, number)
+
+
+@login_required
+@require_POST
+def pair_again(request, slug, number):
+    """Discard the draft and pair the round again, in one action."""
+    round_ = _round(request, slug, number)
+    try:
+        round_ = pair_again_service(round_, request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    return redirect("arbiter:round", slug, round_.number)
 
 
 @login_required
@@ -91,9 +122,17 @@ def discard(request, slug, number):
     round_ = _round(request, slug, number)
     done = (_("The pairing of round %(number)s was cancelled.") if round_.status == Round.Status.PAIRING else
             _("The pairing of round %(number)s was discarded.")) % {"number": number}
-    if perform(request, lambda: discard_round(round_, request.user), done):
-        return redirect(round_.tournament.get_manage_url())
-    return redirect("arbiter:round", slug, number)
+    try:
+        discard_round(round_, request.user, confirm=request.POST.get("confirm") == "1")
+    except ConfirmationNeeded as question:  # a published round: asked on its page
+        context = _round_context(request, round_)
+        context["discard_question"] = question.message
+        return render(request, "arbiter/round.html", context)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("arbiter:round", slug, number)
+    messages.success(request, done)
+    return redirect(round_.tournament.get_manage_url())
 
 
 def _manual_choices(round_: Round) -> dict:

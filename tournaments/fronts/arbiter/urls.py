@@ -31,6 +31,7 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),
     path("t/<slug:slug>/round/<int:number>/publish/", rounds.publish, name="publish"),
     path("t/<slug:slug>/round/<int:number>/discard/", rounds.discard, name="discard"),
+    path("t/<slug:slug>/round/<int:number>/pair-again/", rounds.pair_again, name="pair_again"),
     path("t/<slug:slug>/round/<int:number>/change/", rounds.manual_change, name="manual_change"),
     path("t/<slug:slug>/round/<int:number>/explanation/", rounds.explanation, name="explanation"),
 ]

@@ -1,0 +1,51 @@
+"""The round page's smaller safety nets: discarding a published round asks first; the "missing
+results" refusal names the boards."""
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from pairing.rounds.request import request_pairing
+from tests.app.conftest import make_tournament, pair, play
+from tournaments.models import Result, Round
+from tournaments.services import Refused
+from tournaments.services.results import enter_result
+
+
+def test_discarding_a_published_round_is_confirmed_on_its_page(tournament, arbiter, client):
+    round_ = pair(tournament)
+    client.force_login(arbiter)
+    url = reverse("arbiter:discard", args=[tournament.slug, 1])
+    answer = client.post(url)
+    page = answer.content.decode()
+    assert answer.status_code == 200 and 'id="discard-question"' in page and "Round 1 is published" in page
+    assert Round.objects.filter(pk=round_.pk).exists()
+    assert client.post(url, {"confirm": "1"}).status_code == 302
+    assert not Round.objects.filter(pk=round_.pk).exists()
+
+
+def _missing(tournament, round_, boards):
+    for game in round_.games.exclude(result=Result.BYE):
+        if game.board not in boards:
+            enter_result(game, Result.DRAW)
+
+
+def test_missing_results_name_the_boards(club):
+    tournament = make_tournament(club, players=12)
+    _missing(tournament, pair(tournament), {2, 4, 5})
+    with pytest.raises(Refused, match=r"^Round 1 still has missing results: boards 2, 4 and 5\.$"):
+        request_pairing(tournament)
+
+
+def test_missing_results_of_two_rounds_name_each_round_s_boards(club):
+    tournament = make_tournament(club, players=12)
+    first = pair(tournament)
+    play(first, random.Random(1))
+    _missing(tournament, pair(tournament), {3})
+    game = first.games.get(board=6)
+    game.result = Result.PENDING  # cleared behind the app's back (an import, the admin)
+    game.save()
+    with pytest.raises(Refused, match=r"^Rounds 1 and 2 still have missing results: round 1, board 6; "
+                                      r"round 2, board 3\.$"):
+        request_pairing(tournament)
