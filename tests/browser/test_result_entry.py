@@ -155,3 +155,66 @@ def test_a_hundred_results_typed_fast_on_sqlite_are_all_stored(sqlite_site):
     with sqlite3.connect(database) as db:
         results = [r for (r,) in db.execute("SELECT result FROM tournaments_game ORDER BY board")]
     assert results == shown
+
+
+def signed_in_again_in(popup) -> None:
+    popup.fill("#id_username", "ann")
+    popup.fill("#id_password", "pw-ann-123")
+    popup.get_by_role("button", name="Log in").click()
+    expect(popup.locator("h1")).to_contain_text("Round 1")
+    popup.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_lapsed_login_keeps_the_typed_results_and_saves_them_after_logging_in_again(page, round1, viewport):
+    games = list(round1.games.order_by("board"))
+    page.set_viewport_size(viewport)
+    log_in(page)
+    page.goto(f"/manage/t/{round1.tournament.slug}/round/1/")
+    rows = page.locator("tr.result-row")
+    expect(rows).to_have_count(4)
+
+    # The session lapses (its cookie is gone) while the arbiter types two results.
+    page.context.clear_cookies(name="sessionid")
+    for index, typed in ((0, "1"), (1, "=")):
+        rows.nth(index).locator("input.result").fill(typed)
+        rows.nth(index).locator("input.result").press("Enter")
+        expect(rows.nth(index).get_by_role("alert")).to_contain_text("Not saved: you were signed out")
+    banner = page.locator("#signed-out")
+    expect(banner).to_contain_text("You were signed out: log in again")
+    expect(page.locator("#id_password")).to_have_count(0)  # no login page swapped into the table
+    expect(rows).to_have_count(4)
+    expect(rows.nth(0).locator("input.result")).to_have_value("1")
+    expect(rows.nth(1).locator("input.result")).to_have_value("=")
+    screenshot(page, f"21-signed-out-{viewport['width']}")
+    assert stored(games[0]) == "" and stored(games[1]) == ""
+
+    # Log in again in a new tab, come back: one click saves what was typed (with the new CSRF token).
+    with page.expect_popup() as popup:
+        banner.get_by_role("link", name="Log in again").click()
+    signed_in_again_in(popup.value)
+    banner.get_by_role("button", name="Save what was typed").click()
+    expect(rows.nth(0)).to_have_class("result-row saved")
+    expect(rows.nth(1)).to_have_class("result-row saved")
+    expect(banner).to_have_count(0)
+    assert stored(games[0]) == "1-0" and stored(games[1]) == "½-½"
+
+    # Signed out again; this time the arbiter logs in in this tab: back on the round, the typed
+    # result is in its row, and Retry saves it.
+    page.context.clear_cookies(name="sessionid")
+    rows.nth(2).locator("input.result").fill("0")
+    rows.nth(2).locator("input.result").press("Enter")
+    expect(rows.nth(2).get_by_role("alert")).to_contain_text("Not saved: you were signed out")
+    page.goto(f"/accounts/login/?next=/manage/t/{round1.tournament.slug}/round/1/")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann-123")
+    page.get_by_role("button", name="Log in").click()
+    expect(rows.nth(2).locator("input.result")).to_have_value("0")
+    expect(rows.nth(2).get_by_role("alert")).to_contain_text("Typed while you were signed out: not saved yet")
+    expect(page.locator("tr.result-row.unsaved")).to_have_count(1)  # the saved ones are not brought back
+    expect(rows.nth(0).locator("input.result")).to_have_value("1-0")
+    screenshot(page, f"22-typed-kept-after-login-{viewport['width']}")
+    assert stored(games[2]) == ""
+    rows.nth(2).get_by_role("button", name="Retry").click()
+    expect(rows.nth(2)).to_have_class("result-row saved")
+    assert stored(games[2]) == "0-1"
