@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.app.conftest import pair
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, log_in, screenshot
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
 from tests.sqlite_site import sqlite_env
 from tournaments.models import Game, Player
 from tournaments.services.players import register_player
@@ -218,3 +218,44 @@ def test_a_lapsed_login_keeps_the_typed_results_and_saves_them_after_logging_in_
     rows.nth(2).get_by_role("button", name="Retry").click()
     expect(rows.nth(2)).to_have_class("result-row saved")
     assert stored(games[2]) == "0-1"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_results_tapped_on_a_phone_and_the_count_of_results_in(page, round1, viewport):
+    games = list(round1.games.order_by("board"))
+    page.set_viewport_size(viewport)
+    log_in(page)
+    page.goto(f"/manage/t/{round1.tournament.slug}/round/1/")
+    rows = page.locator("tr.result-row")
+    count = page.locator("#results-count")
+    expect(count).to_have_text("0 of 4 results in")
+
+    # Tap targets of 44 px at least; the page never scrolls sideways.
+    for box in [b.bounding_box() for b in rows.nth(0).locator("button.tap:visible, summary").all()]:
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    if viewport == PHONE:
+        no_sideways_scroll(page, "round page with tap buttons")
+
+    rows.nth(0).get_by_role("button", name="1-0").click()
+    expect(rows.nth(0)).to_have_class("result-row saved")
+    expect(rows.nth(0).locator("input.result")).to_have_value("1-0")
+    expect(count).to_have_text("1 of 4 results in")
+    rows.nth(1).get_by_role("button", name="½-½").click()
+    expect(count).to_have_text("2 of 4 results in")
+
+    # A forfeit, from the smaller menu.
+    rows.nth(2).locator("summary").click()
+    rows.nth(2).get_by_role("button", name="-/+ black wins by forfeit").click()
+    expect(rows.nth(2).locator("input.result")).to_have_value("-+")
+    expect(count).to_have_text("3 of 4 results in")
+    screenshot(page, f"23-tap-results-{viewport['width']}")
+    assert [stored(g) for g in games[:3]] == ["1-0", "½-½", "-+"]
+
+    # Typing still works (Tab goes from board to board, past the tap buttons), and its row brings the count too.
+    rows.nth(2).locator("input.result").focus()
+    page.keyboard.press("Tab")
+    expect(rows.nth(3).locator("input.result")).to_be_focused()
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    expect(count).to_have_text("4 of 4 results in")
+    assert stored(games[3]) == "0-1"

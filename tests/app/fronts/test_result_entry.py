@@ -57,3 +57,23 @@ def test_an_htmx_request_without_a_login_is_401_and_never_the_login_page(client,
     assert plain.status_code == 302 and plain["Location"].startswith(reverse("login"))
     assert Game.objects.get(pk=game.pk).result == ""
 
+
+
+def test_each_saved_row_brings_the_count_of_results_in(client, arbiter, tournament):
+    round_ = pair(tournament)
+    games = list(Game.objects.filter(round=round_).order_by("board"))
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, round_.number])).content.decode()
+    assert 'id="results-count"' in page and "0 of 5 results in" in page
+    assert page.count('name="result" value="½-½"') == 5  # a tap button on each board
+
+    response = client.post(reverse("arbiter:result", args=[tournament.slug, games[0].pk]), {"result": "-+"},
+                           HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 200 and Game.objects.get(pk=games[0].pk).result == "-+"
+    assert 'id="results-count"' in html and 'hx-swap-oob="true"' in html and "1 of 5 results in" in html
+
+    # A refused result: the count stays as it was.
+    response = client.post(reverse("arbiter:result", args=[tournament.slug, games[1].pk]), {"result": "x"},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 422 and "1 of 5 results in" in response.content.decode()

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -325,11 +326,13 @@ def result_enter(request, slug, pk):
     if request.htmx:
         # A refusal is 422 with the row: the typed text, the reason, nothing stored; a change that
         # needs confirming is 200 with the row asking for it.
+        # With the row, out of band, the count of results in.
         refused = bool(error) and not confirm
-        return render(request, "arbiter/_result_row.html", {
-            "game": game, "tournament": tournament, "error": error if refused else "", "typed": typed,
-            "saved": not error, "confirm": confirm,
-        }, status=422 if refused else 200)
+        context = {"game": game, "tournament": tournament, "error": error if refused else "", "typed": typed,
+                   "saved": not error, "confirm": confirm, "round": game.round, "oob": True}
+        html = (render_to_string("arbiter/_result_row.html", context, request)
+                + render_to_string("arbiter/_results_count.html", context, request))
+        return HttpResponse(html, status=422 if refused else 200)
     if error:
         messages.error(request, error)
     return redirect("arbiter:round", slug, game.round.number)
