@@ -71,6 +71,7 @@ class Rule:
 RULES: dict[str, Rule] = {
     # The arbiter's pages
     "arbiter:dashboard": Rule(LOGIN),
+    "arbiter:api_token": Rule(LOGIN),  # his own token; the API then checks each call against this table
     "arbiter:tournament_create": Rule(Perm.CREATE),
     "arbiter:tournament_import": Rule(Perm.CREATE),
     "arbiter:tournament": Rule(Perm.VIEW),
@@ -110,6 +111,7 @@ RULES: dict[str, Rule] = {
     "api:manual_changes": Rule(Perm.VIEW, NOBODY),
     "api:result": Rule(Perm.RESULTS),
     "api:pair": Rule(Perm.PAIRING),
+    "api:publish": Rule(Perm.PAIRING),  # POST only: publish a draft, the chief arbiter or the club admin
 }
 
 #: The namespaces whose every URL must be in RULES.

@@ -32,6 +32,7 @@ from tournaments.fronts.perform import perform
 from tournaments.fronts.permissions import Perm, clubs_of, clubs_where, managed_tournaments
 from tournaments.models import Club, ForbiddenPair, Game, Player, Round, Tournament
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
+from tournaments.services.api_tokens import create_token, revoke_token, token_created
 from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
 from tournaments.services.players import (
     pairing_numbers_frozen,
@@ -372,3 +373,21 @@ def audit_csv(request, slug):
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-audit-{stamp}.csv"'
     return response
+
+
+@login_required
+def api_token(request):
+    """The arbiter's API token: create (its key shown on this answer only), see when it was made, revoke."""
+    key = None
+    if request.method == "POST":
+        if request.POST.get("action") == "create":
+            key = create_token(request.user)
+        elif request.POST.get("action") == "revoke":
+            if revoke_token(request.user):
+                messages.success(request, _("Your API token is revoked: it no longer works."))
+            return redirect("arbiter:api_token")
+        else:
+            messages.error(request, _("Choose to create or to revoke the token."))
+            return redirect("arbiter:api_token")
+    return render(request, "arbiter/api_token.html", {
+        "key": key, "created": token_created(request.user), "api_root": request.build_absolute_uri("/api/")})
