@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.app.conftest import pair
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, log_in, screenshot
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
 from tests.sqlite_site import sqlite_env
 from tournaments.models import Game, Player
 from tournaments.services.players import register_player
@@ -155,3 +155,107 @@ def test_a_hundred_results_typed_fast_on_sqlite_are_all_stored(sqlite_site):
     with sqlite3.connect(database) as db:
         results = [r for (r,) in db.execute("SELECT result FROM tournaments_game ORDER BY board")]
     assert results == shown
+
+
+def signed_in_again_in(popup) -> None:
+    popup.fill("#id_username", "ann")
+    popup.fill("#id_password", "pw-ann-123")
+    popup.get_by_role("button", name="Log in").click()
+    expect(popup.locator("h1")).to_contain_text("Round 1")
+    popup.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_lapsed_login_keeps_the_typed_results_and_saves_them_after_logging_in_again(page, round1, viewport):
+    games = list(round1.games.order_by("board"))
+    page.set_viewport_size(viewport)
+    log_in(page)
+    page.goto(f"/manage/t/{round1.tournament.slug}/round/1/")
+    rows = page.locator("tr.result-row")
+    expect(rows).to_have_count(4)
+
+    # The session lapses (its cookie is gone) while the arbiter types two results.
+    page.context.clear_cookies(name="sessionid")
+    for index, typed in ((0, "1"), (1, "=")):
+        rows.nth(index).locator("input.result").fill(typed)
+        rows.nth(index).locator("input.result").press("Enter")
+        expect(rows.nth(index).get_by_role("alert")).to_contain_text("Not saved: you were signed out")
+    banner = page.locator("#signed-out")
+    expect(banner).to_contain_text("You were signed out: log in again")
+    expect(page.locator("#id_password")).to_have_count(0)  # no login page swapped into the table
+    expect(rows).to_have_count(4)
+    expect(rows.nth(0).locator("input.result")).to_have_value("1")
+    expect(rows.nth(1).locator("input.result")).to_have_value("=")
+    screenshot(page, f"21-signed-out-{viewport['width']}")
+    assert stored(games[0]) == "" and stored(games[1]) == ""
+
+    # Log in again in a new tab, come back: one click saves what was typed (with the new CSRF token).
+    with page.expect_popup() as popup:
+        banner.get_by_role("link", name="Log in again").click()
+    signed_in_again_in(popup.value)
+    banner.get_by_role("button", name="Save what was typed").click()
+    expect(rows.nth(0)).to_have_class("result-row saved")
+    expect(rows.nth(1)).to_have_class("result-row saved")
+    expect(banner).to_have_count(0)
+    assert stored(games[0]) == "1-0" and stored(games[1]) == "½-½"
+
+    # Signed out again; this time the arbiter logs in in this tab: back on the round, the typed
+    # result is in its row, and Retry saves it.
+    page.context.clear_cookies(name="sessionid")
+    rows.nth(2).locator("input.result").fill("0")
+    rows.nth(2).locator("input.result").press("Enter")
+    expect(rows.nth(2).get_by_role("alert")).to_contain_text("Not saved: you were signed out")
+    page.goto(f"/accounts/login/?next=/manage/t/{round1.tournament.slug}/round/1/")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann-123")
+    page.get_by_role("button", name="Log in").click()
+    expect(rows.nth(2).locator("input.result")).to_have_value("0")
+    expect(rows.nth(2).get_by_role("alert")).to_contain_text("Typed while you were signed out: not saved yet")
+    expect(page.locator("tr.result-row.unsaved")).to_have_count(1)  # the saved ones are not brought back
+    expect(rows.nth(0).locator("input.result")).to_have_value("1-0")
+    screenshot(page, f"22-typed-kept-after-login-{viewport['width']}")
+    assert stored(games[2]) == ""
+    rows.nth(2).get_by_role("button", name="Retry").click()
+    expect(rows.nth(2)).to_have_class("result-row saved")
+    assert stored(games[2]) == "0-1"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_results_tapped_on_a_phone_and_the_count_of_results_in(page, round1, viewport):
+    games = list(round1.games.order_by("board"))
+    page.set_viewport_size(viewport)
+    log_in(page)
+    page.goto(f"/manage/t/{round1.tournament.slug}/round/1/")
+    rows = page.locator("tr.result-row")
+    count = page.locator("#results-count")
+    expect(count).to_have_text("0 of 4 results in")
+
+    # Tap targets of 44 px at least; the page never scrolls sideways.
+    for box in [b.bounding_box() for b in rows.nth(0).locator("button.tap:visible, summary").all()]:
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    if viewport == PHONE:
+        no_sideways_scroll(page, "round page with tap buttons")
+
+    rows.nth(0).get_by_role("button", name="1-0").click()
+    expect(rows.nth(0)).to_have_class("result-row saved")
+    expect(rows.nth(0).locator("input.result")).to_have_value("1-0")
+    expect(count).to_have_text("1 of 4 results in")
+    rows.nth(1).get_by_role("button", name="½-½").click()
+    expect(count).to_have_text("2 of 4 results in")
+
+    # A forfeit, from the smaller menu.
+    rows.nth(2).locator("summary").click()
+    rows.nth(2).get_by_role("button", name="-/+ black wins by forfeit").click()
+    expect(rows.nth(2).locator("input.result")).to_have_value("-+")
+    expect(count).to_have_text("3 of 4 results in")
+    screenshot(page, f"23-tap-results-{viewport['width']}")
+    assert [stored(g) for g in games[:3]] == ["1-0", "½-½", "-+"]
+
+    # Typing still works (Tab goes from board to board, past the tap buttons), and its row brings the count too.
+    rows.nth(2).locator("input.result").focus()
+    page.keyboard.press("Tab")
+    expect(rows.nth(3).locator("input.result")).to_be_focused()
+    page.keyboard.type("0")
+    page.keyboard.press("Enter")
+    expect(count).to_have_text("4 of 4 results in")
+    assert stored(games[3]) == "0-1"

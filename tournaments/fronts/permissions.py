@@ -20,8 +20,9 @@ from enum import StrEnum
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.permissions import BasePermission
 
@@ -70,6 +71,7 @@ class Rule:
 RULES: dict[str, Rule] = {
     # The arbiter's pages
     "arbiter:dashboard": Rule(LOGIN),
+    "arbiter:api_token": Rule(LOGIN),  # his own token; the API then checks each call against this table
     "arbiter:tournament_create": Rule(Perm.CREATE),
     "arbiter:tournament_import": Rule(Perm.CREATE),
     "arbiter:tournament": Rule(Perm.VIEW),
@@ -110,6 +112,7 @@ RULES: dict[str, Rule] = {
     "api:manual_changes": Rule(Perm.VIEW, NOBODY),
     "api:result": Rule(Perm.RESULTS),
     "api:pair": Rule(Perm.PAIRING),
+    "api:publish": Rule(Perm.PAIRING),  # POST only: publish a draft, the chief arbiter or the club admin
 }
 
 #: The namespaces whose every URL must be in RULES.
@@ -189,9 +192,21 @@ class RulesMiddleware:
         try:
             decision = authorize(request.user, match.view_name, request.method, view_kwargs)
         except LoginNeeded:
+            if request.headers.get("HX-Request") == "true":
+                return signed_out()
             return redirect_to_login(request.get_full_path())
         request.tournament, request.can = decision.tournament, decision.can
         return None
+
+
+def signed_out() -> HttpResponse:
+    """An htmx request without a valid login (the session lapsed): 401 and nothing swapped, never the
+    login page in place of a table's row; the arbiter's script keeps what was typed and says so."""
+    response = HttpResponse(_("You were signed out: log in again."), status=401,
+                            content_type="text/plain; charset=utf-8")
+    response["HX-Reswap"] = "none"
+    response["WWW-Authenticate"] = 'Session realm="arbiter"'
+    return response
 
 
 class Rules(BasePermission):

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import validation
 from tournaments.exchange.trf import scoring
-from tournaments.models import Absence, Game, Player, Round, Tournament
+from tournaments.models import Absence, Game, Player, Result, Round, Tournament
 from tournaments.queries.standings import points_before, published_aros
 
 #: Why a player has no board in a round, and the TRF code of what he scores for it.
@@ -121,3 +121,15 @@ def with_aros(tournament: Tournament, round_: Round) -> list:
             game.white_aro = aros.get(game.white.pairing_number)
             game.black_aro = aros.get(game.black.pairing_number) if game.black else None
     return games
+
+
+@dataclass(frozen=True)
+class ResultsIn:
+    """How many of a round's games have their result: the pairing-allocated bye is no game to enter."""
+    entered: int
+    total: int
+
+
+def results_in(round_: Round) -> ResultsIn:
+    games = Game.objects.filter(round=round_).exclude(result=Result.BYE)
+    return ResultsIn(entered=games.exclude(result=Result.PENDING).count(), total=games.count())

@@ -265,7 +265,7 @@ def test_the_import_limits_in_the_reader_number_format(club, arbiter):
 
 #: Texts the templates may write without translating them: codes and symbols, the same in every
 #: language (a file format, a tie-break, a round and a rating coefficient by FIDE's letters).
-UNTRANSLATED = {"TRF-2026", "ARO", "R", "K ="}
+UNTRANSLATED = {"TRF-2026", "ARO", "R", "K =", "½-½"}  # ½-½: a result, written so in every language
 #: Attributes whose value a reader sees or hears (data-* ones: the messages of the scripts).
 SHOWN = {"title", "placeholder", "aria-label", "alt"}
 

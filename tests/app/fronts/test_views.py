@@ -123,3 +123,59 @@ def test_corrected_result_shows_its_history(client, arbiter, tournament):
     client.post(url, {"result": "1"}, HTTP_HX_REQUEST="true")
     row = client.post(url, {"result": "0"}, HTTP_HX_REQUEST="true").content.decode()
     assert "corrected" in row and "1-0 → 0-1" in row
+
+
+def test_api_publishes_a_draft_with_the_pages_refusals(arbiter, tournament, club):
+    from django.contrib.auth import get_user_model
+
+    from tests.app.conftest import request as request_round
+    from tournaments.models import Membership, Round
+
+    round_ = request_round(tournament)
+    url = f"/api/tournaments/{tournament.slug}/rounds/1/publish/"
+    # A deputy arbiter may enter results, not publish; nobody outside the club; nobody signed out.
+    deputy = get_user_model().objects.create_user("dan", password="pw-dan-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    api = APIClient()
+    assert api.post(url).status_code in (401, 403)  # signed out: DRF answers 403 with session auth first
+    api.force_authenticate(deputy)
+    assert api.post(url).status_code == 403
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.DRAFT
+
+    api.force_authenticate(arbiter)
+    response = api.post(url)
+    assert response.status_code == 200 and response.json()["status"] == "published"
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED
+    assert tournament.audit_entries.filter(kind="round", action="published", user=arbiter).exists()
+    # Published already: refused, with the page's reason.
+    response = api.post(url)
+    assert response.status_code == 409 and "no draft pairing to publish" in response.json()["detail"]
+    assert api.post(f"/api/tournaments/{tournament.slug}/rounds/7/publish/").status_code == 404
+
+
+def test_an_arbiter_creates_sees_once_and_revokes_his_api_token(client, arbiter, tournament):
+    from rest_framework.authtoken.models import Token
+
+    client.force_login(arbiter)
+    url = reverse("arbiter:api_token")
+    assert "You have no API token." in client.get(url).content.decode()
+    page = client.post(url, {"action": "create"}).content.decode()
+    key = Token.objects.get(user=arbiter).key
+    assert key in page and "it will not be shown again" in page
+    assert key not in client.get(url).content.decode()  # seen once
+    entry = tournament.audit_entries.get(action="api_token")
+    assert entry.user == arbiter and "API token created for ann" in entry.summary and key not in entry.summary
+
+    # The token works with the API, as its arbiter.
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    assert api.post(f"/api/tournaments/{tournament.slug}/pair/").status_code == 202
+
+    client.post(url, {"action": "revoke"})
+    assert not Token.objects.filter(user=arbiter).exists()
+    assert tournament.audit_entries.filter(action="api_token", summary__contains="revoked").exists()
+    assert api.get(f"/api/tournaments/{tournament.slug}/rounds/1/status/").status_code in (401, 403)
+    # Nonsense is refused, nothing made.
+    assert client.post(url, {"action": "steal"}).status_code == 302 and not Token.objects.exists()

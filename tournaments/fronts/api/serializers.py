@@ -204,3 +204,8 @@ class ManualChangeSerializer(serializers.ModelSerializer):
     @extend_schema_field(ManualBoardSerializer(many=True))
     def get_after(self, change) -> list[dict]:
         return self._boards(change.after)
+
+
+class RefusalSerializer(serializers.Serializer):
+    """An action refused (nothing changed): the reason, in the request's language."""
+    detail = serializers.CharField()

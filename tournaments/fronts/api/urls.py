@@ -11,6 +11,7 @@ urlpatterns = [
     path("tournaments/<slug:slug>/rounds/", views.RoundList.as_view(), name="rounds"),
     path("tournaments/<slug:slug>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round"),
     path("tournaments/<slug:slug>/rounds/<int:number>/status/", views.RoundStatus.as_view(), name="round_status"),
+    path("tournaments/<slug:slug>/rounds/<int:number>/publish/", views.PublishRound.as_view(), name="publish"),
     path("tournaments/<slug:slug>/rounds/<int:number>/explanation/", views.RoundExplanation.as_view(),
          name="explanation"),
     path("tournaments/<slug:slug>/rounds/<int:number>/explanation/arbiter/", views.ArbiterRoundExplanation.as_view(),

@@ -12,6 +12,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from pairing.rounds.publish import publish_round
 from pairing.rounds.request import ServiceUnavailable, request_pairing
 from pairing.rounds.timing import release_if_stale
 from tournaments.fronts.api import serializers
@@ -175,6 +176,23 @@ class PairRound(APIView):
             return Response({"detail": refusal.message}, status=status.HTTP_409_CONFLICT)
         round_.refresh_from_db()
         return Response(serializers.RoundStatusSerializer(round_).data, status=status.HTTP_202_ACCEPTED)
+
+
+class PublishRound(APIView):
+    """Publish a round's draft pairing: the players see it, results can be entered.  The same
+    refusals as the arbiter's page (``pairing.rounds.publish.publish_round``): 409 with the reason."""
+
+    @extend_schema(request=None, responses={200: serializers.RoundStatusSerializer,
+                                            409: serializers.RefusalSerializer})
+    def post(self, request, slug, number):
+        tournament = request.tournament  # checked by permissions.Rules
+        round_ = get_object_or_404(tournament.round_set, number=number)
+        try:
+            publish_round(round_, request.user)
+        except (Refused, ConfirmationNeeded) as refusal:
+            return Response({"detail": refusal.message}, status=status.HTTP_409_CONFLICT)
+        round_.refresh_from_db()
+        return Response(serializers.RoundStatusSerializer(round_).data)
 
 
 class RoundStatus(APIView):

@@ -7,6 +7,7 @@ from . import rounds, views
 app_name = "arbiter"
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path("api-token/", views.api_token, name="api_token"),
     path("new/", views.tournament_create, name="tournament_create"),
     path("import/", views.tournament_import, name="tournament_import"),
     path("t/<slug:slug>/", views.tournament, name="tournament"),

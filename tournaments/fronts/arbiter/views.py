@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -35,6 +36,7 @@ from tournaments.fronts.perform import perform
 from tournaments.fronts.permissions import Perm, clubs_of, clubs_where, managed_tournaments
 from tournaments.models import Club, ForbiddenPair, Game, Player, Round, Tournament
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
+from tournaments.services.api_tokens import create_token, revoke_token, token_created
 from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
 from tournaments.services.players import (
     order_kept,
@@ -393,11 +395,13 @@ def result_enter(request, slug, pk):
     if request.htmx:
         # A refusal is 422 with the row: the typed text, the reason, nothing stored; a change that
         # needs confirming is 200 with the row asking for it.
+        # With the row, out of band, the count of results in.
         refused = bool(error) and not confirm
-        return render(request, "arbiter/_result_row.html", {
-            "game": game, "tournament": tournament, "error": error if refused else "", "typed": typed,
-            "saved": not error, "confirm": confirm,
-        }, status=422 if refused else 200)
+        context = {"game": game, "tournament": tournament, "error": error if refused else "", "typed": typed,
+                   "saved": not error, "confirm": confirm, "round": game.round, "oob": True}
+        html = (render_to_string("arbiter/_result_row.html", context, request)
+                + render_to_string("arbiter/_results_count.html", context, request))
+        return HttpResponse(html, status=422 if refused else 200)
     if error:
         messages.error(request, error)
     return redirect("arbiter:round", slug, game.round.number)
@@ -438,3 +442,21 @@ def audit_csv(request, slug):
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-audit-{stamp}.csv"'
     return response
+
+
+@login_required
+def api_token(request):
+    """The arbiter's API token: create (its key shown on this answer only), see when it was made, revoke."""
+    key = None
+    if request.method == "POST":
+        if request.POST.get("action") == "create":
+            key = create_token(request.user)
+        elif request.POST.get("action") == "revoke":
+            if revoke_token(request.user):
+                messages.success(request, _("Your API token is revoked: it no longer works."))
+            return redirect("arbiter:api_token")
+        else:
+            messages.error(request, _("Choose to create or to revoke the token."))
+            return redirect("arbiter:api_token")
+    return render(request, "arbiter/api_token.html", {
+        "key": key, "created": token_created(request.user), "api_root": request.build_absolute_uri("/api/")})
