@@ -45,7 +45,7 @@ def test_a_new_tournament_is_set_up_hidden_and_a_namesake_announced(page, arbite
     page.fill("#id_name", "lim night")
     page.fill("#id_rounds", "5")
     page.get_by_role("button", name="Create tournament").click()
-    expect(page.locator("ul.messages li.warning")).to_contain_text("already has a tournament named “lim night”")
+    expect(page.locator("ul.messages li.warning")).to_contain_text("already has 1 tournament named “lim night”")
     page.goto("/manage/")
     expect(page.locator("#my-tournaments .namesake")).to_have_count(2)
     if viewport == PHONE:

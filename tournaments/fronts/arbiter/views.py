@@ -103,7 +103,7 @@ def _warn_of_namesakes(request, tournament: Tournament) -> None:
     others = list(namesakes(tournament))
     if others:
         messages.warning(request, ngettext(
-            "Your club already has a tournament named “%(name)s” (created %(created)s). This one is hidden "
+            "Your club already has %(count)s tournament named “%(name)s” (created %(created)s). This one is hidden "
             "from the public home page; rename it, or delete the one you do not need.",
             "Your club already has %(count)s tournaments named “%(name)s” (the first created %(created)s). "
             "This one is hidden from the public home page; rename it, or delete those you do not need.",
