@@ -13,7 +13,6 @@ function followSystem() {
   for (const group of editionSelect.querySelectorAll("optgroup")) {
     const mine = system.startsWith(group.label);
     group.hidden = !mine;
-    group.disabled = !mine;
     if (mine) {
       latest = group.querySelector("option:last-of-type");
       chosenStays = group.contains(editionSelect.options[editionSelect.selectedIndex]);
