@@ -132,6 +132,35 @@ def test_6_5_colour_example_five_players(edition):
     assert pairs_of(state_of(players), edition) == {frozenset((1, 5)), frozenset((2, 3)), frozenset((4, 6))}
 
 
+def test_6_6_2017_a_floater_who_met_the_whole_next_sg_is_moved_back():
+    """2017 6.6: "if the floater has already played every player in the next SG, then the floater
+    shall be moved back to its original SG, trying the next possible combination according to the
+    order of priority".  SG 2 holds 1-5 (ordered by 3.2: no games counted, so by rating), SG 1 holds
+    6-8, SG 0 holds 9-10; every player's due colour is White (so 6.5 ties every combination).
+    Combination (1) of 6.4 (1*5, 2*4) floats 3, who has met 6, 7 and 8: he goes back and (2)
+    (1*5, 2*3) floats 4, who is paired in SG 1 first (6.3: 1*4 of its four players, 4-8, then
+    6-7); SG 0 pairs 9-10.  Before the fix the engine floated 3 on to SG 0 (3-10, 6-8, 7-9)."""
+    players = [player(n, 2, "wb", {6, 7, 8} if n == 3 else ()) for n in range(1, 6)]
+    players += [player(n, 1, "wb", {3}) for n in (6, 7, 8)] + [player(n, 0, "wb") for n in (9, 10)]
+    expected = {frozenset(p) for p in [(1, 5), (2, 3), (4, 8), (6, 7), (9, 10)]}
+    assert pairs_of(state_of(players), "2017") == expected
+    # 2026 reaches the same pairing by [C7] (the next bracket's [C5]: 3 would float again)
+    assert pairs_of(state_of(players), "2026") == expected
+
+
+def test_6_5_2017_a_player_without_games_has_no_due_colour():
+    """2017 6.5 ("maximum number of players should get their due colors") with 1.3 (the due colour
+    is read from the colours played: a player with no game has none).  SG 1 holds 1 (no game), 2
+    (due White) and 3 (due Black), ordered 1, 2, 3; 6.4's order for three players is 1*3 (2 floats),
+    1*2 (3 floats), 2*3 (1 floats).  1*3 and 1*2 give one player his due colour, 2*3 two: 2*3, and 1
+    floats to SG 0 (1*6 there: 6.1, then 4*5).  The 2026 text reads it the other way (1.5.4: "players
+    who did not play any games have no colour preference (the preference of their opponents is
+    granted)", so [C8] counts no miss for him): 1-3 first by 4.3, 2 floats."""
+    players = [player(1, 1, ""), player(2, 1, "b"), player(3, 1, "w")] + [player(n, 0, "wb") for n in (4, 5, 6)]
+    assert pairs_of(state_of(players), "2017") == {frozenset(p) for p in [(2, 3), (1, 6), (4, 5)]}
+    assert pairs_of(state_of(players), "2026") == {frozenset(p) for p in [(1, 3), (2, 6), (4, 5)]}
+
+
 # 2026 note to 4.3: six players, two pairs and two floaters (BSN 0).  Lines 1-9 and
 # 45 are the transcript's; the rest is the complete order of the rule (the
 # editor's list in the rules file, not computed here).

@@ -54,14 +54,20 @@ class RoundPairer:
         return [v for v in everyone if self.players[v].pairing_score == score and self.players[v].bye_eligible
                 and self.completion_mate([w for w in everyone if w != v]) is not None]
 
-    def graph(self, vertices: Iterable[int]) -> list[int]:
-        """The compatibility graph restricted to ``vertices`` (rows of the others empty)."""
+    def graph(self, vertices: Iterable[int], confined: Iterable[int] = (), into: Iterable[int] = ()) -> list[int]:
+        """The compatibility graph restricted to ``vertices`` (rows of the others empty); each of
+        ``confined`` keeps only its edges to ``into``."""
         rows = [0] * len(self.players)
         present = 0
         for v in vertices:
             present |= 1 << v
         for v in bits(present):
             rows[v] = self.rows[v] & present
+        allowed = sum(1 << w for w in into)
+        for v in confined:
+            for w in bits(rows[v] & ~allowed):
+                rows[v] &= ~(1 << w)
+                rows[w] &= ~(1 << v)
         return rows
 
     def max_pairs(self, vertices: list[int]) -> int:
@@ -69,11 +75,13 @@ class RoundPairer:
         return max_matching_size(self.graph(vertices), vertices=vertices)
 
     def completion_mate(self, remaining: list[int], mate: dict[int, int] | None = None,
-                        no_bye: int | None = None) -> dict[int, int] | None:
+                        no_bye: int | None = None, confined: Iterable[int] = (),
+                        into: Iterable[int] = ()) -> dict[int, int] | None:
         """A complete pairing of ``remaining`` (each player's partner, -1 for the PAB):
         one player who may take the PAB (not ``no_bye``) may stay out; None if there
-        is none.  ``mate``, an earlier complete pairing, is a warm start."""
-        rows = self.graph(remaining)
+        is none.  ``mate``, an earlier complete pairing, is a warm start.  Each of
+        ``confined`` may only meet one of ``into``."""
+        rows = self.graph(remaining, confined, into)
         vertices = list(remaining)
         dummy = len(rows)
         if len(remaining) % 2:  # a dummy vertex for the bye, joined to who may take it

@@ -38,6 +38,14 @@ class BursteinEdition(Edition):
     #: 2026 [C7]: a bracket's floaters let the next bracket reach its own [C5]-[C6] (2017: no such
     #: criterion)
     weighs_next_bracket: bool
+    #: 2017 6.6: a floater who "has already played every player in the next SG" is moved back
+    #: (the next combination is tried): a bracket's floaters must each meet a player of the next
+    #: SG (2026: [C7] weighs the next bracket instead)
+    floater_meets_next_sg: bool
+    #: whether a player with no colour preference (no game played) counts as served: 2026 [C8]
+    #: minimises the players who "do not get their colour preference" and 1.5.4 grants his
+    #: opponent's; 2017 6.5 maximises the players who "get their due colors", which he has none of (1.3)
+    no_preference_served: bool
     #: the articles of the PAB its explanation cites (the colour rule is ``white``'s)
     explained: Articles = field(compare=False)
 
@@ -67,6 +75,7 @@ EDITION_2017 = BursteinEdition(
     absolute_criteria=("3.1", "4.1", "5.2-5.3"),
     seeding_by_dutch="", opposition=opposition_2017, ranking_key=ranking_key_2017,
     allocate=allocate_2017, white=white_2017, bye_to_most_games=False, weighs_next_bracket=False,
+    floater_meets_next_sg=True, no_preference_served=False,
     explained=Articles(
         bye_eligibility=f"4.1 ({BASIC_RULES_2017.cite('bye', short=True)})", bye_score="4.2", bye_order="4.3",
         bye_order_text=gettext_noop(
@@ -82,6 +91,7 @@ EDITION_2026 = BursteinEdition(
     absolute_criteria=("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]"),
     seeding_by_dutch="2026", opposition=opposition_2026, ranking_key=ranking_key_2026,
     allocate=allocate_2026, white=white_2026, bye_to_most_games=True, weighs_next_bracket=True,
+    floater_meets_next_sg=False, no_preference_served=True,
     explained=Articles(
         bye_eligibility=f"Art. 3.1.1 [C2] ({BASIC_RULES_2026.cite('bye', short=True)})", bye_score="Art. 3.1.3",
         bye_order="Art. 3.1.4-3.1.5",

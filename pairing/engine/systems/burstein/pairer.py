@@ -48,6 +48,8 @@ class BursteinPairer:
         self.round = RoundPairer(state)  # [C1]-[C3] (2017: 3.1, 5.2, 5.3), nobody exempt
         ranked = sorted(range(len(self.players)), key=lambda v: self.key(self.players[v]))
         self.position = {v: k for k, v in enumerate(ranked)}
+        #: 2017 6.6: the next SG, where the bracket's floaters must find their partners (None: anywhere below)
+        self.into: set[int] | None = None
 
     # -- the pairing-allocated bye -------------------------------------------------
     def bye_order(self) -> list[int]:
@@ -71,18 +73,31 @@ class BursteinPairer:
 
     # -- a bracket -----------------------------------------------------------------
     def colour_granted(self, v: int, w: int) -> int:
-        """How many of the two get their colour preference (2026 [C8]; 2017 6.5 due colours)."""
+        """How many of the two get their colour preference (2026 [C8]; 2017 6.5 due colours, which a
+        player who has played no game has none of, 1.3)."""
         a, b = self.players[v].preference, self.players[w].preference
-        return 1 if a is not None and a == b else 2
+        if self.edition.no_preference_served:
+            return 1 if a is not None and a == b else 2
+        return (a is not None) + (b is not None) - (a is not None and a == b)
 
     def colour_bound(self, bracket: list[int]) -> int:
-        """The fewest players who can miss their preference in a pairing of ``bracket``
-        (one may float when it is odd): the excess of one preference over all others."""
+        """The fewest players who can miss their preference in a pairing of ``bracket`` (one may
+        float when it is odd)."""
         prefs = [self.players[v].preference for v in bracket]
-        white = sum(p == "w" for p in prefs)
-        black = sum(p == "b" for p in prefs)
-        excess = abs(white - black) - (len(bracket) - white - black) - len(bracket) % 2
-        return max(0, (excess + 1) // 2)
+        white, black = prefs.count("w"), prefs.count("b")
+        return self.misses_bound(white, black, len(prefs) - white - black, len(bracket) % 2)
+
+    def misses_bound(self, white: int, black: int, none: int, floaters: int) -> int:
+        """The fewest misses of players with these preferences (``none``: no game played) when
+        ``floaters`` of them float: the excess of one preference over all others pairs among
+        itself; in 2017 (6.5) every paired player without a due colour misses too, so they float
+        first and the excess pairs with the others left."""
+        if self.edition.no_preference_served:
+            return max(0, (abs(white - black) - none - floaters + 1) // 2)
+        floating = min(none, floaters)
+        none -= floating
+        excess = max(0, abs(white - black) - (floaters - floating) - none)
+        return none + (excess + 1) // 2
 
     def fast_path(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
         """The first pairing in the order of 4.3, if it reaches every bound."""
@@ -104,11 +119,22 @@ class BursteinPairer:
         misses = sum(2 - self.colour_granted(v, w) for v, w in pairs)
         if misses != self.colour_bound(bracket):  # [C8] bound
             return None
-        if self.round.completion_mate(floaters + lower) is None:  # [C4]
+        if self.completion(floaters, lower) is None:  # [C4]
             return None
         if floaters and not self.next_bracket_bound(floaters, lower):  # [C7]
             return None
         return pairs, floaters
+
+    def completion(self, floaters: list[int], lower: list[int]) -> dict[int, int] | None:
+        """A complete pairing of ``floaters`` and everybody below ([C4]; 2017 6.6: each floater
+        with a player of the next SG)."""
+        if self.into is None:
+            return self.round.completion_mate(floaters + lower)
+        return self.round.completion_mate(floaters + lower, confined=floaters, into=self.into)
+
+    def meets_below(self, v: int, w: int) -> bool:
+        """Whether bracket player ``v`` may float to player ``w`` below (2017 6.6: the next SG only)."""
+        return self.round.compatible(v, w) and (self.into is None or w in self.into)
 
     def next_group(self, lower: list[int]) -> list[int]:
         """The next scoregroup: the residents of the next bracket (2026 [C7])."""
@@ -147,7 +173,7 @@ class BursteinPairer:
         chunk = max(1, CHUNK_BITS // digit)
         edges_bb = [(a, b) for a in range(n) for b in range(a + 1, n)
                     if self.round.compatible(bracket[a], bracket[b])]
-        edges_bl = [(a, local[w]) for a in range(n) for w in extra if self.round.compatible(bracket[a], w)]
+        edges_bl = [(a, local[w]) for a in range(n) for w in extra if self.meets_below(bracket[a], w)]
         edges_ll = [(local[v], local[w]) for i, v in enumerate(extra) for w in extra[i + 1:]
                     if self.round.compatible(v, w)]
         dead = [False] * len(members)
@@ -213,6 +239,22 @@ class BursteinPairer:
         return ((((((top << w5) + c5 << w6) + c6 << w7[0]) + c7a << w7[1]) + c7b << w8) + c8) << width
 
     def pair_bracket(self, bracket: list[int], lower: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+        if self.edition.floater_meets_next_sg and lower:
+            # 2017 6.6: a floater who has played every player of the next SG is moved back, the
+            # next combination tried
+            self.into = set(self.next_group(lower))
+            found = self.pair_bracket_by_rules(bracket, lower)
+            self.into = None
+            if found is not None:
+                return found
+        # 6.6, last sentence ("these two SG's shall be considered as one SG"): read as the floaters
+        # meeting anyone below who keeps everybody paired ([C4])
+        return self.pair_bracket_by_rules(bracket, lower)
+
+    def pair_bracket_by_rules(self, bracket: list[int],
+                              lower: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """The bracket's pairing by the fast path, the search or the chunked matching; None when
+        none is complete with the floaters confined to the next SG (``into``)."""
         found = self.fast_path(bracket, lower)
         if found is not None:
             return found
@@ -225,9 +267,12 @@ class BursteinPairer:
         if self.edition.weighs_next_bracket and lower:  # [C7] with [C4]: everybody at once
             return self.solve(bracket, lower, self.next_group(lower))
         pairs, floaters = self.solve(bracket, [])
-        if self.round.completion_mate(floaters + lower) is not None:
+        if self.completion(floaters, lower) is not None:
             return pairs, floaters
-        return self.solve(bracket, lower)
+        pairs, floaters = self.solve(bracket, lower)
+        if self.into is not None and self.completion(floaters, lower) is None:
+            return None
+        return pairs, floaters
 
     # -- the round -----------------------------------------------------------------
     def pair(self) -> RoundPairing:

@@ -35,10 +35,11 @@ class GiveUp(Exception):
 class OrderSearch:
     def __init__(self, pairer, bracket: list[int], lower: list[int]):
         self.pairer = pairer
-        self.compatible = pairer.round.compatible
         self.bracket = bracket
         self.lower = lower
         self.index = {v: i for i, v in enumerate(bracket)}
+        if pairer.into is None:  # nobody confined (2017 6.6 off): the plain test, faster
+            self.compatible = pairer.round.compatible
         n = len(bracket)
         players = pairer.players
         levels = sorted({players[v].pairing_score for v in bracket})
@@ -58,6 +59,13 @@ class OrderSearch:
         self.outside = 1 << (self.w5 + self.w6 + self.w7a + self.w7b + self.w8)
         self.preference = {v: players[v].preference for v in bracket}
         self.exact_solves = 0
+
+    def compatible(self, u: int, v: int) -> bool:
+        """Whether ``u`` and ``v`` may meet; a bracket player and one below only as the floater
+        may (2017 6.6: in the next SG)."""
+        if (u in self.index) != (v in self.index):
+            return self.pairer.meets_below(u, v) if u in self.index else self.pairer.meets_below(v, u)
+        return self.pairer.round.compatible(u, v)
 
     # -- values ----------------------------------------------------------------------
     def pack(self, c5: int, c6: int, c7a: int, c7b: int, c8: int) -> int:
@@ -133,7 +141,7 @@ class OrderSearch:
         value = sum(self.contrib(v, w) for v, w in partners.items()
                     if w is not None and self.index[v] < self.index[w])
         if self.lower:
-            completion = pairer.round.completion_mate(floaters + self.lower)
+            completion = pairer.completion(floaters, self.lower)
             if completion is None or -1 in completion.values():
                 return None
             partners.update(completion)
@@ -198,8 +206,8 @@ class OrderSearch:
             partners, value = self.exact(bracket, [], below=False)
         if self.lower and found is None:
             # the best with the next scoregroup only: keep its pairs, complete the rest
-            rest = [v for v in bracket + self.lower if partners.get(v) is None]
-            completion = self.pairer.round.completion_mate(rest)
+            rest = [v for v in self.lower if partners.get(v) is None]
+            completion = self.pairer.completion([v for v in bracket if partners.get(v) is None], rest)
             if completion is not None and -1 not in completion.values():
                 partners.update(completion)
             else:  # the best of the bracket alone leaves no complete pairing: all at once
@@ -242,8 +250,7 @@ class OrderSearch:
 
     def bound(self, floaters: int) -> int:
         """The fewest misses the free players can have with ``floaters`` of them floating."""
-        white, black, none = self.counts["w"], self.counts["b"], self.counts[None]
-        return max(0, (abs(white - black) - none - floaters + 1) // 2)
+        return self.pairer.misses_bound(self.counts["w"], self.counts["b"], self.counts[None], floaters)
 
     def try_pair(self, a: int, b: int) -> bool:
         miss = self.miss(a, b)
