@@ -56,7 +56,8 @@ class Player:
     played_games: int = 0           # games played over the board (Dutch 2026 [C9])
     rating: int = 0                 # the rating of the TRF (Dubov 1.1, ARO 1.7)
     opponent_ratings: tuple[int, ...] = ()  # ratings of the opponents met over the board (Dubov 1.7)
-    upfloats: int = 0               # rounds in which he met an opponent with a higher score (Dubov 1.8)
+    upfloats: int = 0               # rounds he was paired against a higher score (Dubov 1.8), forfeits too
+    upfloated_last: bool = False    # so in the previous round (Dubov 2026 [C10], 2018 C.10)
     topscorer: bool = False         # A.7
     order: int = -1                 # position in the A.2 order of the players to pair
     colour_difference: int = field(init=False)
@@ -244,8 +245,10 @@ class _History:
         """The player to pair, as his history makes him."""
         entries, scoring, played_rounds = self.entries[number], self.scoring, self.played_rounds
         pairing_score = self.score_before(number, played_rounds)
-        upfloats = sum(e.played and self.score_before(number, k) < self.score_before(e.opponent, k)
-                       for k, e in enumerate(entries))
+        # Dubov 1.3.2 / 1.8: an upfloat is made by the pairing, so a game then forfeited counts
+        # (C.04.2's removal of unplayed games concerns the colours, not the floats)
+        upfloated = [e.opponent is not None and self.score_before(number, k) < self.score_before(e.opponent, k)
+                     for k, e in enumerate(entries)]
         return Player(
             number=number,
             rank=rank,
@@ -256,7 +259,8 @@ class _History:
             played_games=sum(e.played for e in entries),
             rating=self.document.players[number].rating,
             opponent_ratings=opponent_ratings(self.document, entries),
-            upfloats=upfloats,
+            upfloats=sum(upfloated),
+            upfloated_last=bool(upfloated) and upfloated[-1],
             forbidden=frozenset(forbidden),
             bye_eligible=not any(forbids_bye(e, scoring, bye_rule) for e in entries),
             floats=tuple(self.float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE

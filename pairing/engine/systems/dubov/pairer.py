@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from ...core.matching import UNMATCHED, bits, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Bracket, Pair, RoundPairing, publishing_order
 from ...core.round import RoundPairer, bye_before_pairing
-from ...core.state import FLOAT_UP, Player, RoundState
+from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
 from ...trf import WHITE
 from .colours import allocate_colours
@@ -222,7 +222,7 @@ class DubovPairer:
         weights: dict[tuple[int, int], int] = {}
         known: dict[tuple, int] = {}  # the weight depends on what the penalty reads of the two
         kind = {v: (self.preference[v], is_resident >> v & 1, players[v].pairing_score, players[v].upfloats,
-                    players[v].floats[0]) for v in vertices}
+                    players[v].upfloated_last) for v in vertices}
         for a in residents:
             for b in bits(self.rows[a] & everyone & ~(is_resident & ((2 << a) - 1))):
                 key = (self.preference[a], kind[b])
@@ -250,7 +250,7 @@ class DubovPairer:
             if self.float_criteria and is_maximum_upfloater(upfloater, self.state.total_rounds):
                 fields[2 + len(level)] = 1  # [C8] (2.3.4) a maximum upfloater
                 fields[3 + len(level)] = upfloater.upfloats  # [C9] (2.3.5) times upfloated
-            if self.float_criteria and upfloater.floats[0] == FLOAT_UP:
+            if self.float_criteria and upfloater.upfloated_last:
                 fields[4 + len(level)] = 1  # [C10] (2.3.6) upfloated in the previous round
         return fields
 
