@@ -30,9 +30,9 @@ DUBOV_ROUNDS = sorted(DUBOV.glob("t*/rounds/r??.trf"))
 KNOWN_EXCEPTIONS = {
     "t0106-r07": "[C9]/[C10]: the peers float 5 (upfloated 4 times, last in the previous round) instead of 8 "
                  "(3 times); see test_dubov.test_t0106_round_7_c9_prefers_the_fewer_upfloated",
-    **{case: "[C10]: the peers upfloat a player whose upfloat of the previous round was forfeited; see "
-             "test_dubov.test_corpus_rounds_where_the_peers_forget_a_forfeited_upfloat"
-       for case in ("t0054-r05", "t0101-r08", "t0111-r05")},
+    **dict.fromkeys(("t0054-r05", "t0101-r08", "t0111-r05"),
+                    "[C10]: the peers upfloat a player whose upfloat of the previous round was forfeited; "
+                    "see test_dubov.test_corpus_rounds_where_the_peers_forget_a_forfeited_upfloat"),
 }
 #: tournaments all of whose rounds are agreed and reproduced: the checker must find nothing
 UNDISPUTED = sorted(t for t in DUBOV.glob("t*") if t.is_dir() and not list(t.glob("rounds/*.disputed.json"))
