@@ -3,7 +3,7 @@ editions (tiebreaks/editions.py), each field citing its article."""
 
 import pytest
 
-from pairing.engine import SYSTEMS
+from pairing.engine import SYSTEMS, pair_round, parse
 from pairing.engine.core.basic_rules import (
     BASIC_RULES_2017,
     BASIC_RULES_2026,
@@ -14,6 +14,7 @@ from pairing.engine.core.pairing import publishing_key
 from pairing.engine.tiebreaks import TiebreakCodeError
 from pairing.engine.tiebreaks.editions import C07_2009, C07_2024, C07_2026, tiebreak_edition
 from pairing.engine.trf import RoundEntry, Scoring
+from tests.engine.builder import TrfBuilder
 
 
 def test_c04_1_citations_by_edition():
@@ -58,3 +59,26 @@ def test_d9_publishing_key():
     boards = {"a": (20, 3, 10, 7), "b": (20, 1, 15, 4), "c": (25, 9, 0, 2), "d": (15, 0, 15, 5)}
     order = sorted(boards, key=lambda k: publishing_key(*boards[k]))
     assert order == ["c", "b", "a", "d"]
+
+
+EVERY_EDITION = [(name, edition.name) for name, system in SYSTEMS.items() for edition in system.editions]
+
+
+@pytest.mark.parametrize("system, edition", EVERY_EDITION)
+def test_the_first_colour_goes_by_the_tpn_of_the_players_taken_into_account(system, edition):
+    """The first-colour rule of every system (Dutch 2026 Art. 5.2.5 / 2017 E.5, Dubov 5.2.1 / 2018
+    E.0, Burstein 5.2.1 / 2017 5.1, Lim 7.2: an odd TPN gets the initial colour) reads the TPN of
+    C.04.2 2026 Art. 2.4 (2017 C.2.b, the same words): a registered player not yet paired "is given
+    an appropriate TPN and paired only when they actually arrive", so the numbering skips him (the
+    SPP ruling of 27 August 2026; the endorsed programs of the 2017 edition number so too: 75 of
+    the 110 rounds of ``dutch-2017`` where the two numberings differ for a player without games
+    would change otherwise).  Round 1 of seven, 2 absent: the TPNs are 1, 3, 4, 5, 6, 7 -> 1-6,
+    so each pair's higher player (the smaller number: no scores, ratings in TPN order) has White
+    exactly when his rank among 1, 3, 4, 5, 6, 7 is odd (initial colour White)."""
+    document = parse(TrfBuilder(7, 5).bye(2, "Z").text())
+    tpn = {number: k for k, number in enumerate([1, 3, 4, 5, 6, 7], start=1)}
+    boards = [pair for pair in pair_round(document, system, edition=edition).as_numbers() if 0 not in pair]
+    assert len(boards) == 3
+    for white, black in boards:
+        higher = min(white, black)
+        assert (white == higher) == (tpn[higher] % 2 == 1), (white, black)

@@ -269,12 +269,30 @@ def test_bye_full_point_bye_bars_the_pab_in_2026_only():
     assert pair_round(document, "dubov", edition="2026").bye.number == 1
 
 
-def test_first_round_absent_players_keep_their_tpn():
-    """5.2.1 reading: the TPN is the number of the initial ranking list (C.04.2 Art. 2),
-    which an absent (Z) player keeps; colours alternate by TPN parity, not by board.
-    2 is absent: 1-4 and 3-5 (both odd: the initial colour), 6 the bye."""
+def test_first_round_a_player_absent_has_no_tpn_yet():
+    """5.2.1 ("if the higher ranked player has an odd TPN, give them the initial-colour") with
+    C.04.2 2026 Art. 2.4: a registered player not yet paired gets his TPN "only when they actually
+    arrive" (the SPP ruling of 27 August 2026), so the numbering skips him.  2 is absent (Z): the
+    TPNs of 1, 3, 4, 5, 6 are 1-5.  1-4 (TPN 1, odd: the initial colour, White) and 3-5, where 3
+    has TPN 2 (even): Black; 6 the bye.  (The file's numbers would give 3 White.)"""
     builder = TrfBuilder(6, 5).bye(2, "Z")
-    assert numbers(pair_round(parse(builder.text()), "dubov")) == {(1, 4), (3, 5), (6, 0)}
+    for edition in ("2018", "2026"):
+        assert numbers(pair_round(parse(builder.text()), "dubov", edition=edition)) == {(1, 4), (5, 3), (6, 0)}
+
+
+def test_t0084_round_2_the_tpn_skips_players_not_yet_paired():
+    """Known exception of the corpus (t0084 r02, initial colour Black): 56 and 82 both took a
+    half-point bye in round 1 and meet now, neither having played: 5.2.1 decides by the TPN of 56,
+    the higher ranked.  51 (Z, then H) has never been paired and is not paired now, so 56's TPN is
+    55, odd: the initial colour, Black (82-56).  Both peers take the file's 56 (even): 56-82."""
+    trf = corpus_file("dubov", "t0084", "rounds", "r02.trf")
+    document = parse(trf.read_text())
+    assert document.initial_colour == "b"
+    never_paired = [n for n, record in document.players.items()
+                    if n < 56 and len(record.rounds) == 2 and not any(e.paired for e in record.rounds)]
+    assert never_paired == [51]
+    assert (82, 56) in numbers(pair_round(document, "dubov"))
+    assert "56 82" in trf.with_suffix(".pairs").read_text()
 
 
 def test_bracket_of_players_yet_to_play_in_a_later_round():

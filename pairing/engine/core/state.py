@@ -108,6 +108,17 @@ class Player:
         """A.2: higher score first, then lower pairing number."""
         return (self.pairing_score, -self.rank) > (other.pairing_score, -other.rank)
 
+    @property
+    def odd_tpn(self) -> bool:
+        """Whether his TPN is odd, as every system's first-colour rule reads it (Dutch 2026
+        Art. 5.2.5 / 2017 E.5, Dubov 5.2.1 / 2018 E.0, Burstein 5.2.1 / 2017 5.1, Lim 7.2): on the
+        numbering of the players taken into account for pairing, which skips a registered player
+        never yet paired (C.04.2 2026 Art. 2.4, "given an appropriate TPN and paired only when
+        they actually arrive", as the SPP ruled on 27 August 2026; the same words in the 2017
+        C.04.2 C.2.b, and the endorsed programs of that edition number so: docs/engine.md).
+        A player who has played and is absent keeps his number."""
+        return self.rank % 2 == 0
+
     def __repr__(self) -> str:
         return f"<Player {self.number} {self.pairing_score / 10:g} {self.colours}>"
 

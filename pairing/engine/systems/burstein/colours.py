@@ -22,7 +22,7 @@ def _first_round_colour(higher: Player, state: RoundState) -> bool:
     """Whether ``higher`` gets White when neither player has played: 2026 5.2.1 (odd
     TPN: the initial colour); 2017 5.1 (player 1 by lot, the other odd numbers of the
     top half the same colour)."""
-    colour = state.initial_colour if higher.number % 2 else invert(state.initial_colour)
+    colour = state.initial_colour if higher.odd_tpn else invert(state.initial_colour)
     return colour == WHITE
 
 

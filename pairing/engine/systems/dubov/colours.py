@@ -28,7 +28,7 @@ def white_for_higher(higher: Player, lower: Player, state: RoundState) -> tuple[
     2026 Art. 5.2.k, 2018 E.k-1) and its kind (core.explanation.COLOUR_REASONS)."""
     if not higher.colours and not lower.colours:
         # 2026 Art. 5.2.1 (2018 E.0): both yet to play: odd TPN -> the initial colour
-        colour = state.initial_colour if tpn(higher) % 2 else invert(state.initial_colour)
+        colour = state.initial_colour if higher.odd_tpn else invert(state.initial_colour)
         return colour == WHITE, 1, "first"
     own, own_strength = colour_preference(higher)
     other, other_strength = colour_preference(lower)

@@ -14,9 +14,9 @@ T = TypeVar("T")
 
 
 def tpn(player: Player) -> int:
-    """The player's TPN (2026 Art. 1.2; 2018 A.2 "initial ranking list"): his
-    pairing number in the file, given by C.04.2 Art. 2 to every participant of
-    the list, whether or not he is paired in this round."""
+    """The player's place in the order of TPNs (2026 Art. 1.2; 2018 A.2 "initial ranking
+    list"): his pairing number in the file.  Its parity (5.2.1) is ``Player.odd_tpn``'s, on
+    the numbering that skips players never yet paired."""
     return player.number
 
 

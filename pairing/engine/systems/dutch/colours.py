@@ -53,7 +53,7 @@ def allocate_colours_by_rule(a: Player, b: Player, state: RoundState) -> tuple[P
         if higher.preference:  # E.4 grant the preference of the higher ranked player
             colour, kind = higher.preference, "higher"
         else:  # E.5 odd pairing number: the initial colour
-            colour = state.initial_colour if higher.rank % 2 == 0 else invert(state.initial_colour)
+            colour = state.initial_colour if higher.odd_tpn else invert(state.initial_colour)
             kind = "initial"
     return (Pair(higher, lower) if colour == "w" else Pair(lower, higher)), kind
 

@@ -35,7 +35,7 @@ def white_for_first(a: Player, b: Player, initial_colour: str, below_median: boo
     if not a.colours and not b.colours:
         # 7.2: the colour of #1 by lot, the odd-numbered players of the upper half the
         # same; read for any pair of players yet to play: by the higher one's number
-        colour = initial_colour if a.rank % 2 == 0 else invert(initial_colour)
+        colour = initial_colour if a.odd_tpn else invert(initial_colour)
         return colour == WHITE, "7.2", "first"
     due_a, due_b = due_colour(a), due_colour(b)
     if due_b is None or due_a not in (due_b, None):  # 5.1, 5.2: both get their due colours
