@@ -216,6 +216,17 @@ def test_5_2_second_scrutiny_exchanges_for_colours():
     assert set(pairing.as_numbers()) == {(4, 1), (2, 3)}
 
 
+def test_5_2_second_scrutiny_may_pair_the_two_upper_players():
+    """5.2's second scrutiny makes "exchanges where necessary", as section 4 makes them (2.5),
+    and 4.2's exchanges include column 5, "1 v 2".  1 v 3 and 2 v 4 pass the first scrutiny
+    (2.1), but #1 and #3 are both due Black, #2 and #4 both due White.  Exchanging opponents
+    would give 1 v 4, who have met; pairing the upper players together gives 1 v 2 and
+    3 v 4, every player his due colour."""
+    players = [player(1, 1, "w", opponents=(4,)), player(2, 1, "b"), player(3, 1, "w"), player(4, 1, "b")]
+    pairing = pair(state_of(players, 2), None)
+    assert set(pairing.as_numbers()) == {(2, 1), (4, 3)}
+
+
 def test_5_4_earlier_rounds_decide_who_alternates():
     """5.4: both had Black last; going back, #2 had Black the round before, #1 White:
     #2 gets the alternate colour (White)."""
@@ -266,6 +277,23 @@ def test_1_1_who_may_take_the_pab_follows_the_editions_basic_rules(edition, bye)
 
 
 # -- 3.3, 3.4, 3.6: which player floats, given the other floaters ------------------
+
+@pytest.mark.parametrize("edition", ["1999", "2026"])
+def test_3_10_a_pab_is_not_a_float(edition):
+    """3.1: a floater is "a player who is transferred to another score-group"; the PAB
+    transfers nobody.  Round 1 (7.1, 7.2): #7 gets the PAB; 1 v 4 (1-0), 5 v 2 (0-1),
+    3 v 6 (draw).  Round 2: 1.1 gives the PAB to #5, the lowest of the lowest group
+    {4, 5}.  The 1-point group {1, 2, 7} is odd and floats one player (2.3 d) into the
+    median group {3, 6}: each has a compatible opponent there (3.9), #7 did not float in
+    round 1 (3.10), due White and due Black are one each (#2, #1; #7 has no due colour), so
+    3.2.4 floats the lowest numbered, #7.  So 1 v 2; in the median group the down-floater
+    #7 first (3.6.3) takes #3, and the up-floater #4 (transferred, 2.3 a) takes #6.
+    Reading the PAB as a downfloat (as the Dutch definitions do) would keep #7 and float #2."""
+    trf = (TrfBuilder(7, rounds=5).game(1, 4, "1").game(5, 2, "0").game(3, 6, "=").bye(7, "U")
+           .next_round().line(f"192 FIDE_LIM_{edition}").text())
+    pairing = pair_round(parse(trf), "lim")
+    assert unordered(pairing) == pairs((1, 2), (3, 7), (4, 6), (5, 0))
+
 
 def test_3_3_the_opponents_of_floaters_with_higher_pairing_numbers_are_excluded():
     """3.3: "the lowest numbered player in the score-group who has a compatible opponent

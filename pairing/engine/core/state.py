@@ -58,6 +58,9 @@ class Player:
     opponent_ratings: tuple[int, ...] = ()  # ratings of the opponents met over the board (Dubov 1.7)
     upfloats: int = 0               # rounds he was paired against a higher score (Dubov 1.8), forfeits too
     upfloated_last: bool = False    # so in the previous round (Dubov 2026 [C10], 2018 C.10)
+    #: his and his opponent's scores before the previous round, when the pairing gave him an
+    #: opponent there (forfeits too: Lim 3.1 reads floats off the pairing); None otherwise
+    last_pairing: tuple[int, int] | None = None
     topscorer: bool = False         # A.7
     order: int = -1                 # position in the A.2 order of the players to pair
     colour_difference: int = field(init=False)
@@ -252,6 +255,13 @@ class _History:
         own, other = self.score_before(number, round_index), self.score_before(entry.opponent, round_index)
         return FLOAT_DOWN if own > other else FLOAT_UP if own < other else FLOAT_NONE
 
+    def last_pairing(self, number: int) -> tuple[int, int] | None:
+        """The scores before the previous round of the player and of his opponent there."""
+        k = self.played_rounds - 1
+        if k < 0 or (opponent := self.entries[number][k].opponent) is None:
+            return None
+        return self.score_before(number, k), self.score_before(opponent, k)
+
     def player(self, number: int, rank: int, forbidden: set[int], bye_rule: str, last_round: bool) -> Player:
         """The player to pair, as his history makes him."""
         entries, scoring, played_rounds = self.entries[number], self.scoring, self.played_rounds
@@ -272,6 +282,7 @@ class _History:
             opponent_ratings=opponent_ratings(self.document, entries),
             upfloats=sum(upfloated),
             upfloated_last=bool(upfloated) and upfloated[-1],
+            last_pairing=self.last_pairing(number),
             forbidden=frozenset(forbidden),
             bye_eligible=not any(forbids_bye(e, scoring, bye_rule) for e in entries),
             floats=tuple(self.float_in(number, played_rounds - k) if played_rounds >= k else FLOAT_NONE

@@ -28,7 +28,7 @@ from ...core.compatibility import compatibility_rows
 from ...core.matching import UNMATCHED, max_cardinality_matching
 from ...core.pairing import RoundPairing, publishing_order
 from ...core.round import RoundPairer, bye_before_pairing
-from ...core.state import FLOAT_NONE, Player, RoundState
+from ...core.state import Player, RoundState
 from ...errors import NoValidPairing
 from .colours import allocate_colours, colours_clash
 
@@ -121,6 +121,20 @@ def colour_exempt_pair(state: RoundState, a: Player, b: Player) -> bool:
     return state.last_round and a.pairing_score == b.pairing_score
 
 
+def floated_last_round(player: Player, state: RoundState) -> bool:
+    """3.1: "the floater is a player who is transferred to another score-group"; so Lim reads
+    a float off the previous round's pairing, not off the Dutch definitions (a PAB or an absence
+    transfers nobody; a game forfeited after the pairing still was one).  2.2: a group above
+    that round's median was paired downward, one below it upward, the median group downward
+    with both kinds coming in; so of two players of different scores the higher was floated
+    down if his score was above the median, the lower floated up if his was below it."""
+    if player.last_pairing is None:
+        return False
+    own, other = player.last_pairing
+    median2 = state.win_points * (state.round_number - 2)  # 2.2, doubled, of the previous round
+    return (own > other and 2 * own > median2) or (own < other and 2 * own < median2)
+
+
 class LimPairer:
     """One round: vertices are the positions of the players in ``state.players``."""
 
@@ -140,6 +154,7 @@ class LimPairer:
         self.median2 = state.win_points * (state.round_number - 1)
         self.completion: Completion | None = None
         self.released: set[int] = set()
+        self.floated = [floated_last_round(p, state) for p in self.players]  # 3.10
 
     def compatible(self, v: int, w: int) -> bool:
         return bool(self.rows[v] >> w & 1)
@@ -397,28 +412,34 @@ class LimPairer:
             player = self.players[v]
             return (v in incoming,
                     not self.rows[v] & opponents_left(v),
-                    player.floats[0] != FLOAT_NONE,
+                    self.floated[v],
                     majority is not None and player.preference != majority,
                     -order.get(v, -1))
         return min(members, key=key)
 
     def colour_scrutiny(self, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """5.2: a second scrutiny: a pair whose players are due the same colour
-        exchanges opponents with another pair of the group when both new pairs are
-        compatible and each gives both players their due colours (the set of
-        players paired is unchanged, so completion is kept)."""
+        """5.2: a second scrutiny "with exchanges where necessary" (2.5: as section 4 makes
+        them): a pair whose players are due the same colour is remade with another pair of
+        the group when both new pairs are compatible and give all four players their due
+        colours.  The new opponents are tried in 4.2's order: the other pairs' lower players
+        first (exchanging opponents), then their upper players from the bottom up (4.2's
+        column "1 v 2": the two upper players meet, and the two lower ones).  The players
+        paired are unchanged, so completion is kept."""
         pairs = list(pairs)
-        players = self.players
         for i in range(len(pairs)):
             a, b = pairs[i]
-            if not colours_clash(players[a], players[b]):
+            if not colours_clash(self.players[a], self.players[b]):
                 continue
-            for j in range(len(pairs)):
-                c, d = pairs[j]
-                if j == i:
-                    continue
-                if self.strict[a] >> d & 1 and self.strict[c] >> b & 1 and \
-                        not colours_clash(players[a], players[d]) and not colours_clash(players[c], players[b]):
-                    pairs[i], pairs[j] = (a, d), (c, b)
+            others = [j for j in range(len(pairs)) if j != i]
+            options = [(j, (a, pairs[j][1]), (pairs[j][0], b)) for j in others] + \
+                      [(j, (a, pairs[j][0]), (b, pairs[j][1])) for j in reversed(others)]
+            for j, first, second in options:
+                if self.serves(first) and self.serves(second):
+                    pairs[i], pairs[j] = first, second
                     break
         return pairs
+
+    def serves(self, pair: tuple[int, int]) -> bool:
+        """A pair compatible under 2.1 whose players are not due the same colour (5.2)."""
+        a, b = pair
+        return bool(self.strict[a] >> b & 1) and not colours_clash(self.players[a], self.players[b])
