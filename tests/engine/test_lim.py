@@ -227,6 +227,35 @@ def test_5_2_second_scrutiny_may_pair_the_two_upper_players():
     assert set(pairing.as_numbers()) == {(2, 1), (4, 3)}
 
 
+def test_2_6_a_blocked_median_group_cracks_the_higher_pairing():
+    """2.6: round 3, the median is 1 point.  The 2-point group pairs 1 v 2 (2.4), the 0-point
+    group, paired next (2.2, upward), 5 v 6; the median group {3, 4} cannot be paired (they
+    have met).  As many floaters came from above as from below (none), so "the next pairing
+    of the higher score-group" is cracked: #1 and #2 join the median group as floaters from
+    above and are paired first (3.6.3), #1 (due White) with the first player due Black, #4
+    (3.8), then #2 with #3.  A look-ahead that kept 1 v 2 would float 5 and 6 up instead."""
+    players = [player(1, 2, "wb"), player(2, 2, "bw"), player(3, 1, "wb", opponents=(4,)),
+               player(4, 1, "bw"), player(5, 0, "wb"), player(6, 0, "bw")]
+    pairing = pair(state_of(players, 3), None)
+    assert set(pairing.as_numbers()) == {(1, 4), (3, 2), (5, 6)}
+
+
+def test_2_6_cracking_goes_on_until_the_median_group_can_be_paired():
+    """2.6 "step by step": round 4, the median is 1.5.  The 2.5-point group pairs 1 v 2, the
+    0.5-point group 6 v 5 (upward); the median group {3, 4} has met.  Cracking 1 v 2 (no
+    floaters on either side: the higher group's pairing) is not enough, #3 and #4 have also
+    met #1 and #2.  Now two floaters came from above and none from below, so the lower
+    group's 6 v 5 is cracked.  The median group pairs the down-floaters first (3.6.3): #1, due
+    Black, is offered #2 and #6 (due White, 3.8) before #5, and 1 v 2 leaves the rest
+    pairable; then the up-floaters, the lowest first (3.7): #6, due White, takes #3 (due
+    Black), and #5 meets #4."""
+    players = [player(1, 2.5, "wbw", opponents=(3, 4)), player(2, 2.5, "bwb", opponents=(3, 4)),
+               player(3, 1.5, "wbw", opponents=(4,)), player(4, 1.5, "bwb"),
+               player(5, 0.5, "wbw"), player(6, 0.5, "bwb")]
+    pairing = pair(state_of(players, 4), None)
+    assert set(pairing.as_numbers()) == {(2, 1), (6, 3), (4, 5)}
+
+
 def test_5_4_earlier_rounds_decide_who_alternates():
     """5.4: both had Black last; going back, #2 had Black the round before, #1 White:
     #2 gets the alternate colour (White)."""

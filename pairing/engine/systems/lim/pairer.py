@@ -14,10 +14,11 @@ text's differ only where noted: 2.3 a-d = 2026 2.3.1-2.3.4, 4.1 a-b = 4.1.1-4.1.
   3.9, 3.10), the incoming floaters paired first (3.6, 3.7, 3.8), then the
   proposed pairings of 2.4 scrutinised player by player with the exchanges of
   4.1-4.4, then the colour scrutiny of 5.2.
-* Completion: a pairing is made only if every player left in the round (all
-  groups) can still be paired; the check is one augmenting-path search from a
-  complete matching kept up to date (``Completion``), never a backtracking.  So
-  the Median Score-group is never blocked: the cracking of 2.6 is not needed.
+* The groups before the median are paired by their own rules alone; a Median
+  Score-group that cannot be paired is unblocked by cracking pairs of the groups
+  next to it (2.6), then paired with a completion check: a pair is made only if
+  the rest of the group can still be paired, one augmenting-path search from a
+  complete matching kept up to date (``Completion``), never a backtracking.
 """
 
 from __future__ import annotations
@@ -72,9 +73,9 @@ class _Masked:
 
 
 class Completion:
-    """A complete pairing of the players not yet paired, kept up to date: a set of
-    pairs is allowed only if the others can still all be paired (C.04.1 2017 c /
-    2026 Art. 3 with Lim 2.6's intent: the round must be completed)."""
+    """A complete pairing of the median group's players not yet paired, kept up to date:
+    a set of pairs is allowed only if the others can still all be paired (2.6: the
+    median group, paired last, must be completed)."""
 
     def __init__(self, rows: list[int], mate: dict[int, int]):
         self.rows = rows
@@ -115,6 +116,16 @@ class Completion:
         return True
 
 
+class _Unchecked:
+    """The groups paired before the median: their own rules alone decide (2.6)."""
+
+    def allows(self, pairs: Sequence[tuple[int, int]], released: Sequence[int] = (), commit: bool = True) -> bool:
+        return True
+
+
+UNCHECKED = _Unchecked()
+
+
 def colour_exempt_pair(state: RoundState, a: Player, b: Player) -> bool:
     """Art. 6: in the last round, pairing players of the same score has priority over the colour
     rules of 2.1 (a colour three times in a row, three more of one colour)."""
@@ -152,7 +163,7 @@ class LimPairer:
         self.rows = self.round.rows
         # 2.2: the Median Score-group's score, half the points of the rounds played (doubled)
         self.median2 = state.win_points * (state.round_number - 1)
-        self.completion: Completion | None = None
+        self.completion: Completion | _Unchecked = UNCHECKED
         self.released: set[int] = set()
         self.floated = [floated_last_round(p, state) for p in self.players]  # 3.10
 
@@ -172,10 +183,8 @@ class LimPairer:
         if len(remaining) % 2:
             bye = self.choose_bye(remaining)
             remaining.remove(bye)
-        mate = self.round.completion_mate(remaining)
-        if mate is None:
+        if self.round.completion_mate(remaining) is None:
             raise NoValidPairing("the players cannot all be paired (C.04.4.3 2.1)")
-        self.completion = Completion(self.rows, mate)
         pairs = self.pair_groups(remaining)
         boards = []
         for a, b in pairs:
@@ -202,31 +211,54 @@ class LimPairer:
         """2.2: the score-groups from the top down to just above the median, then
         from the bottom up, the Median Score-group last (downward); each group's
         floaters go to the next group paired in the same direction (3.2.1), those
-        of the groups next to the median to the median."""
+        of the groups next to the median to the median.  The groups before the
+        median are paired by their own rules alone (no look-ahead): a blocked median
+        group is unblocked by 2.6."""
         groups: dict[int, list[int]] = {}
         for v in remaining:
             groups.setdefault(self.players[v].pairing_score, []).append(v)
         upper = [groups[s] for s in sorted(groups, reverse=True) if 2 * s > self.median2]
         lower = [groups[s] for s in sorted(groups) if 2 * s < self.median2]
         median = next((groups[s] for s in groups if 2 * s == self.median2), [])
-        pairs: list[tuple[int, int]] = []
+        self.completion = UNCHECKED
+        upper_made: list[list[tuple[int, int]]] = []
         down: list[int] = []
         for k, group in enumerate(upper):
             adjacent = upper[k + 1] if k + 1 < len(upper) else median
             # 3.6, 3.6.2: the floater with the highest score, then the highest pairing number, first
             made, down = self.pair_group(sorted(down), group, adjacent)
-            pairs += made
+            upper_made.append(made)
+        lower_made: list[list[tuple[int, int]]] = []
         up: list[int] = []
         for k, group in enumerate(lower):
             adjacent = lower[k + 1] if k + 1 < len(lower) else median
             # paired upward: the mirror image, listed from the bottom (3.7: the
             # floater with the lowest score, then lowest pairing number, first)
             made, up = self.pair_group(sorted(up, reverse=True), group[::-1], adjacent[::-1], upward=True)
-            pairs += made
+            lower_made.append(made)
+        self.unblock_median(median, down, up, upper_made, lower_made)
         # 3.6.3: in the median group the down-floaters first (3.6), then the up-floaters (3.7)
         made, left = self.pair_group(sorted(down) + sorted(up, reverse=True), median, [], final=True)
-        assert not left, "the completion check leaves nobody unpaired"
-        return pairs + made
+        assert not left, "2.6 leaves the median group pairable"
+        return [pair for group in upper_made + lower_made for pair in group] + made
+
+    def unblock_median(self, median: list[int], down: list[int], up: list[int],
+                       upper_made: list[list[tuple[int, int]]], lower_made: list[list[tuple[int, int]]]) -> None:
+        """2.6: while the median group (with its floaters) cannot be paired, crack "the next
+        pairing" of the lower score-group if more floaters came from above than from below,
+        else of the higher one, its players joining the median group as floaters from that
+        side; then the median group is paired with the completion check.  Reading: the next
+        pairing is the last one made in the group nearest the median that has one left (the
+        pairs nearest the median score and pairing numbers); when one side has none left the
+        other's is cracked, so the procedure ends (the PAB of 1.1 left the round pairable)."""
+        while (mate := self.round.completion_mate(down + up + median)) is None:
+            from_lower = len(down) > len(up)
+            made = lower_made if from_lower else upper_made
+            if not any(made):
+                from_lower, made = not from_lower, upper_made if from_lower else lower_made
+            a, b = next(group for group in reversed(made) if group).pop()
+            (up if from_lower else down).extend((a, b))
+        self.completion = Completion(self.rows, mate)
 
     # -- a score-group ---------------------------------------------------------------
 
