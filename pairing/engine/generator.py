@@ -229,6 +229,7 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     system without acceleration)."""
     rng = random.Random(seed)
     drawn = _draw_defaults(config, rng)
+    refuse_impossible(drawn)
     if edition is not None:
         chosen = system.edition(edition)
     elif config.start_date is not None:
@@ -243,23 +244,80 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     joins = dict.fromkeys(document.players, 1)
     for number in rng.sample(sorted(document.players), late):
         joins[number] = rng.randint(2, max(2, math.ceil(drawn.rounds / 2)))
-    retired: set[int] = set()
-    draw_rate = drawn.draw_percentage / 100
-    # A game is forfeited one time in ForfeitRate: each player is absent with 1 - sqrt(1 - 1/N).
-    absent = 1 - math.sqrt(1 - 1 / drawn.forfeit_rate) if drawn.forfeit_rate > 0 else 0.0
+    _Playout(document, system.name, chosen.name, config, drawn, joins, seed, rng).play()
+    return write(document, version, config.tiebreaks, tiebreak_edition_on(document.start_date))
 
-    for round_number in range(1, drawn.rounds + 1):
-        _byes(document, config, drawn, round_number, joins, retired, rng)
+
+class _Playout:
+    """Every round played out so that the tournament is completed: when a round has no valid
+    pairing its random events (absences, withdrawals) are drawn again, at last with none,
+    and when even that fails the round before is played again with other results, going
+    back as far as needed (within :data:`BUDGET` pairings).  Every new draw is seeded from
+    the seed, the round and the attempt, so a seed always gives the same file."""
+
+    #: draws of one round before going back to the round before (the last ones add no absence)
+    TRIES, QUIET_FROM = 8, 5
+    #: pairings tried in all before giving up
+    BUDGET = 400
+
+    def __init__(self, document: TrfDocument, system: str, edition: str, config: Config, drawn: Drawn,
+                 joins: dict[int, int], seed: int, rng: random.Random):
+        self.document, self.system, self.edition = document, system, edition
+        self.config, self.drawn, self.joins, self.seed, self.rng = config, drawn, joins, seed, rng
+        self.draw_rate = drawn.draw_percentage / 100
+        # A game is forfeited one time in ForfeitRate: each player is absent with 1 - sqrt(1 - 1/N).
+        self.absent = 1 - math.sqrt(1 - 1 / drawn.forfeit_rate) if drawn.forfeit_rate > 0 else 0.0
+        self.retired: dict[int, int] = {}  # player -> the round before which he withdrew
+
+    def play(self) -> None:
+        tries = dict.fromkeys(range(1, self.drawn.rounds + 1), 0)
+        round_number, spent = 1, 0
+        while round_number <= self.drawn.rounds:
+            tries[round_number] += 1
+            spent += 1
+            if tries[round_number] > 1:  # a new draw for this round, the same for the same seed
+                self.rng.seed(f"{self.seed}/{round_number}/{tries[round_number]}")
+            if self.play_round(round_number, quiet=tries[round_number] >= self.QUIET_FROM):
+                round_number += 1
+                continue
+            if spent >= self.BUDGET or (round_number == 1 and tries[1] >= self.TRIES):
+                raise GenerationError(f"No valid pairing exists for round {round_number} of the generated "
+                                      f"tournament (seed {self.seed}), whatever was drawn")
+            while tries[round_number] >= self.TRIES and round_number > 1:  # go back a round (or more)
+                tries[round_number] = 0
+                round_number -= 1
+                self.undo(round_number)
+
+    def play_round(self, round_number: int, quiet: bool) -> bool:
+        """Draw the round's absences, pair it and play it; False (and nothing kept) if it has
+        no valid pairing.  ``quiet``: no new absence is drawn."""
+        _byes(self.document, self.config, self.drawn, round_number, self.joins, self.retired, self.rng, quiet)
         try:
-            boards = pair_round(document, system.name, round_number, drawn.rounds, edition=chosen.name).as_numbers()
-        except NoValidPairing as error:
-            raise GenerationError(f"No valid pairing exists for round {round_number} of the generated "
-                                  f"tournament (seed {seed}): {error}") from None
-        _play(document, boards, absent, draw_rate, rng)
-        for record in document.players.values():  # nobody left without an entry this round
+            boards = pair_round(self.document, self.system, round_number, self.drawn.rounds,
+                                edition=self.edition).as_numbers()
+        except NoValidPairing:
+            self.undo(round_number)
+            return False
+        _play(self.document, boards, self.absent, self.draw_rate, self.rng)
+        for record in self.document.players.values():  # nobody left without an entry this round
             if len(record.rounds) < round_number:
                 record.rounds.append(RoundEntry(None, None, "Z"))
-    return write(document, version, config.tiebreaks, tiebreak_edition_on(document.start_date))
+        return True
+
+    def undo(self, round_number: int) -> None:
+        """Forget ``round_number`` and what it drew (its entries, its withdrawals)."""
+        for record in self.document.players.values():
+            del record.rounds[round_number - 1:]
+        self.retired = {n: r for n, r in self.retired.items() if r < round_number}
+
+
+def refuse_impossible(drawn: Drawn) -> None:
+    """C.04.1: no two players meet twice, and nobody gets the PAB twice: a field of n players
+    can play at most n - 1 rounds (n even) or n (n odd)."""
+    most = drawn.players if drawn.players % 2 else drawn.players - 1
+    if drawn.rounds > most:
+        raise ConfigError(f"{drawn.players} players can play at most {most} rounds without a rematch "
+                          f"(RoundsNumber={drawn.rounds})")
 
 
 def _scoring(config: Config, version: str) -> Scoring:
@@ -291,16 +349,21 @@ def _new_document(system: SwissSystem, chosen: Edition, config: Config, drawn: D
 
 
 def _byes(document: TrfDocument, config: Config, drawn: Drawn, round_number: int, joins: dict[int, int],
-          retired: set[int], rng: random.Random) -> None:
+          retired: dict[int, int], rng: random.Random, quiet: bool = False) -> None:
     """Who does not play ``round_number``: withdrawn (for good), not yet entered or taking a
-    zero-point bye (Z), or a half-point bye (H, never in the last round)."""
+    zero-point bye (Z), or a half-point bye (H, never in the last round).  A withdrawal is
+    not drawn if it would leave rounds + 2 players or fewer (each player who stays must keep
+    enough opponents he has not met for the rounds left, C.04.1, with one to spare); ``quiet``: no
+    withdrawal or bye is drawn at all (every draw is still made, so the stream is the same)."""
     last = round_number == drawn.rounds
+    staying = sum(1 for n in document.players if n not in retired)
     for number, record in document.players.items():
-        withdraws = _chance(rng, drawn.retired_rate) and round_number > 1
-        half = _chance(rng, drawn.half_point_bye_rate) and not last
-        zero = _chance(rng, config.zero_point_bye_rate)
-        if withdraws:
-            retired.add(number)
+        withdraws = _chance(rng, drawn.retired_rate) and round_number > 1 and not quiet
+        half = _chance(rng, drawn.half_point_bye_rate) and not last and not quiet
+        zero = _chance(rng, config.zero_point_bye_rate) and not quiet
+        if withdraws and number not in retired and staying - 1 > drawn.rounds + 1:
+            retired[number] = round_number
+            staying -= 1
         if number in retired or round_number < joins[number] or zero:
             record.rounds.append(RoundEntry(None, None, "Z"))
         elif half:

@@ -57,6 +57,41 @@ def test_generated_tournaments_pass_our_checker(system, edition):
         assert check_standings(document) == [], (seed, text)
 
 
+#: The configuration where the generator stopped at round 6-9 on nine seeds of the first ten
+#: (issue 29): 14 players, 9 rounds, one player in 7 withdrawing each round.
+WITHDRAWING = "PlayersNumber=14\nRoundsNumber=9\nDrawPercentage=8\nForfeitRate=121\nRetiredRate=7\n" \
+              "HalfPointByeRate=0\n"
+
+
+@pytest.mark.parametrize("config, seeds", [
+    (WITHDRAWING, range(1, 11)),
+    # an odd field where a player in three takes a bye each round, to the last round
+    ("PlayersNumber=9\nRoundsNumber=8\nHalfPointByeRate=3\nZeroPointByeRate=4\nForfeitRate=5\nRetiredRate=0\n",
+     range(1, 6)),
+    # a small field played to its last possible round, forfeits (no meeting) and late entries
+    ("PlayersNumber=8\nRoundsNumber=7\nForfeitRate=4\nRetiredRate=0\nHalfPointByeRate=0\n"
+     "LateEntryPercentage=25\n", range(1, 6)),
+])
+def test_the_generator_completes_the_tournament_where_it_used_to_dead_end(config, seeds):
+    """Whatever is drawn, every round is played: a round without a valid pairing has its
+    events drawn again, or the round before is played again; each file passes the checker."""
+    dutch = SYSTEMS["dutch"]
+    for seed in seeds:
+        document = parse(generate(dutch, read_config(config), seed, "2026"))
+        assert document.paired_rounds == document.total_rounds, seed
+        assert check(document, "dutch") == [], seed
+
+
+def test_a_field_too_small_for_its_rounds_is_refused_up_front():
+    """C.04.1: nobody meets twice nor has the PAB twice: 6 players play at most 5 rounds, 7 at
+    most 7."""
+    with pytest.raises(ConfigError, match="6 players can play at most 5 rounds"):
+        generate(SYSTEMS["dutch"], read_config("PlayersNumber=6\nRoundsNumber=6\n"), 1)
+    document = parse(generate(SYSTEMS["dutch"], read_config("PlayersNumber=7\nRoundsNumber=7\nRetiredRate=0\n"
+                                                            "HalfPointByeRate=0\nForfeitRate=0\n"), 1))
+    assert document.paired_rounds == 7
+
+
 def test_deterministic_for_a_seed():
     swiss = SYSTEMS["dutch"]
     first = generate(swiss, read_config(SMALL), 7)
