@@ -201,10 +201,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.5, "interval_step": 0.5,
                                     "interval_max": 1}
-# A round is released (FAILED, with a message) by whoever looks at it once it has been "being paired"
-# for its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN seconds: its task was
-# lost (pairing/rounds/timing.py ``stale_after``); no beat process is needed.
+# A task that still beats past its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN
+# seconds from its start has overrun: the watcher fails its round (pairing/rounds/timing.py ``stale_after``).
 PAIRING_STALE_MARGIN = 60
+# The watcher (pairing/rounds/watch.py; run on every look at a round being paired and every
+# PAIRING_HEARTBEAT_EVERY seconds in each worker, no beat process needed): a task beats every
+# PAIRING_HEARTBEAT_EVERY seconds while it pairs; one silent for PAIRING_HEARTBEAT_TIMEOUT seconds,
+# or not taken by a worker within PAIRING_QUEUE_GRACE seconds of being queued (while no other
+# pairing computes), is sent again, up to PAIRING_RESTARTS times; then its round fails with a message.
+PAIRING_HEARTBEAT_EVERY = float(os.environ.get("PAIRING_HEARTBEAT_EVERY", 2))
+PAIRING_HEARTBEAT_TIMEOUT = float(os.environ.get("PAIRING_HEARTBEAT_TIMEOUT", 10))
+PAIRING_QUEUE_GRACE = float(os.environ.get("PAIRING_QUEUE_GRACE", 15))
+PAIRING_RESTARTS = int(os.environ.get("PAIRING_RESTARTS", 1))
 
 # Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
 # web process, else this process's memory.  A Redis that is down or slow only makes pages slower.
