@@ -6,11 +6,16 @@ Tasks are sent to a broker here as in production (recorded, not run); the real w
 with SIGKILL are in test_worker.py.
 """
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+import yaml
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -23,6 +28,8 @@ from pairing.rounds.tasks import pair_round_task
 from pairing.rounds.watch import Watcher, watch_all, watch_round
 from tests.app.conftest import make_tournament
 from tournaments.models import AuditEntry, Round
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -195,3 +202,26 @@ def test_the_workers_watcher_sends_a_lost_task_again(transactional_db, club, set
         watcher.join(5)
     round_.refresh_from_db()
     assert round_.resent == 1 and sent == [sent[0], round_.task_id]
+
+
+def settings_of(**env: str) -> subprocess.CompletedProcess:
+    show = "from django.conf import settings as s; print(s.PAIRING_HEARTBEAT_TIMEOUT, s.PAIRING_RESTARTS)"
+    return subprocess.run([sys.executable, "manage.py", "shell", "--verbosity", "0", "-c", show], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "1", **env})
+
+
+def test_the_watchers_settings_come_from_the_environment_and_bad_ones_are_named():
+    assert settings_of().stdout.split() == ["10", "1"]
+    assert settings_of(PAIRING_HEARTBEAT_TIMEOUT="30", PAIRING_RESTARTS="2").stdout.split() == ["30.0", "2"]
+    refused = settings_of(PAIRING_QUEUE_GRACE="soon")
+    assert refused.returncode and "PAIRING_QUEUE_GRACE must be a number of seconds (or times), not 'soon'." in \
+        refused.stderr
+    refused = settings_of(PAIRING_HEARTBEAT_TIMEOUT="3")  # a beat every 2 s: one late beat would lose the task
+    assert refused.returncode and "PAIRING_HEARTBEAT_TIMEOUT must be at least twice PAIRING_HEARTBEAT_EVERY" in \
+        refused.stderr
+
+
+def test_docker_compose_starts_a_dead_worker_again():
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+    assert services["worker"]["restart"] == "unless-stopped"
