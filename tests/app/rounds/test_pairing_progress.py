@@ -78,7 +78,7 @@ def test_the_status_before_the_first_bracket_and_after_the_last(client, arbiter,
     round_ = request(tournament)
     client.force_login(arbiter)
     page = status_partial(client, tournament)
-    assert "Queued: waiting for a pairing worker to take it" in page and "<progress" not in page
+    assert "Queued: waiting for the pairing service to take it" in page and "<progress" not in page
     assert 'data-stage="queued"' in page
     Round.objects.filter(pk=round_.pk).update(started_at=timezone.now(), heartbeat_at=timezone.now())
     assert "Waiting for the engine to start" in status_partial(client, tournament)

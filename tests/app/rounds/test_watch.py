@@ -127,8 +127,8 @@ def test_the_round_page_shows_a_pairing_sent_again(client, arbiter, tournament, 
     page = client.get(reverse("arbiter:round", args=[tournament.slug, 1]), {"status": 1},
                       headers={"HX-Request": "true"}).content.decode()
     assert 'data-stage="resent"' in page
-    assert "The pairing worker was lost: the pairing was sent again (1 time)." in page
-    assert "Queued: waiting for a pairing worker to take it" in page
+    assert "The pairing service lost the pairing: it was sent again (1 time)." in page
+    assert "Queued: waiting for the pairing service to take it" in page
 
 
 def test_a_task_no_worker_takes_is_sent_again_then_the_round_fails(tournament, sent):
