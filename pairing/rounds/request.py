@@ -29,8 +29,6 @@ def check_can_pair(tournament: Tournament) -> int:
     A failed last round is paired again (``request_pairing`` replaces it).
     """
     last = tournament.round_set.order_by("-number").first()
-    if last is not None:
-        watch_round(last)
     number = last.number + 1 if last else 1
     if last is not None and last.status == Round.Status.FAILED:
         number = last.number
@@ -80,6 +78,9 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
     When the broker cannot be reached the round is withdrawn and :class:`ServiceUnavailable`
     says so (at once when called outside a transaction, as the views and the API do).
     """
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None:
+        watch_round(last)  # a lost pairing sent again or failed, before (the watcher sends at once)
     with transaction.atomic():
         lock_tournament(tournament)
         number = check_can_pair(tournament)

@@ -70,7 +70,8 @@ def _lost() -> tuple[Q, Q]:
 
 def watch_round(round_: Round) -> bool:
     """Act on ``round_`` if it is being paired and its task is lost, unsent or overran; True if
-    it changed (``round_`` is then read again)."""
+    it changed (``round_`` is then read again).  Called outside a transaction: what it sends goes
+    at once, and what it writes must not be rolled back."""
     if round_.status != Round.Status.PAIRING:
         return False
     changed = _act(round_)
