@@ -19,6 +19,7 @@ from django.db import connection
 from config import celery_app
 from pairing.engine.bench import build
 from pairing.engine.trf import dump
+from pairing.rounds import request
 from pairing.rounds.request import request_pairing
 from pairing.rounds.watch import watch_round
 from tests.app.conftest import make_tournament
@@ -238,3 +239,17 @@ def test_a_killed_worker_not_restarted_fails_the_round_with_a_message(start_work
     # The arbiter's page, polled every second, finds the silent heartbeat, then no worker.
     assert resent < settings.PAIRING_HEARTBEAT_TIMEOUT + 3, resent
     assert failed < settings.PAIRING_HEARTBEAT_TIMEOUT + settings.PAIRING_QUEUE_GRACE + 6, failed
+
+
+def test_a_pairing_never_queued_is_sent_by_the_workers_watcher(start_worker, club, monkeypatch):
+    worker = start_worker()
+    wait_for_log(worker, "ready.")
+    tournament = make_tournament(club, players=11, rounds=5)
+    monkeypatch.setattr(request, "_queue", lambda *args: None)  # the web process died after the commit
+    round_ = request_pairing(tournament)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRING and not round_.task_sent
+    took = wait_for(round_, lambda r: r.status != Round.Status.PAIRING, "paired", [worker], timeout=30)
+    print(f"\nround committed, its task never queued: paired by the worker after {took:.1f} s")
+    assert round_.status == Round.Status.DRAFT, round_.error
+    assert round_.resent == 0 and took < 2 * settings.PAIRING_HEARTBEAT_EVERY + 3, took
