@@ -25,6 +25,15 @@ def env_bool(name: str, default: bool) -> bool:
     return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_number(name: str, default: float, kind=float):
+    """A number from the environment, or a message naming the variable."""
+    value = os.environ.get(name)
+    try:
+        return default if value is None else kind(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds (or times), not {value!r}.") from None
+
+
 # Security (see .env.example) ----------------------------------------------------------------------
 DEBUG = env_bool("DJANGO_DEBUG", False)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key" if DEBUG else "")
@@ -201,10 +210,21 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0.5, "interval_step": 0.5,
                                     "interval_max": 1}
-# A round is released (FAILED, with a message) by whoever looks at it once it has been "being paired"
-# for its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN seconds: its task was
-# lost (pairing/rounds/timing.py ``stale_after``); no beat process is needed.
+# A task that still beats past its tournament's time limit + PAIRING_KILL_AFTER + PAIRING_STALE_MARGIN
+# seconds from its start has overrun: the watcher fails its round (pairing/rounds/timing.py ``stale_after``).
 PAIRING_STALE_MARGIN = 60
+# The watcher (pairing/rounds/watch.py; run on every look at a round being paired and every
+# PAIRING_HEARTBEAT_EVERY seconds in each worker, no beat process needed): a task beats every
+# PAIRING_HEARTBEAT_EVERY seconds while it pairs; one silent for PAIRING_HEARTBEAT_TIMEOUT seconds,
+# or not taken by a worker within PAIRING_QUEUE_GRACE seconds of being queued (while no other
+# pairing computes), is sent again, up to PAIRING_RESTARTS times; then its round fails with a message.
+PAIRING_HEARTBEAT_EVERY = env_number("PAIRING_HEARTBEAT_EVERY", 2)
+PAIRING_HEARTBEAT_TIMEOUT = env_number("PAIRING_HEARTBEAT_TIMEOUT", 10)
+PAIRING_QUEUE_GRACE = env_number("PAIRING_QUEUE_GRACE", 15)
+PAIRING_RESTARTS = env_number("PAIRING_RESTARTS", 1, int)
+if not 0 < 2 * PAIRING_HEARTBEAT_EVERY <= PAIRING_HEARTBEAT_TIMEOUT or PAIRING_QUEUE_GRACE <= 0 or PAIRING_RESTARTS < 0:
+    raise ImproperlyConfigured("PAIRING_HEARTBEAT_TIMEOUT must be at least twice PAIRING_HEARTBEAT_EVERY (both above "
+                               "0), PAIRING_QUEUE_GRACE above 0 and PAIRING_RESTARTS 0 or more.")
 
 # Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
 # web process, else this process's memory.  A Redis that is down or slow only makes pages slower.

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
@@ -427,6 +428,15 @@ class Round(models.Model):
     progress_done = models.PositiveIntegerField(default=0, editable=False)
     progress_total = models.PositiveIntegerField(default=0, editable=False)
     progress_size = models.PositiveIntegerField(default=0, editable=False)
+    # The queueing's outbox and the task's heartbeat (pairing/rounds/outbox.py, watch.py): the
+    # current task's id, when it was queued, whether it was sent to the broker; when a worker
+    # started it and last said it is alive; how often the watcher sent it again.
+    task_id = models.CharField(max_length=36, blank=True, editable=False)
+    queued_at = models.DateTimeField(db_default=Now(), editable=False)
+    task_sent = models.BooleanField(default=False, editable=False)
+    started_at = models.DateTimeField(null=True, editable=False)
+    heartbeat_at = models.DateTimeField(null=True, editable=False)
+    resent = models.PositiveSmallIntegerField(default=0, editable=False)
     # Why the engine paired the round so (Explanation.to_json(): pairing numbers and names as
     # paired, and the text in plain words); on the public round page once the arbiter publishes it.
     explanation = models.JSONField(default=dict, blank=True, editable=False)

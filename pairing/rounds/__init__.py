@@ -22,12 +22,14 @@ own, and the round's page shows it.  The same callback enforces the
 tournament's time limit in any process (a worker, or the web process when
 tasks run eagerly), besides Celery's soft and hard limits sent with the task.
 
-A round never stays "being paired": the task is redelivered when its worker
-dies (``CELERY_TASK_ACKS_LATE``, ``CELERY_TASK_REJECT_ON_WORKER_LOST``), the
-round fails with a message past its tournament's ``pairing_time_limit``, and
-a round whose task was lost is released by whoever looks at it or asks to
-pair, or by the task itself if it arrives that late (``stale_after``: no beat
-process needed).  The arbiter can cancel a pairing at any time
+A round never stays "being paired": the task is recorded with the round (an
+outbox, ``outbox.py``) and sent once that commits; it is redelivered when its
+pool process dies (``CELERY_TASK_ACKS_LATE``,
+``CELERY_TASK_REJECT_ON_WORKER_LOST``); it beats while the engine computes
+(``heartbeat.py``), and the watcher (``watch.py``: on every look at the round,
+and in every worker) sends a task unsent, silent or never taken again, once,
+then fails the round with a message (no beat process needed); the round fails
+with a message past its tournament's ``pairing_time_limit``.  The arbiter can cancel a pairing at any time
 (``discard_round``): the engine stops at its next bracket, and a task that
 finishes afterwards stores nothing.
 

@@ -3,24 +3,20 @@ number) makes a second request fail however it arrives), then the task queued.""
 
 from __future__ import annotations
 
-import logging
 import random
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from kombu.exceptions import OperationalError as BrokerError
 
+from pairing.rounds.outbox import new_task_id, send
 from pairing.rounds.publish import discard_round
-from pairing.rounds.timing import release_if_stale
+from pairing.rounds.watch import watch_round
 from tournaments import audit
 from tournaments.models import Game, Result, Round, Tournament
 from tournaments.services import Refused, all_paired, lock_tournament
-
-log = logging.getLogger(__name__)
 
 
 class ServiceUnavailable(Refused):
@@ -33,8 +29,6 @@ def check_can_pair(tournament: Tournament) -> int:
     A failed last round is paired again (``request_pairing`` replaces it).
     """
     last = tournament.round_set.order_by("-number").first()
-    if last is not None:
-        release_if_stale(last)
     number = last.number + 1 if last else 1
     if last is not None and last.status == Round.Status.FAILED:
         number = last.number
@@ -84,14 +78,18 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
     When the broker cannot be reached the round is withdrawn and :class:`ServiceUnavailable`
     says so (at once when called outside a transaction, as the views and the API do).
     """
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None:
+        watch_round(last)  # a lost pairing sent again or failed, before (the watcher sends at once)
     with transaction.atomic():
         lock_tournament(tournament)
         number = check_can_pair(tournament)
         tournament.round_set.filter(number=number, status=Round.Status.FAILED).delete()
         try:
             with transaction.atomic():
+                # The outbox's entry: sent once this commits (_queue), else by the watcher.
                 round_ = Round.objects.create(tournament=tournament, number=number, requested_by=user,
-                                              date=timezone.localdate())
+                                              date=timezone.localdate(), task_id=new_task_id())
         except IntegrityError:
             raise Refused(_("Round %(number)s is already being paired.") % {"number": number}) from None
         drew_colour = number == 1 and not tournament.initial_colour
@@ -107,23 +105,18 @@ def request_pairing(tournament: Tournament, user=None) -> Round:
 
 
 def _queue(round_: Round, drew_colour: bool) -> None:
-    from pairing.rounds.tasks import pair_round_task
-
-    limit = round_.tournament.pairing_time_limit
-    try:
-        # Retries and timeouts: CELERY_TASK_PUBLISH_RETRY_POLICY, CELERY_BROKER_TRANSPORT_OPTIONS.
-        # The tournament's time limit: Celery raises SoftTimeLimitExceeded in the task, then kills it.
-        pair_round_task.apply_async((round_.pk,), retry=True, soft_time_limit=limit,
-                                    time_limit=limit + settings.PAIRING_KILL_AFTER)
-    except (BrokerError, OSError):
-        log.exception("the pairing of %s could not be queued", round_)
-        with transaction.atomic():
-            Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING).delete()
-            if drew_colour:
-                Tournament.objects.filter(pk=round_.tournament_id).update(initial_colour="",
-                                                                          initial_colour_by_lot=False)
-        raise ServiceUnavailable(_("The pairing service cannot be reached: nothing was changed. Try again in a "
-                                   "moment.")) from None
+    """Send the task (the outbox's entry); when the broker cannot be reached, withdraw the round."""
+    if send(round_.pk):
+        return
+    with transaction.atomic():
+        withdrawn, _deleted = Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING, task_sent=False).delete()
+        if not withdrawn:
+            return  # the watcher sent it meanwhile
+        if drew_colour:
+            Tournament.objects.filter(pk=round_.tournament_id).update(initial_colour="",
+                                                                      initial_colour_by_lot=False)
+    raise ServiceUnavailable(_("The pairing service cannot be reached: nothing was changed. Try again in a "
+                               "moment."))
 
 
 def pair_again(round_: Round, user=None) -> Round:

@@ -16,8 +16,9 @@ from pairing.engine import (
     NoValidPairing,
     pair_round,
 )
+from pairing.rounds.heartbeat import Heartbeat
 from pairing.rounds.stale import fingerprint
-from pairing.rounds.timing import fail, fail_past_time_limit, release_if_stale
+from pairing.rounds.timing import current, fail, fail_past_time_limit
 from tournaments import audit
 from tournaments.exchange.trf import tournament_document
 from tournaments.models import Game, Player, Result, Round, Tournament
@@ -51,8 +52,8 @@ class RoundProgress:
     (``time.monotonic()``), :class:`PairingStopped` once the round is no longer being paired.
     """
 
-    def __init__(self, round_id: int, deadline: float):
-        self.round_id, self.deadline, self.written = round_id, deadline, None
+    def __init__(self, round_id: int, deadline: float, task_id: str | None = None):
+        self.round_id, self.deadline, self.task_id, self.written = round_id, deadline, task_id, None
 
     def __call__(self, done: int, total: int, size: int) -> None:
         now = time.monotonic()
@@ -61,44 +62,48 @@ class RoundProgress:
         if self.written is not None and now - self.written < PROGRESS_EVERY and done < total:
             return  # the first report, the last (storing the boards) and one a second
         self.written = now
-        if not Round.objects.filter(pk=self.round_id, status=Round.Status.PAIRING).update(
-                progress_done=done, progress_total=total, progress_size=size):
+        if not current(self.round_id, self.task_id).update(progress_done=done, progress_total=total,
+                                                           progress_size=size):
             raise PairingStopped
 
 
-def run_pairing(round_id: int) -> None:
+def run_pairing(round_id: int, task_id: str | None = None) -> None:
     """The task's body: pair the round with the engine and store its boards (a draft).
 
-    Inputs that change while the engine runs (a late entry, a corrected result) make it pair
-    again, as the arbiter would want the pairing of what is in the database now; up to
-    ``PAIRING_ATTEMPTS`` times, then the round fails with a message.  All of them within the
-    tournament's time limit, counted from the task's start as Celery counts its own.
+    Only while ``task_id`` is the round's current task (the watcher may have sent it again); the
+    heartbeat beats meanwhile.  Inputs that change while the engine runs (a late entry, a
+    corrected result) make it pair again, as the arbiter would want the pairing of what is in the
+    database now; up to ``PAIRING_ATTEMPTS`` times, then the round fails with a message.  All of
+    them within the tournament's time limit, counted from the task's start as Celery counts its own.
     """
     started = time.monotonic()
-    try:
-        for _attempt in range(PAIRING_ATTEMPTS):
-            round_ = (Round.objects.select_related("tournament")
-                      .filter(pk=round_id, status=Round.Status.PAIRING).first())
-            if round_ is None or release_if_stale(round_):
-                return  # cancelled, released, or done by an earlier delivery of this task
-            tournament = round_.tournament
-            document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
-            progress = RoundProgress(round_id, deadline=started + tournament.pairing_time_limit)
-            try:
-                pairing = _pair(document, tournament, round_, progress)
-            except (SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
-                raise
-            except Exception as error:  # the round must never stay "being paired"
-                fail(round_id, _failure(error, round_))
-                return
-            if _store(round_id, document, pairing):
-                return
-        fail(round_id, "Players or results kept changing while the round was being paired: nothing was "
-                        "paired. Pair again.")
-    except PairingStopped:
-        log.info("round %s is no longer being paired: the engine stopped", round_id)
-    except (SoftTimeLimitExceeded, PairingTimeout):  # Celery's soft limit, or the engine's callback
-        fail_past_time_limit(round_id)
+    heartbeat = Heartbeat(round_id, task_id)
+    if not heartbeat.start():
+        return  # cancelled, done by an earlier delivery of this task, or sent again since
+    with heartbeat:
+        try:
+            for _attempt in range(PAIRING_ATTEMPTS):
+                round_ = current(round_id, task_id).select_related("tournament").first()
+                if round_ is None:
+                    return  # cancelled, or failed by the watcher
+                tournament = round_.tournament
+                document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
+                progress = RoundProgress(round_id, started + tournament.pairing_time_limit, task_id)
+                try:
+                    pairing = _pair(document, tournament, round_, progress)
+                except (SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
+                    raise
+                except Exception as error:  # the round must never stay "being paired"
+                    fail(round_id, _failure(error, round_), task_id)
+                    return
+                if _store(round_id, task_id, document, pairing):
+                    return
+            fail(round_id, "Players or results kept changing while the round was being paired: nothing was "
+                           "paired. Pair again.", task_id)
+        except PairingStopped:
+            log.info("round %s is no longer being paired by this task: the engine stopped", round_id)
+        except (SoftTimeLimitExceeded, PairingTimeout):  # Celery's soft limit, or the engine's callback
+            fail_past_time_limit(round_id, task_id)
 
 
 def _pair(document, tournament: Tournament, round_: Round, progress: RoundProgress):
@@ -118,16 +123,16 @@ def _failure(error: Exception, round_: Round) -> str:
     return "The pairing engine failed unexpectedly; the error has been logged."
 
 
-def _store(round_id: int, document, pairing) -> bool:
+def _store(round_id: int, task_id: str | None, document, pairing) -> bool:
     """Store the boards if nothing changed meanwhile; False if the input changed (pair again)."""
     with transaction.atomic():
         round_ = Round.objects.filter(pk=round_id).select_related("tournament").first()
         if round_ is None:
             return True  # cancelled: store nothing
         tournament = lock_tournament(round_.tournament)
-        round_ = Round.objects.select_for_update().filter(pk=round_id, status=Round.Status.PAIRING).first()
+        round_ = current(round_id, task_id).select_for_update().first()
         if round_ is None:
-            return True  # cancelled, released, or stored by another delivery
+            return True  # cancelled, failed, sent again, or stored by another delivery
         if tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number) != document:
             log.info("%s: the tournament changed during the pairing; pairing again", round_)
             return False

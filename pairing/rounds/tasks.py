@@ -10,9 +10,10 @@ class PairingTask(Task):
         # Celery's hard limit killed the process (the engine did not stop at the soft limit):
         # Celery calls this in the worker's main process, and the round must not stay being paired.
         if isinstance(exc, TimeLimitExceeded):
-            fail_past_time_limit(args[0])
+            fail_past_time_limit(args[0], task_id)
 
 
-@shared_task(name="pairing.pair_round", base=PairingTask)
-def pair_round_task(round_id: int) -> None:
-    run_pairing(round_id)
+@shared_task(name="pairing.pair_round", base=PairingTask, bind=True)
+def pair_round_task(self, round_id: int) -> None:
+    run_pairing(round_id, self.request.id)
+

@@ -1,14 +1,11 @@
-"""A round being paired: its time limit, and a round whose task was lost released
-(``stale_after``: no beat process needed)."""
+"""A round being paired: its time limit, the task it is being paired by, a round failed."""
 
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from tournaments import audit
 from tournaments.models import Round, Tournament
@@ -24,43 +21,31 @@ def duration(seconds: int) -> str:
     return f"{minutes} min {seconds:02d} s" if seconds else f"{minutes} min"
 
 
+def current(round_id: int, task_id: str | None):
+    """The round while it is being paired by ``task_id`` (no ``task_id``: by whichever task, as
+    when ``run_pairing`` is called directly); the watcher gives a lost round a new task id."""
+    rounds = Round.objects.filter(pk=round_id, status=Round.Status.PAIRING)
+    return rounds.filter(task_id=task_id) if task_id else rounds
+
+
 def stale_after(tournament: Tournament) -> int:
-    """Seconds after which a round still being paired has certainly lost its task: no task runs
-    longer than its tournament's limit plus the hard-kill delay.  A worker that died whole is not
-    waited for (Redis would give its task back only after PAIRING_REDELIVERY_AFTER, an hour): the
-    arbiter gets the round back with a message, and a task arriving later finds it no longer being
-    paired and stores nothing."""
+    """Seconds after its start past which a task that still beats has overrun: no task runs longer
+    than its tournament's limit plus the hard-kill delay (the watcher fails it, ``watch.py``)."""
     return tournament.pairing_time_limit + settings.PAIRING_KILL_AFTER + settings.PAIRING_STALE_MARGIN
 
 
-def release_if_stale(round_: Round) -> bool:
-    """Fail a round being paired for longer than any task can take (its task was lost)."""
-    stale = stale_after(round_.tournament)
-    if round_.status != Round.Status.PAIRING or timezone.now() - round_.requested_at < timedelta(seconds=stale):
-        return False
-    message = (f"The pairing did not finish within {duration(stale)}: the pairing service may have stopped. "
-               f"Nothing was paired; pair again or discard.")
-    released = Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING).update(
-        status=Round.Status.FAILED, error=message)
-    if released:
-        log.warning("%s released: its pairing task was lost", round_)
-        log_failure(round_.tournament_id, round_.number, message)
-        round_.status, round_.error = Round.Status.FAILED, message
-    return bool(released)
-
-
-def fail_past_time_limit(round_id: int) -> None:
+def fail_past_time_limit(round_id: int, task_id: str | None = None) -> None:
     """The round goes back to not paired with a message: its pairing passed the tournament's limit."""
     limit = Tournament.objects.filter(round_set__pk=round_id).values_list("pairing_time_limit", flat=True).first()
     fail(round_id, f"The pairing did not finish within the tournament's time limit ({duration(limit or 0)}): "
                     f"the round is not paired. Pair again, or give the engine more time in the tournament's "
-                    f"settings.")
+                    f"settings.", task_id)
 
 
-def fail(round_id: int, message: str) -> None:
+def fail(round_id: int, message: str, task_id: str | None = None) -> None:
+    """The round, if still being paired (by ``task_id`` when given), fails with ``message``."""
     with transaction.atomic():
-        if Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(status=Round.Status.FAILED,
-                                                                                 error=message):
+        if current(round_id, task_id).update(status=Round.Status.FAILED, error=message):
             tournament_id, number = Round.objects.values_list("tournament_id", "number").get(pk=round_id)
             log_failure(tournament_id, number, message)
 

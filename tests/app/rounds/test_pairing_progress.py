@@ -78,13 +78,17 @@ def test_the_status_before_the_first_bracket_and_after_the_last(client, arbiter,
     round_ = request(tournament)
     client.force_login(arbiter)
     page = status_partial(client, tournament)
-    assert "Waiting for the engine to start" in page and "<progress" not in page
+    assert "Queued: waiting for the pairing service to take it" in page and "<progress" not in page
+    assert 'data-stage="queued"' in page
+    Round.objects.filter(pk=round_.pk).update(started_at=timezone.now(), heartbeat_at=timezone.now())
+    assert "Waiting for the engine to start" in status_partial(client, tournament)
     Round.objects.filter(pk=round_.pk).update(progress_done=2, progress_total=3, progress_size=1)
     assert "Bracket 3 of 3 (current bracket 1 player)" in status_partial(client, tournament)
     api = APIClient()
     api.force_authenticate(arbiter)
     assert api.get(f"/api/tournaments/{tournament.slug}/rounds/1/status/").json() == {
-        "number": 1, "status": "pairing", "error": "", "progress_done": 2, "progress_total": 3, "progress_size": 1}
+        "number": 1, "status": "pairing", "stage": "computing", "resent": 0, "error": "", "progress_done": 2,
+        "progress_total": 3, "progress_size": 1}
     Round.objects.filter(pk=round_.pk).update(progress_done=3, progress_total=3, progress_size=0)
     assert "All 3 brackets paired: storing the boards" in status_partial(client, tournament)
 
@@ -204,7 +208,7 @@ def test_a_pairing_killed_at_the_hard_limit_goes_back_to_not_paired(tournament, 
     monkeypatch.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
     round_ = request(tournament)
     # What the worker's main process calls once it has killed the pool process that ran the task.
-    pair_round_task.on_failure(TimeLimitExceeded(615), "task-id", (round_.pk,), {}, None)
+    pair_round_task.on_failure(TimeLimitExceeded(615), round_.task_id, (round_.pk,), {}, None)
     round_.refresh_from_db()
     assert round_.status == Round.Status.FAILED and not round_.games.exists()
     assert "did not finish within the tournament's time limit (10 min)" in round_.error

@@ -13,12 +13,15 @@ import uuid
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 
 from config import celery_app
 from pairing.engine.bench import build
 from pairing.engine.trf import dump
+from pairing.rounds import request
 from pairing.rounds.request import request_pairing
+from pairing.rounds.watch import watch_round
 from tests.app.conftest import make_tournament
 from tournaments.exchange.trf_import import import_tournament
 from tournaments.models import Round, Tournament
@@ -183,3 +186,70 @@ def test_a_pairing_past_its_time_limit_goes_back_to_not_paired(start_worker, clu
     tournament.refresh_from_db()
     round_ = wait_until_done(request_pairing(tournament), [worker])
     assert round_.status == Round.Status.DRAFT, round_.error
+
+
+def wait_for(round_: Round, reached, what: str, workers, timeout: float = 90, poll=None) -> float:
+    """Seconds until ``reached(round_)``, looking every 0.2 s (``poll(round_)`` first, as the
+    arbiter's page does)."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        round_.refresh_from_db()
+        if poll:
+            poll(round_)
+        if reached(round_):
+            return time.monotonic() - started
+        time.sleep(0.2)
+    pytest.fail(f"round {round_.number}: not {what} after {timeout} s:\n" + "\n".join(log_of(w) for w in workers))
+
+
+def kill_mid_pairing(start_worker, club, big_trf):
+    """A round being computed by a prefork worker, which is then killed whole (SIGKILL)."""
+    worker = start_worker(pool="prefork")
+    round_ = request_pairing(import_tournament(club, big_trf))
+    wait_for(round_, lambda r: r.started_at is not None, "started", [worker], timeout=60)
+    time.sleep(1.5)  # into the engine
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRING, "the engine finished before the kill: pair a bigger round"
+    os.killpg(worker.pid, signal.SIGKILL)  # the worker and its pool: nobody acknowledges the task
+    worker.wait()
+    return worker, round_
+
+
+def test_a_killed_worker_is_found_and_its_pairing_sent_to_the_restarted_worker(start_worker, club, big_trf):
+    first, round_ = kill_mid_pairing(start_worker, club, big_trf)
+    second = start_worker(pool="prefork")  # what docker compose's restart policy does
+    resent = wait_for(round_, lambda r: r.resent == 1, "sent again", [first, second])
+    done = resent + wait_for(round_, lambda r: r.status != Round.Status.PAIRING, "paired", [first, second])
+    print(f"\nworker killed mid-pairing, a new worker started: sent again after {resent:.1f} s, "
+          f"paired after {done:.1f} s")
+    assert round_.status == Round.Status.DRAFT, round_.error
+    assert round_.games.count() == BIG // 2
+    # Found by the new worker's watcher once the heartbeat had been silent for its timeout (10 s).
+    assert resent < settings.PAIRING_HEARTBEAT_TIMEOUT + 8, resent
+
+
+def test_a_killed_worker_not_restarted_fails_the_round_with_a_message(start_worker, club, big_trf):
+    worker, round_ = kill_mid_pairing(start_worker, club, big_trf)
+    resent = wait_for(round_, lambda r: r.resent == 1, "sent again", [worker], poll=watch_round)
+    failed = resent + wait_for(round_, lambda r: r.status == Round.Status.FAILED, "failed", [worker],
+                               poll=watch_round)
+    print(f"\nworker killed mid-pairing, none left: sent again after {resent:.1f} s, failed after {failed:.1f} s")
+    assert round_.error.startswith("No pairing worker took the round within 15 s (2 tries)"), round_.error
+    assert not round_.games.exists()
+    # The arbiter's page, polled every second, finds the silent heartbeat, then no worker.
+    assert resent < settings.PAIRING_HEARTBEAT_TIMEOUT + 3, resent
+    assert failed < settings.PAIRING_HEARTBEAT_TIMEOUT + settings.PAIRING_QUEUE_GRACE + 6, failed
+
+
+def test_a_pairing_never_queued_is_sent_by_the_workers_watcher(start_worker, club, monkeypatch):
+    worker = start_worker()
+    wait_for_log(worker, "ready.")
+    tournament = make_tournament(club, players=11, rounds=5)
+    monkeypatch.setattr(request, "_queue", lambda *args: None)  # the web process died after the commit
+    round_ = request_pairing(tournament)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRING and not round_.task_sent
+    took = wait_for(round_, lambda r: r.status != Round.Status.PAIRING, "paired", [worker], timeout=30)
+    print(f"\nround committed, its task never queued: paired by the worker after {took:.1f} s")
+    assert round_.status == Round.Status.DRAFT, round_.error
+    assert round_.resent == 0 and took < 2 * settings.PAIRING_HEARTBEAT_EVERY + 3, took

@@ -2,6 +2,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from pairing.engine import json_value
+from pairing.rounds.watch import STAGES, stage
 from tournaments.models import Game, ManualChange, Player, Round, Tournament
 
 
@@ -52,10 +53,19 @@ class RoundDetailSerializer(RoundSerializer):
 
 
 class RoundStatusSerializer(serializers.ModelSerializer):
+    # queued, computing, resent (its task was lost and sent again), failed, done
+    # (pairing/rounds/watch.py); resent: how often the watcher sent the task again.
+    stage = serializers.SerializerMethodField()
+
     class Meta:
         model = Round
         # While the round is being paired: brackets done of how many, the current bracket's size.
-        fields = ["number", "status", "error", "progress_done", "progress_total", "progress_size"]
+        fields = ["number", "status", "stage", "resent", "error", "progress_done", "progress_total",
+                  "progress_size"]
+
+    @extend_schema_field(serializers.ChoiceField(choices=STAGES))
+    def get_stage(self, round_) -> str:
+        return stage(round_)
 
 
 class StandingSerializer(serializers.Serializer):

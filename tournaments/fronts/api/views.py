@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from pairing.rounds.publish import publish_round
 from pairing.rounds.request import ServiceUnavailable, request_pairing
-from pairing.rounds.timing import release_if_stale
+from pairing.rounds.watch import watch_round
 from tournaments.fronts.api import serializers
 from tournaments.models import Game, Tournament
 from tournaments.queries.standings import completed_round, crosstable, published_rounds
@@ -200,7 +200,7 @@ class RoundStatus(APIView):
     def get(self, request, slug, number):
         tournament = request.tournament  # checked by permissions.Rules
         round_ = get_object_or_404(tournament.round_set, number=number)
-        release_if_stale(round_)
+        watch_round(round_)
         return Response(serializers.RoundStatusSerializer(round_).data)
 
 

@@ -14,7 +14,8 @@ from pairing.rounds.request import pair_again as pair_again_service
 from pairing.rounds.request import request_pairing
 from pairing.rounds.run import bracket_reports
 from pairing.rounds.stale import changed_parts, describe
-from pairing.rounds.timing import duration, release_if_stale
+from pairing.rounds.timing import duration
+from pairing.rounds.watch import stage, watch_round
 from tournaments.fronts.arbiter.forms import ManualChangeForm
 from tournaments.fronts.perform import perform
 from tournaments.models import Round
@@ -42,7 +43,7 @@ def pair(request, slug):
 
 def _round_context(request, round_: Round) -> dict:
     elapsed = (timezone.now() - round_.requested_at).total_seconds()
-    context = {"tournament": round_.tournament, "round": round_,
+    context = {"tournament": round_.tournament, "round": round_, "stage": stage(round_),
                "time_limit": duration(round_.tournament.pairing_time_limit),
                "games": round_.games.select_related("white", "black").prefetch_related("changes__user"),
                "elapsed": duration(elapsed)}
@@ -60,7 +61,7 @@ def _round_context(request, round_: Round) -> dict:
 @login_required
 def round_detail(request, slug, number):
     round_ = _round(request, slug, number)
-    release_if_stale(round_)
+    watch_round(round_)
     context = _round_context(request, round_)
     if request.htmx and request.GET.get("status"):
         if round_.status == Round.Status.PAIRING:
