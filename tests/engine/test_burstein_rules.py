@@ -1,0 +1,246 @@
+"""Hand-derived rule tests of the Burstein system (C.04.4.2), both editions, on small
+tournaments written as TRF files (``TrfBuilder``) and paired by ``pair_round``.
+
+Each test builds one situation where one article decides the pairing; the expected
+pairing is derived by hand from the rule text in the docstring, never read off the
+engine.  "2017" is the text of the Handbook edition with the Baku 2016 Dutch rules
+(``C04.4.2-burstein.md``: 3.2 ranks by Sonneborn-Berger, Buchholz, Median, rating;
+the tables of 6.2 / 6.4; the colours of 5.1-5.4) with the 2017 Basic Rules (C.04.1)
+and General Handling Rules (C.04.2); "2026" is the text in force from 1 February 2026
+(``2026/C04.4.2-burstein-2026.md``: Dutch seeding rounds 1.6, the Index of 1.7-1.8,
+[C1]-[C8], the bye first by 3.1, the order of 4.3, the colours of 5.2) with the
+2026 Basic Rules and General Handling Rules.  Where the two texts agree a test runs
+under both; where they differ there is one test per edition.
+
+Conventions: ratings fall with the pairing number (``TrfBuilder``), so "by rating"
+and "by TPN" give the same order; the colour drawn for round 1 is White for player
+1 (``XXC white1``).  In 2026 a tournament of 3 rounds has one seeding round
+(1.6.2: min(3 // 2, 4) = 1), of 5 rounds two, so round 2 (resp. 3) is the first
+Burstein round.  "B" is Buchholz, "SB" Sonneborn-Berger, "s(n)" player n's score.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.engine import pair_round, parse
+from tests.engine.builder import TrfBuilder
+
+EDITIONS = ["2017", "2026"]
+
+
+def boards(builder: TrfBuilder, edition: str) -> set[tuple[int, int]]:
+    """The pairing of the next round, white first; the PAB as ``(player, 0)``."""
+    return set(pair_round(parse(builder.text()), "burstein", edition=edition).as_numbers())
+
+
+def pairs(builder: TrfBuilder, edition: str) -> set[frozenset[int]]:
+    """The pairs of the next round, colours aside."""
+    return {frozenset(board) for board in boards(builder, edition)}
+
+
+# -- the first round ---------------------------------------------------------------------
+
+def test_first_round_odd_2017_top_meets_bottom_and_the_pab_to_the_lowest():
+    """2017, round 1 of seven players: everybody is in one SG (1.2) with no SB, Buchholz or
+    Median, so 3.2 ranks by rating: 1..7.  4.2-4.3: the PAB to the lowest SB, then Buchholz
+    "and so on" (3.2's order, to the rating): the lowest rated, 7.  6.1: "the highest player
+    ... with the lowest player": 1-6, 2-5, 3-4.  5.1: No. 1 White by lot, "all other odd
+    numbered players in the top half of the initial list" (1, 2, 3) the same colour: 3
+    White, 2 Black."""
+    assert boards(TrfBuilder(7, rounds=5), "2017") == {(1, 6), (5, 2), (3, 4), (7, 0)}
+
+
+def test_first_round_odd_2026_a_dutch_seeding_round():
+    """2026 1.6.1: round 1 is a seeding round, paired by the Dutch system: the PAB to the
+    lowest ranked (7), the top half 1, 2, 3 against the bottom half 4, 5, 6 (1-4, 2-5, 3-6,
+    not 2017's 1-6, 2-5, 3-4), odd TPNs with the colour drawn (White for 1 and 3)."""
+    assert boards(TrfBuilder(7, rounds=5), "2026") == {(1, 4), (5, 2), (3, 6), (7, 0)}
+
+
+# -- the seeding rounds, an odd SG and its floater ----------------------------------------
+
+def top_three_won_with_white() -> TrfBuilder:
+    """Round 1: 1-4, 2-5, 3-6, each won by White: 1, 2, 3 (1 point) due Black, 4, 5, 6 due White."""
+    return TrfBuilder(6, rounds=3).game(1, 4, "1").game(2, 5, "1").game(3, 6, "1").next_round()
+
+
+def test_1_6_2026_round_2_of_4_rounds_is_a_dutch_seeding_round():
+    """2026 1.6.2: with 4 rounds, min(4 // 2, 4) = 2 seeding rounds, so round 2 is a Dutch
+    round (1.6.1).  Dutch, bracket 1 {1, 2, 3}: S1 = {1}, S2 = {2, 3}: 1-2 (every pair misses
+    one preference, all want Black), 3 floats; 1-2 both strong Black, the higher ranked (1)
+    gets his: 2-1.  Bracket 0 {3 (floater), 4, 5, 6}: 3-4 (4-3: both preferences), then 5-6
+    (both want White: the higher ranked, 5, White)."""
+    builder = top_three_won_with_white()
+    builder.total = 4
+    assert boards(builder, "2026") == {(2, 1), (4, 3), (5, 6)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_odd_sg_floats_its_middle_player_who_is_ranked_last_in_the_next_sg(edition):
+    """2026 with 3 rounds: one seeding round (1.6.2), round 2 is paired by Burstein; 2017 has
+    no seeding rounds.  SG 1 {1, 2, 3}: each beat a 0-point player, so SB = B = 0 (both
+    editions) and the order is the rating / TPN (2017 3.2, 2026 1.8): 1, 2, 3.  6.4 / 4.3:
+    1-3 first, 2 floats (all three want Black, so every pair misses one: 6.5 / [C8] tie).
+    6.3 / 1.2.2: 2 joins SG 0, ranked there like the others (2017 3.2 "including floaters";
+    2026 1.8, scores not used): 4, 5, 6 have B = 1 (they lost to a 1-point player), 2 has
+    B = 0 (he beat 5), all SB 0: order 4, 5, 6, 2.  6.1 / 4.3: 4-2 (2 floats down, 4 is
+    paired up), 5-6.  Colours: 1-3 both due Black, nothing differs in the histories, the
+    higher ranked (1; 2017 5.4 (d)-(e) down to the rating, 2026 5.2.5) gets his: 3-1; 4-2
+    both due colours; 5-6 both due White: 5 (higher ranked) White."""
+    assert boards(top_three_won_with_white(), edition) == {(3, 1), (4, 2), (5, 6)}
+
+
+# -- the index: Sonneborn-Berger first (2017) or Buchholz first (2026) ---------------------
+
+def five_and_six_drew() -> TrfBuilder:
+    """Round 1: 1 beat 3, 2 beat 4 (White won both), 5 and 6 drew (5 White).  Round 2 of 3:
+    SG 1 {1, 2}, SG 0.5 {5, 6} (who have met), SG 0 {3, 4}."""
+    return TrfBuilder(6, rounds=3).game(1, 3, "1").game(2, 4, "1").game(5, 6, "=").next_round()
+
+
+def test_3_2_2017_sonneborn_berger_first_ranks_the_floaters_on_top():
+    """2017.  SG 1: 1-2; both due Black, 5.4 (b)-(c) tie, (d) SB 0 both, (e) Buchholz 0 both,
+    down to the rating: 1 gets his due colour, 2-1.  SG 0.5 {5, 6} cannot be paired (3.1),
+    so 6.6 "these two SG's shall be considered as one SG": {3, 4, 5, 6} ranked by 3.2, SB
+    first: 5 and 6 have SB 0.5 x 0.5 = 0.25, 3 and 4 SB 0 (lost): order 5, 6, 3, 4.  6.2:
+    1*4 = 5-4, 2*3 = 6-3 (6.5: 5-4 both due colours, 6-3 both due White, and 5-3 / 6-4
+    gives as many).  6-3: 5.4 (b) and (c) tie (one Black game each), (d) the higher SB,
+    6 (0.25 against 0), gets his due colour: White."""
+    assert boards(five_and_six_drew(), "2017") == {(2, 1), (4, 5), (6, 3)}
+
+
+def test_1_8_2026_buchholz_first_ranks_the_floaters_last():
+    """2026, round 2 is the first Burstein round (3 rounds, 1.6.2).  Bracket 1: 1-2, both
+    strong Black, 5.2.4 nothing differs, 5.2.5 the higher ranked (1.8: B 0 both, SB 0
+    both, TPN) 1 gets Black: 2-1.  Bracket 0.5 {5, 6}: no pair ([C1]), both float ([C5]).
+    Bracket 0 {5, 6, 3, 4} ranked by the Index (1.8.1), Buchholz first: 3 and 4 have B 1
+    (they met 1 and 2), 5 and 6 B 0.5: order 3, 4, 5, 6 (2017's SB-first order is the
+    reverse).  4.3: 3-6, 4-5 ([C8]: one miss, as few as 3-5, 4-6).  3-6 both strong White,
+    5.2.4 nothing differs, 5.2.5 the higher ranked, 3, White; 4-5 both preferences."""
+    assert boards(five_and_six_drew(), "2026") == {(2, 1), (3, 6), (4, 5)}
+
+
+# -- the PAB -------------------------------------------------------------------------------
+
+def a_late_entry_in_round_2() -> TrfBuilder:
+    """5 enters in round 2 (absent in round 1, 0 points, C.04.2 C.2 b / 2026 Art. 2.4);
+    round 1: 1 (White) beat 3, 2 (Black) beat 4.  Round 2 of 3: five players, a PAB."""
+    return TrfBuilder(5, rounds=3).game(1, 3, "1").game(4, 2, "0").bye(5, "Z").next_round()
+
+
+def test_4_2_2017_the_pab_to_the_late_entry_with_the_lowest_buchholz():
+    """2017 4.2-4.3: the lowest SG {3, 4, 5}, SB 0 for all three, then the lowest Buchholz:
+    3 and 4 met a 1-point player (B 1), the late entry 5 met nobody (B 0): 5 gets the PAB.
+    Then 1-2 (2-1: both due colours) and 3-4 (3-4: both due colours)."""
+    assert boards(a_late_entry_in_round_2(), "2017") == {(2, 1), (3, 4), (5, 0)}
+
+
+def test_3_1_4_2026_the_pab_to_the_player_with_most_games():
+    """2026 3.1.3 the lowest score {3, 4, 5}; 3.1.4 "has played the highest number of games":
+    3 and 4 (one game), not the late entry 5; 3.1.5 the lowest ranking (1.8: B 1 and SB 0
+    both, then the larger TPN): 4 gets the PAB (3.1.2: 1-2, 3-5 remain possible).  1-2:
+    2-1; 3-5: 5 has played no game, so no preference (1.5.4) and 3 gets his, White."""
+    assert boards(a_late_entry_in_round_2(), "2026") == {(2, 1), (3, 5), (4, 0)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_forfeit_win_bars_the_pab_and_is_no_game(edition):
+    """Round 1: 1 (White) beat 3, 2 (White) beat 4, 5 had the PAB.  Round 2: 3 won by forfeit
+    against 5 (3 White), 1 (White) and 2 drew, 4 had the PAB.  Round 3 of 5 (2026: after the
+    two seeding rounds), five players: 1 and 2 have 1.5, 3, 4, 5 have 1.
+    The PAB: 5 and 4 had one, 3 "received a point without playing" (2017 4.1; 2026 3.1.1
+    [C2], C.04.1 (2026) Art. 4: a win's points in one round without playing), so the lowest
+    eligible are 1 and 2, tied on everything (SB 1 x 1 + 0.5 x 1.5 = 1.75, B 2.5, two games
+    each) down to the rating / TPN: 2 gets the PAB (2017 4.2-4.3; 2026 3.1.3-3.1.5).
+    1 (1.5) floats to {3, 4, 5}; the forfeit 3-5 is no game (C.04.2 D.6 / 2026 3.5), so 3
+    and 5 may meet.  Ranking: 1 first (SB 1.75), then 3, 4 (2017: SB 0, B 1.5; 2026 with
+    1.7.2, unplayed rounds against oneself: B 2.5, SB 1), then 5 (2017: B 0; 2026: B 2).
+    Colours: 1 (WW) due Black, absolute; 3 and 4 (one game, Black) due White; 5 (no game:
+    the PAB and a forfeit, which has no colour, D.5 / 2026 3.4) none.  1-3 met; 1-5, 3-4
+    gives 3-4 one colour fewer than 1-4, 3-5, which gives every due colour (6.5, [C8]).
+    Without the bar the PAB would go to 3, the only eligible player of the lowest SG."""
+    builder = (TrfBuilder(5, rounds=5).game(1, 3, "1").game(2, 4, "1").bye(5, "U").next_round()
+               .game(3, 5, "+").game(1, 2, "=").bye(4, "U").next_round())
+    assert boards(builder, edition) == {(2, 0), (4, 1), (3, 5)}
+
+
+# -- forfeits and absences ----------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_double_forfeit_is_no_meeting(edition):
+    """Round 1: 1-2 a double forfeit, 3-4 and 5-6 drawn (3 and 5 White).  Round 2 of 3:
+    SG 0.5 {3, 4, 5, 6}: SB 0.25, B 0.5 for all, so the rating / TPN order: 6.2 (1) 3-6,
+    4-5 (none has met), each with both due colours: 6-3, 4-5.  SG 0 {1, 2}: their game was
+    not played, so they have not "played each other" (2017 3.1; 2026 [C1], and C.04.2 D.6 /
+    2026 3.5: "two paired players, who did not play their game, may be paired together"):
+    1-2.  In 2026 neither has played a game (a forfeit has no colour, 3.4), so 5.2.1: the
+    higher ranked (1.8: Index 0 both, TPN 1) has an odd TPN and gets the initial colour,
+    White.  (2017 has no rule for two players without games after round 1: colour not
+    asserted.)"""
+    builder = TrfBuilder(6, rounds=3).game(1, 2, "--").game(3, 4, "=").game(5, 6, "=").next_round()
+    result = boards(builder, edition)
+    assert {(6, 3), (4, 5)} <= result
+    assert {frozenset(board) for board in result} == {frozenset(p) for p in [(1, 2), (3, 6), (4, 5)]}
+    if edition == "2026":
+        assert (1, 2) in result
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_absent_player_is_not_paired(edition):
+    """C.04.2 D.4 / 2026 3.3: "players known in advance not to play in a particular round are
+    not paired in that round".  Round 1: 1 (White) beat 3, 2 (Black) beat 4, 5 had the PAB;
+    5 is absent in round 2 (of 3): four players, no PAB; SG 1 {1, 2}: 2-1 and SG 0 {3, 4}:
+    3-4, each with both due colours (2017 5.4 (a), 2026 5.2.2).  Were 5 paired, SG 1 would
+    be odd and somebody would float or take a PAB."""
+    builder = TrfBuilder(5, rounds=3).game(1, 3, "1").game(4, 2, "0").bye(5, "U").next_round().bye(5, "Z")
+    assert boards(builder, edition) == {(2, 1), (3, 4)}
+
+
+# -- colours ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_6_5_an_even_sg_takes_the_combination_that_gives_the_due_colours(edition):
+    """Round 1: 1-5, 6-2, 7-3, 4-8 (White first), 1-4 won: SG 1 {1, 2, 3, 4}, due Black 1
+    and 4, due White 2 and 3; SG 0 {5, 6, 7, 8}, due White 5 and 8, due Black 6 and 7.
+    Round 2 of 3: each SG ranked by rating / TPN (equal SB and Buchholz).  6.2 (1) 1-4,
+    2-3 gives two players the wrong colour; (2) 1-3, 2-4 none: 2017 6.5 "maximum number of
+    players should get their due colors", 2026 [C8] (above the order of 4.3): 3-1, 2-4; the
+    same in SG 0: 5-7, 8-6."""
+    builder = (TrfBuilder(8, rounds=3).game(1, 5, "1").game(6, 2, "0").game(7, 3, "0").game(4, 8, "1")
+               .next_round())
+    assert boards(builder, edition) == {(3, 1), (2, 4), (5, 7), (8, 6)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_absolute_colours_forbid_the_first_combination(edition):
+    """Two rounds: 1 and 4 won both with White (due Black, absolute: a third White is
+    forbidden, 2017 5.3, 2026 1.5.1 and [C3]); 2 and 3 won with Black then White (due Black,
+    mild); 5 and 8 lost both with Black (absolute White), 6 and 7 with White then Black.
+    Round 3 of 5 (2026: after the two seeding rounds).  SG 2 {1, 2, 3, 4}: B = SB = 0 for
+    all, the rating / TPN order.  6.2 (1) 1-4, 2-3 puts the two absolute Black seekers
+    together: invalid; (2) 1-3, 2-4 (every combination misses two preferences, so 6.5 /
+    [C8] do not choose): the stronger (absolute) preference is granted (2017 5.3, 2026
+    5.2.3): 3-1, 2-4.  SG 0 the same: 5-8 invalid, 5-7 and 8-6."""
+    builder = (TrfBuilder(8, rounds=5).game(1, 5, "1").game(6, 2, "0").game(7, 3, "0").game(4, 8, "1")
+               .next_round().game(1, 6, "1").game(2, 5, "1").game(3, 8, "1").game(4, 7, "1").next_round())
+    assert boards(builder, edition) == {(3, 1), (2, 4), (5, 7), (8, 6)}
+
+
+# -- the last round -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_last_round_no_exception_to_the_colour_rules(edition):
+    """C.04.1 f-g (2017) and 2026 Art. 6-7 let a system make exceptions (2017: in the last
+    round); Burstein makes none (2017 5.2-5.3, 2026 [C3]).  Round 1: 1-5, 2-6, 7-3, 8-4
+    (1-4 won); round 2: 1-4, 2-3, 5-7, 6-8 (White won).  Round 3, the last of 3: 1 and 2 (2
+    points) both played White twice: absolute Black, they may not meet even now.  SG 2 has
+    no pair, both float (2017 6.6, 2026 [C5]) into SG 1 {1, 2, 3, 4, 5, 6}: ranked 1, 2
+    (SB 2), then 3-6 (SB 0; B 2 for all).  6.2 (1) 1-6, 2-5, 3-4: 3 and 4 (Black twice,
+    absolute White) may not meet; (2) 1-6, 2-4, 3-5 is valid and misses one preference
+    (3 and 5 both due White), the fewest possible with four White seekers and two Black:
+    6-1, 4-2, and 3-5 (3's absolute preference first).  SG 0: 7-8, both mild White,
+    identical histories, the higher ranked (equal SB and B; rating / TPN) White."""
+    builder = (TrfBuilder(8, rounds=3).game(1, 5, "1").game(2, 6, "1").game(7, 3, "0").game(8, 4, "0")
+               .next_round().game(1, 4, "1").game(2, 3, "1").game(5, 7, "1").game(6, 8, "1").next_round())
+    assert boards(builder, edition) == {(6, 1), (4, 2), (3, 5), (7, 8)}
