@@ -244,3 +244,107 @@ def test_last_round_no_exception_to_the_colour_rules(edition):
     builder = (TrfBuilder(8, rounds=3).game(1, 5, "1").game(2, 6, "1").game(7, 3, "0").game(8, 4, "0")
                .next_round().game(1, 4, "1").game(2, 3, "1").game(5, 7, "1").game(6, 8, "1").next_round())
     assert boards(builder, edition) == {(6, 1), (4, 2), (3, 5), (7, 8)}
+
+
+# -- withdrawn players and unplayed rounds in the index --------------------------------------
+
+def seven_withdraws_after_round_1() -> TrfBuilder:
+    """Round 1: 1-4, 2-5, 3-7 won by White, 6 had the PAB.  7 then withdraws (absent in
+    rounds 2 and 3: not paired, C.04.2 D.3 / 2026 3.2).  Round 2: 5-1, 6-2 and 4-3 all
+    won by Black.  Round 3, the last of 3: 1, 2, 3 (2 points, all White then Black: mild
+    White), 6 (1 point, one game with White), 4 and 5 (0)."""
+    return (TrfBuilder(7, rounds=3).game(1, 4, "1").game(2, 5, "1").game(3, 7, "1").bye(6, "U").next_round()
+            .game(5, 1, "0").game(6, 2, "0").game(4, 3, "0").bye(7, "Z").next_round().bye(7, "Z"))
+
+
+def test_3_2_2017_a_withdrawn_opponent_counts_his_score():
+    """2017 3.2 on the opponents met (the text defines nothing for unplayed rounds): SB(1) =
+    s(4) + s(5) = 0, SB(2) = s(5) + s(6) = 1, SB(3) = s(7) + s(4) = 0; B the same; so 2,
+    then 1 and 3 by rating: 2, 1, 3.  6.4 (three players): 2-3, 1 floats (every pair misses
+    one colour: 6.5 ties); 1 meets 6 in SG 1 (6.6: he has not met him).  SG 0: 4-5.
+    Colours: 2-3 both due White, 5.4 (b)-(c) tie (identical histories), (d) the higher SB, 2,
+    White; 1-6 both due colours; 4-5 both due Black (Black then White), tie down to (e)
+    (Buchholz 4 both) and the rating: 4 Black."""
+    assert boards(seven_withdraws_after_round_1(), "2017") == {(2, 3), (1, 6), (5, 4)}
+
+
+def test_1_7_2_2026_a_withdrawn_opponents_zero_point_byes_count_as_draws():
+    """2026 1.7.2, exception: 7 has "a series of consecutive zero-point-byes up to the current
+    round", so for his over-the-board opponent 3 the one of round 2 counts as a draw: 7
+    counts 0.5.  Index (1.8.1): B(2) = s(5) + s(6) = 1, B(3) = 0.5 + s(4) = 0.5, B(1) =
+    s(4) + s(5) = 0: order 2, 3, 1 (without the exception 3 would tie with 1 and come after
+    him by TPN).  4.3: 2-1, 3 floats ([C8]: every pair misses one; [C7]: 3 and 6 may meet):
+    3-6, then 4-5.  Colours: 2-1 mild White both, identical histories, 5.2.5 the higher
+    ranked, 2, White; 3-6: 6 (+1) strong Black; 4-5 both mild Black, identical, the higher
+    ranked (B 4 both, SB 0 both, TPN) 4 gets Black."""
+    assert boards(seven_withdraws_after_round_1(), "2026") == {(2, 1), (3, 6), (5, 4)}
+
+
+def seven_had_the_pab() -> TrfBuilder:
+    """Round 1: 1-4, 2-5, 3-6 won by White, 7 had the PAB.  Round 2 of 3: SG 1 {1, 2, 3, 7}
+    (1, 2, 3 due Black; 7 has no colour), SG 0 {4, 5, 6} (due White), odd."""
+    return TrfBuilder(7, rounds=3).game(1, 4, "1").game(2, 5, "1").game(3, 6, "1").bye(7, "U").next_round()
+
+
+def test_3_2_2017_the_pab_adds_nothing_to_the_index():
+    """2017 3.2 on the opponents met: 7 met nobody, so SB = B = 0 like 1, 2, 3 (who beat
+    0-point players): rating order 1, 2, 3, 7.  6.2: 1*4 = 1-7, 2-3 (6.5: every combination
+    gives two due colours: 7 has none, 1, 2, 3 all want Black).  The PAB (4.2-4.3): the
+    lowest SG {4, 5, 6}, SB 0 and B 1 each, the lowest rated: 6.  Colours: 7-1 (1's due
+    Black); 2-3 identical, tie down to the rating: 2 Black; 4-5 both due White: 4 White."""
+    assert boards(seven_had_the_pab(), "2017") == {(7, 1), (3, 2), (4, 5), (6, 0)}
+
+
+def test_1_7_2_2026_a_round_without_a_game_is_played_against_oneself():
+    """2026 1.7.2 (1): the PAB round counts as a game of 7 against himself with a win: B(7)
+    = s(7) = 1, SB(7) = 1 x 1 = 1, while 1, 2, 3 have B = SB = 0: order 7, 1, 2, 3.  4.3:
+    7-3, 1-2 (every pairing misses one preference: 1, 2, 3 want Black).  The PAB (3.1.3-
+    3.1.5): {4, 5, 6}, one game each, B 1 and SB 0 each, the largest TPN: 6.  Colours: 7-3
+    (1.5.4: 7 has no preference, 3 gets his); 1-2 both strong Black, identical, 5.2.5 the
+    higher ranked, 1, Black; 4-5: 4 White."""
+    assert boards(seven_had_the_pab(), "2026") == {(7, 3), (2, 1), (4, 5), (6, 0)}
+
+
+# -- the rating (2017) or the TPN (2026) after the index --------------------------------------
+
+def ratings_out_of_tpn_order() -> TrfBuilder:
+    """Round 1: 1-4, 2-5, 3-6 won by White; 3 is rated above 2 (the pairing numbers need not
+    follow the ratings, e.g. after a late entry or a corrected rating: C.04.2 B.3, C.3)."""
+    ratings = {1: 2400, 2: 2200, 3: 2300, 4: 2100, 5: 2050, 6: 2000}
+    return (TrfBuilder(6, rounds=3, ratings=ratings).game(1, 4, "1").game(2, 5, "1").game(3, 6, "1")
+            .next_round())
+
+
+def test_3_2_2017_equal_index_the_rating_decides():
+    """2017 3.2 "(4) rating": SG 1 {1, 2, 3} has SB = B = Median = 0 for all, so the order is
+    1 (2400), 3 (2300), 2 (2200).  6.4: 1-2, 3 floats (all due Black: 6.5 ties).  SG 0: 4,
+    5, 6 (B 1) then 3 (B 0): 4-3, 5-6.  Colours: 1-2 tie down to the rating, 1 Black; 4-3
+    both due colours; 5-6 both due White: 5 (higher rated) White."""
+    assert boards(ratings_out_of_tpn_order(), "2017") == {(2, 1), (4, 3), (5, 6)}
+
+
+def test_1_8_2_2026_equal_index_the_tpn_decides():
+    """2026 1.8.2: after the Index, the TPN in ascending order (ratings are "taken into account
+    only when everything else is equal", through the TPN, preface): 1, 2, 3.  4.3: 1-3, 2
+    floats; bracket 0: 4, 5, 6 (B 1), 2 (B 0): 4-2, 5-6.  Colours: 3-1 (5.2.5: 1 higher
+    ranked gets Black), 4-2, 5-6."""
+    assert boards(ratings_out_of_tpn_order(), "2026") == {(3, 1), (4, 2), (5, 6)}
+
+
+# -- colours: alternation --------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_colours_alternate_from_the_last_difference(edition):
+    """Three rounds: 1-3, 2-4 won by White, 6-5 drawn; 1-6 won by White, 5-2 won by Black, 3-4
+    drawn; 4-1 won by Black, 2-6 won by White, 3-5 drawn.  Round 4 of 5 (2026: after the two
+    seeding rounds): 1 (WWB) and 2 (WBW), 3 points, have not met; both due Black, +1, not
+    absolute (2017 5.2-5.3, 2026 1.5.2).  2017 5.4 (a) and (b) tie, (c) "alternating ...
+    regarding the first difference of their color history going back": round 3, 1 Black and 2
+    White, so 1 White; 2026 5.2.2-5.2.3 tie, 5.2.4 the same: 1-2 (the next rules, (d) SB and
+    5.2.5 the higher ranked, would give 1 Black).  Below: SG 1 {3, 5} met, both float into
+    SG 0.5 {4, 6}, where 3 can meet only 6 and 5 only 4: 6-3 (3 BWW absolute Black, 6 WBB
+    absolute White); 5-4 both -1 due White, round 3 5 Black and 4 White: 5 White."""
+    builder = (TrfBuilder(6, rounds=5).game(1, 3, "1").game(2, 4, "1").game(6, 5, "=").next_round()
+               .game(1, 6, "1").game(5, 2, "0").game(3, 4, "=").next_round()
+               .game(4, 1, "0").game(2, 6, "1").game(3, 5, "=").next_round())
+    assert boards(builder, edition) == {(1, 2), (6, 3), (5, 4)}
