@@ -348,3 +348,54 @@ def test_colours_alternate_from_the_last_difference(edition):
                .game(1, 6, "1").game(5, 2, "0").game(3, 4, "=").next_round()
                .game(4, 1, "0").game(2, 6, "1").game(3, 5, "=").next_round())
     assert boards(builder, edition) == {(1, 2), (6, 3), (5, 4)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_pab_has_no_colour(edition):
+    """2017 4.4 / 2026 1.3 (C.04.1 (2026) Art. 3): the PAB has "no colour", so the colour
+    history skips it (C.04.2 D.5 / 2026 3.4).  Round 1: 1-4, 2-5 won by White, 3 the PAB;
+    round 2: 3-1 and 4-5 drawn, 2 the PAB.  Round 3 of 5 (2026: after the two seeding
+    rounds), five players: 2 (2 points; played White once: due Black), 1 and 3 (1.5; 1 WB
+    mild White, 3 played White once: due Black), 4 (0.5, BW) and 5 (0.5, BB: absolute
+    White).  The PAB: 2 and 3 had one; the lowest SG {4, 5} (SB 0.25 both), B(4) = s(1) +
+    s(5) = 2 against B(5) = s(2) + s(4) = 2.5 (2026: two games each, the same B): 4
+    (2017 4.2-4.3, 2026 3.1.3-3.1.5).  2 floats into {1, 3} (who have met).  5 (0.5) can
+    meet only 1 or 3, so the bracket's floater is 1 or 3: 2-1 (3 floats) gives 2 and 1
+    their colours and 3-5 both theirs; 2-3 (1 floats) gives 2 and 3 the same due colour
+    and 1-5 too.  2017 6.5 (2-1 is also first: the order is 1, 3, 2 by SB 1.25, 0.75,
+    0.5), 2026 [C8] (above the order 3, 2, 1 by Buchholz 3, 2.5, 2): 1-2 and 5-3."""
+    builder = (TrfBuilder(5, rounds=5).game(1, 4, "1").game(2, 5, "1").bye(3, "U").next_round()
+               .game(3, 1, "=").game(4, 5, "=").bye(2, "U").next_round())
+    assert boards(builder, edition) == {(1, 2), (5, 3), (4, 0)}
+
+
+def late_entries_and_a_half_point_bye() -> TrfBuilder:
+    """Round 1: 1-2 and 3-4 drawn (White: 1 and 3), 5 a half-point bye, 6, 7 and 8 enter in
+    round 2 (absent in round 1).  Round 2 of 3: SG 0.5 {1, 2, 3, 4, 5}, 5 without a game;
+    SG 0 {6, 7, 8}, none with a game.  Due colours: 1, 3 Black; 2, 4 White."""
+    return TrfBuilder(8, rounds=3).game(1, 2, "=").game(3, 4, "=").bye(5, "H").next_round()
+
+
+def test_6_5_2017_a_player_without_games_floats():
+    """2017 6.5 "maximum number of players should get their due colors", 1.3: 5 has played
+    no game, so no due colour.  SG 0.5 by 3.2: 1, 2, 3, 4 (SB 0.25, B 0.5), then 5 (SB 0,
+    B 0).  The rows of 6.4 that pair 5 give at most three due colours ((1) 1-5, 2-4: two;
+    (2) 1-5, 2-3: three); (5) 1-4, 2-3 with 5 floating gives all four: 4-1, 2-3.  5 meets
+    SG 0 (6.3), all without games, by rating: 5-8, 6-7 (colours: no rule of the 2017 text
+    for players without games after round 1; not asserted)."""
+    result = boards(late_entries_and_a_half_point_bye(), "2017")
+    assert {(4, 1), (2, 3)} <= result
+    assert {frozenset(board) for board in result} == {frozenset(p) for p in [(1, 4), (2, 3), (5, 8), (6, 7)]}
+
+
+def test_1_5_4_2026_a_player_without_games_has_no_preference_to_miss():
+    """2026 1.5.4 "players who did not play any games have no colour preference (the
+    preference of their opponents is granted)", and [C8] counts the players who "do not get
+    their colour preference".  Index: 1-4 B 0.5, SB 0.25; 5 (the bye round against himself,
+    1.7.2) B 0.5, SB 0.25: order 1-5 by TPN.  4.3: 1-5, 2-4, 3 floats misses one (2 and 4
+    both want White); 1-5, 2-3, 4 floats misses none: [C8] chooses it.  5-1 (1's
+    preference), 2-3.  Bracket 0 {4, 6, 7, 8}: 4 (B 0.5) first, the late entries (B 0):
+    4-8 (4 White, his preference), 6-7."""
+    result = boards(late_entries_and_a_half_point_bye(), "2026")
+    assert {(5, 1), (2, 3), (4, 8)} <= result
+    assert {frozenset(board) for board in result} == {frozenset(p) for p in [(1, 5), (2, 3), (4, 8), (6, 7)]}
