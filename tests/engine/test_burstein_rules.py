@@ -399,3 +399,39 @@ def test_1_5_4_2026_a_player_without_games_has_no_preference_to_miss():
     result = boards(late_entries_and_a_half_point_bye(), "2026")
     assert {(5, 1), (2, 3), (4, 8)} <= result
     assert {frozenset(board) for board in result} == {frozenset(p) for p in [(1, 5), (2, 3), (4, 8), (6, 7)]}
+
+
+# -- the floater's choice: the next bracket (2026 [C7]) or the colours and order (2017) --------
+
+def three_floater_candidates() -> TrfBuilder:
+    """Round 1: 2-7, 5-1 drawn, 3 beat 6 (as Black), 4 beat 8 (as Black); round 2: 2 beat 8,
+    5-3 drawn, 6 beat 7, 1 beat 4.  Round 3 of 5 (2026: after the two seeding rounds):
+    SG 1.5 {1 (BW, due Black), 2 (WW, absolute Black), 3 (BB, absolute White)}, SG 1
+    {4 (BB, absolute White), 5 and 6 (WW, absolute Black)}, 7 (0.5, BB) and 8 (0, WB).
+    5 and 6 may not meet (the same absolute colour), nor may 2 meet 5 or 6; 3 has met 5
+    and 6, 1 has met 4 and 5."""
+    return (TrfBuilder(8, rounds=5).game(2, 7, "=").game(5, 1, "=").game(6, 3, "0").game(8, 4, "0")
+            .next_round().game(2, 8, "1").game(5, 3, "=").game(6, 7, "1").game(1, 4, "1").next_round())
+
+
+def test_6_5_2017_the_floater_by_the_colours_and_the_order():
+    """2017.  SG 1.5 by 3.2: SB(1) = 0.5 x 1 + 1 = 1.5, SB(3) = 1 + 0.5 x 1 = 1.5 (B 2 both,
+    the rating: 1 first), SB(2) = 0.5 x 0.5 = 0.25: order 1, 3, 2.  6.4 for three: 1-2 (3
+    floats) gives one due colour (both want Black), 1-3 (2 floats) and 3-2 (1 floats) two:
+    6.5 leaves 1-3, first in the order; 2 can meet 4 in the next SG and everybody below can
+    still be paired (6.6), so 2 floats.  SG 1 {2, 4, 5, 6}: every possible pair holds 4, 2
+    may not float again (6.3): 2-4; 5 and 6 go down, where only 5-7 and 6-8 remain (6.6, two
+    SGs as one).  3-1, 4-2 and 7-5, 8-6 (the absolute preferences)."""
+    assert boards(three_floater_candidates(), "2017") == {(3, 1), (4, 2), (7, 5), (8, 6)}
+
+
+def test_c7_2026_the_floater_who_lets_the_next_bracket_pair():
+    """2026 [C7] "choose the outgoing floaters so that in the following bracket every
+    criterion from [C1] to [C6] is complied with", above [C8] and the order of 4.3.  Bracket
+    1.5, one pair and one floater ([C5]); the floater with {4, 5, 6}: 3 can meet none of them
+    (4 has his absolute colour, he met 5 and 6), 2 only 4, so with 3 or 2 the next bracket
+    makes one pair (5-6 is forbidden too); 1 can meet 6 and leaves 4-5: two pairs.  So 1
+    floats and 3-2 (both preferences).  Bracket 1 {1, 4, 5, 6} by the Index: 5 (B 3), 1 (B 2,
+    SB 1.5), 6 (B 2, SB 0.5), 4 (B 1.5): 5-4, 1-6 (the only complete pairing), 6 Black (the
+    stronger preference); 7-8 (7's absolute White).  2017 floats 2 instead (the test above)."""
+    assert boards(three_floater_candidates(), "2026") == {(3, 2), (4, 5), (1, 6), (7, 8)}
