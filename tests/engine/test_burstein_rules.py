@@ -60,9 +60,9 @@ def test_first_round_odd_2026_a_dutch_seeding_round():
 
 # -- the seeding rounds, an odd SG and its floater ----------------------------------------
 
-def top_three_won_with_white() -> TrfBuilder:
+def top_three_won_with_white(rounds: int = 3) -> TrfBuilder:
     """Round 1: 1-4, 2-5, 3-6, each won by White: 1, 2, 3 (1 point) due Black, 4, 5, 6 due White."""
-    return TrfBuilder(6, rounds=3).game(1, 4, "1").game(2, 5, "1").game(3, 6, "1").next_round()
+    return TrfBuilder(6, rounds=rounds).game(1, 4, "1").game(2, 5, "1").game(3, 6, "1").next_round()
 
 
 def test_1_6_2026_round_2_of_4_rounds_is_a_dutch_seeding_round():
@@ -71,9 +71,7 @@ def test_1_6_2026_round_2_of_4_rounds_is_a_dutch_seeding_round():
     one preference, all want Black), 3 floats; 1-2 both strong Black, the higher ranked (1)
     gets his: 2-1.  Bracket 0 {3 (floater), 4, 5, 6}: 3-4 (4-3: both preferences), then 5-6
     (both want White: the higher ranked, 5, White)."""
-    builder = top_three_won_with_white()
-    builder.total = 4
-    assert boards(builder, "2026") == {(2, 1), (4, 3), (5, 6)}
+    assert boards(top_three_won_with_white(rounds=4), "2026") == {(2, 1), (4, 3), (5, 6)}
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -199,7 +197,7 @@ def test_an_absent_player_is_not_paired(edition):
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_6_5_an_even_sg_takes_the_combination_that_gives_the_due_colours(edition):
-    """Round 1: 1-5, 6-2, 7-3, 4-8 (White first), 1-4 won: SG 1 {1, 2, 3, 4}, due Black 1
+    """Round 1: 1-5, 6-2, 7-3, 4-8 (White first), won by 1, 2, 3, 4: SG 1 {1, 2, 3, 4}, due Black 1
     and 4, due White 2 and 3; SG 0 {5, 6, 7, 8}, due White 5 and 8, due Black 6 and 7.
     Round 2 of 3: each SG ranked by rating / TPN (equal SB and Buchholz).  6.2 (1) 1-4,
     2-3 gives two players the wrong colour; (2) 1-3, 2-4 none: 2017 6.5 "maximum number of
@@ -231,7 +229,7 @@ def test_absolute_colours_forbid_the_first_combination(edition):
 def test_last_round_no_exception_to_the_colour_rules(edition):
     """C.04.1 f-g (2017) and 2026 Art. 6-7 let a system make exceptions (2017: in the last
     round); Burstein makes none (2017 5.2-5.3, 2026 [C3]).  Round 1: 1-5, 2-6, 7-3, 8-4
-    (1-4 won); round 2: 1-4, 2-3, 5-7, 6-8 (White won).  Round 3, the last of 3: 1 and 2 (2
+    (won by 1, 2, 3, 4); round 2: 1-4, 2-3, 5-7, 6-8 (White won).  Round 3, the last of 3: 1 and 2 (2
     points) both played White twice: absolute Black, they may not meet even now.  SG 2 has
     no pair, both float (2017 6.6, 2026 [C5]) into SG 1 {1, 2, 3, 4, 5, 6}: ranked 1, 2
     (SB 2), then 3-6 (SB 0; B 2 for all).  6.2 (1) 1-6, 2-5, 3-4: 3 and 4 (Black twice,
