@@ -431,3 +431,29 @@ def test_c7_2026_the_floater_who_lets_the_next_bracket_pair():
     SB 1.5), 6 (B 2, SB 0.5), 4 (B 1.5): 5-4, 1-6 (the only complete pairing), 6 Black (the
     stronger preference); 7-8 (7's absolute White).  2017 floats 2 instead (the test above)."""
     assert boards(three_floater_candidates(), "2026") == {(3, 2), (4, 5), (1, 6), (7, 8)}
+
+
+# -- two players who have yet to play a game -------------------------------------------------
+
+def nobody_played_in_round_1() -> TrfBuilder:
+    """Round 1 without a game: 3 a full-point bye, 1 a half-point bye, 2 and 4 absent, 5-6 a
+    double forfeit.  Round 2 of 3 (2026: the first Burstein round): 3 (1 point) alone in SG 1
+    floats to 1 (0.5 point, alone in SG 0.5) and they meet; SG 0 {2, 4, 5, 6}: 2-6, 4-5 (equal
+    Index / SB, the TPN / rating order).  Nobody has a colour yet."""
+    return TrfBuilder(6, rounds=3).bye(3, "F").bye(1, "H").game(5, 6, "--").next_round()
+
+
+def test_5_1_2017_two_players_without_games_by_the_smaller_pairing_number():
+    """2017, our reading of 5.1 for two players who have both still to play a game (see
+    ``test_a_double_forfeit_is_no_meeting``): the smaller pairing number of the pair, odd,
+    has the colour drawn: 1-3; 2 and 4 (even) take the other colour: 6-2, 5-4."""
+    assert boards(nobody_played_in_round_1(), "2017") == {(1, 3), (6, 2), (5, 4)}
+
+
+def test_5_2_1_2026_two_players_without_games_by_the_higher_ranked():
+    """2026 5.2.1: "if the higher ranked player (according to Article 1.8) has an odd TPN, give
+    them the initial-colour".  1.8 ranks by the Index, where a round without a game is played
+    against oneself (1.7.2): B(3) = 1 (his 1 point), B(1) = 0.5: 3 is the higher ranked,
+    his TPN 3 is odd: White, 3-1 (the smaller TPN, 1, would have given 1 White).  2-6 and
+    4-5: Index 0 all, the higher ranked by TPN, 2 and 4, even: Black."""
+    assert boards(nobody_played_in_round_1(), "2026") == {(3, 1), (6, 2), (5, 4)}
