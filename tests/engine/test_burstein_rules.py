@@ -163,6 +163,23 @@ def test_a_forfeit_win_bars_the_pab_and_is_no_game(edition):
     assert boards(builder, edition) == {(2, 0), (4, 1), (3, 5)}
 
 
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_pab_to_a_player_who_leaves_a_complete_pairing(edition):
+    """7 enters in round 2 (absent in round 1).  Round 1: 4 beat 1, 5-2 drawn, 6 beat 3 (White
+    first); round 2: 5-1 and 4-2 drawn, 3 beat 7 (as Black), 6 the PAB.  Round 3 of 5 (2026:
+    after the two seeding rounds): 6 (2), 4 (1.5), 2, 3, 5 (1), 1 (0.5), 7 (0).  1, 2, 3
+    played Black twice (absolute White: no two of them may meet, 2017 5.3 / 2026 [C3]).
+    The lowest is 7, but without him 1 and 2 could each meet only 6 (1 met 4 and 5, 2 met 5
+    and 4): no complete pairing, so 7 cannot take the PAB (2026 3.1.2; 2017 4.2 names the
+    lowest SG, but the pairing must stay possible under 3.1, 5.2-5.3).  The next lowest, 1
+    (0.5), takes it.  Then 6 alone floats to 4 (6.6: he has not met him): 6-4 (4 played
+    White twice, absolute Black; 6 one White).  SG 1 {2, 3, 5}: 2-3 both absolute White and
+    2-5 met, so 3-5 (3 White) and 2 floats to 7: 2-7."""
+    builder = (TrfBuilder(7, rounds=5).game(4, 1, "1").game(5, 2, "=").game(6, 3, "1").bye(7, "Z").next_round()
+               .game(5, 1, "=").game(4, 2, "=").game(7, 3, "0").bye(6, "U").next_round())
+    assert boards(builder, edition) == {(6, 4), (3, 5), (2, 7), (1, 0)}
+
 # -- forfeits and absences ----------------------------------------------------------------
 
 @pytest.mark.parametrize("edition", EDITIONS)
