@@ -394,11 +394,9 @@ def test_6_5_2017_a_player_without_games_floats():
     no game, so no due colour.  SG 0.5 by 3.2: 1, 2, 3, 4 (SB 0.25, B 0.5), then 5 (SB 0,
     B 0).  The rows of 6.4 that pair 5 give at most three due colours ((1) 1-5, 2-4: two;
     (2) 1-5, 2-3: three); (5) 1-4, 2-3 with 5 floating gives all four: 4-1, 2-3.  5 meets
-    SG 0 (6.3), all without games, by rating: 5-8, 6-7 (colours: no rule of the 2017 text
-    for players without games after round 1; not asserted)."""
-    result = boards(late_entries_and_a_half_point_bye(), "2017")
-    assert {(4, 1), (2, 3)} <= result
-    assert {frozenset(board) for board in result} == {frozenset(p) for p in [(1, 4), (2, 3), (5, 8), (6, 7)]}
+    SG 0 (6.3), all without games, by rating: 5-8, 6-7, their colours by our reading of 5.1
+    (see ``test_a_double_forfeit_is_no_meeting``): 5 odd White, 6 even Black."""
+    assert boards(late_entries_and_a_half_point_bye(), "2017") == {(4, 1), (2, 3), (5, 8), (7, 6)}
 
 
 def test_1_5_4_2026_a_player_without_games_has_no_preference_to_miss():
@@ -408,10 +406,9 @@ def test_1_5_4_2026_a_player_without_games_has_no_preference_to_miss():
     1.7.2) B 0.5, SB 0.25: order 1-5 by TPN.  4.3: 1-5, 2-4, 3 floats misses one (2 and 4
     both want White); 1-5, 2-3, 4 floats misses none: [C8] chooses it.  5-1 (1's
     preference), 2-3.  Bracket 0 {4, 6, 7, 8}: 4 (B 0.5) first, the late entries (B 0):
-    4-8 (4 White, his preference), 6-7."""
-    result = boards(late_entries_and_a_half_point_bye(), "2026")
-    assert {(5, 1), (2, 3), (4, 8)} <= result
-    assert {frozenset(board) for board in result} == {frozenset(p) for p in [(1, 5), (2, 3), (4, 8), (6, 7)]}
+    4-8 (4 White, his preference), 6-7: neither has played, 5.2.1: the higher ranked (Index 0
+    both, TPN) 6 has an even TPN: the other colour, Black."""
+    assert boards(late_entries_and_a_half_point_bye(), "2026") == {(5, 1), (2, 3), (4, 8), (7, 6)}
 
 
 # -- the floater's choice: the next bracket (2026 [C7]) or the colours and order (2017) --------
