@@ -89,8 +89,10 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
     swiss = get_system(system)
     chosen = resolve_edition(document, swiss, edition)
     if baku or file_asks_baku(document):
-        if not chosen.acceleration:  # e.g. the Dubov system: its texts provide for none
-            raise TrfError(f"the {swiss.title} ({chosen.name}) has no acceleration method: no Baku")
+        if not chosen.acceleration:  # the editions before C.04.7 (2026), but the Dutch 2017 one
+            offered = ", ".join(f"{e.name} ({e.acceleration})" for e in swiss.editions if e.acceleration)
+            raise TrfError(f"the {swiss.title}, {chosen.name} edition, has no acceleration method, so no Baku "
+                           f"acceleration" + (f"; the Baku method goes with the edition {offered}" if offered else ""))
         document = with_baku_acceleration(document, chosen.acceleration)
     state = chosen.round_state(document, round_number, total_rounds)
     if progress is None:

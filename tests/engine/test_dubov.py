@@ -59,14 +59,40 @@ def test_registered_once_with_both_editions():
     assert read_trf_code("FIDE_DUBOV_2018").edition.name == "2018"
 
 
-def test_no_acceleration():
-    """Neither text provides for an acceleration: a Baku request is refused."""
+def test_the_2018_edition_has_no_acceleration():
+    """The 2018 text and its Handbook provide for no acceleration with this system: a Baku request
+    is refused, by the argument or by record 192, with the edition that has one named."""
     document = parse(TrfBuilder(6, 5).text())
-    with pytest.raises(TrfError):
-        pair_round(document, "dubov", baku=True)
-    document.system_code = "FIDE_DUBOV_BAKU"
-    with pytest.raises(TrfError):
+    with pytest.raises(TrfError, match=r"2018 edition, has no acceleration method.*2026 \(C.04.7\)"):
+        pair_round(document, "dubov", edition="2018", baku=True)
+    document.system_code = "FIDE_DUBOV_2018_BAKU"
+    with pytest.raises(TrfError, match="no acceleration"):
         pair_round(document, "dubov")
+
+
+def test_c047_baku_virtual_points_make_the_scoregroups_of_round_1():
+    """C.04.7 (2026), whose preface makes each method "applicable to any Swiss Pairing System":
+    8 players, 9 rounds.  1.2: GA = 2 x ceil(8 / 4) = 4 players, 1-4.  1.4: 9 rounds give 5
+    accelerated rounds, a win's points (1) in the first 3 (1.4.4).  1.5: the pairing score (1 for
+    1-4, 0 for 5-8) makes the scoregroups (Dubov 1.3.1: "the same score"), so 1-4 and 5-8 are
+    paired apart.  Each bracket has players who have yet to play a game: split by TPN (3.2.3),
+    1-3 and 2-4, 5-7 and 6-8.  Colours 5.2.1: the higher ranked has an odd TPN (1, 5): the
+    initial colour, White; an even one (2, 6): Black.  Without acceleration: 1-5, 2-6, 3-7, 4-8."""
+    document = parse(TrfBuilder(8, 9).text())
+    assert numbers(pair_round(document, "dubov", baku=True)) == {(1, 3), (4, 2), (5, 7), (8, 6)}
+    assert numbers(pair_round(document, "dubov")) == {(1, 5), (6, 2), (3, 7), (8, 4)}
+    document.system_code = "FIDE_DUBOV_2026_BAKU"  # record 192 asks for it
+    assert numbers(pair_round(document, "dubov")) == {(1, 3), (4, 2), (5, 7), (8, 6)}
+
+
+def test_c047_premise_a_win_worth_two_draws_and_a_loss_nothing():
+    """C.04.7 1.1: the method applies when "the points for a win equal the points for two draws
+    and the points for a loss are zero"; 3/1/0 breaks it, 2/1/0 keeps it."""
+    three = TrfBuilder(8, 9).line("BBW  3.0").line("BBD  1.0")
+    with pytest.raises(TrfError, match=r"win worth two draws and a loss worth nothing \(C.04.7 1.1\)"):
+        pair_round(parse(three.text()), "dubov", baku=True)
+    two = TrfBuilder(8, 9).line("BBW  2.0").line("BBD  1.0")
+    assert numbers(pair_round(parse(two.text()), "dubov", baku=True)) == {(1, 3), (4, 2), (5, 7), (8, 6)}
 
 
 # -- Art. 1: definitions ------------------------------------------------------------
@@ -402,7 +428,8 @@ def test_cli_pairs_and_checks_with_dubov(tmp_path, capsys):
     assert capsys.readouterr().out == "3\n1 3\n4 2\n5 0\n"
     assert main(["--dubov", str(trf), "-p", "--edition", "2018"]) == 0
     capsys.readouterr()
-    assert main(["--dubov", str(trf), "-p", "--baku"]) == 2
+    assert main(["--dubov", str(trf), "-p", "--baku", "--edition", "2018"]) == 2
+    assert "2018 edition, has no acceleration method" in capsys.readouterr().err
     full = corpus_file("dubov", "t0002", "full.trf")
     if full.exists():
         assert main(["--dubov", str(full), "-c"]) == 0
