@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine import TrfError, build_round_state, pair_round, parse
+from pairing.engine import TrfError, build_round_state, pair_round, parse, with_baku_acceleration
 from pairing.engine.core.state import ABSOLUTE, MILD, STRONG, Player, RoundState
 from pairing.engine.systems import SYSTEMS, read_trf_code
 from pairing.engine.systems.dubov.colours import allocate_colours
@@ -83,6 +83,27 @@ def test_c047_baku_virtual_points_make_the_scoregroups_of_round_1():
     assert numbers(pair_round(document, "dubov")) == {(1, 5), (6, 2), (3, 7), (8, 4)}
     document.system_code = "FIDE_DUBOV_2026_BAKU"  # record 192 asks for it
     assert numbers(pair_round(document, "dubov")) == {(1, 3), (4, 2), (5, 7), (8, 6)}
+
+
+def test_c047_an_upfloat_is_judged_on_the_pairing_scores_of_its_round():
+    """C.04.7 1.5: the pairing score makes the scoregroups, so an upfloater (1.3.2: a player "coming
+    from lower scoregroups") is judged on the pairing scores of the round he was paired in, for
+    MaxT (1.8) and [C8]-[C10].  8 players, 9 rounds; GA = 2 x ceil(8 / 4) = 4, players 1-4 (1.2,
+    every participant of the list), a point ahead in round 1 (1.4).  With 2 absent, the bracket of
+    1 point (1, 3, 4) took 5 (4.2.2: the first of the lower scores by TPN): 1-4, 3-5, 6-7 drawn, 8
+    the PAB.  5 and 3 both had 0 points, but 3 had a virtual point: 5 upfloated, and in round 2
+    he is "upfloated in the previous round" ([C10]).  With virtual points given only from round 2
+    on (XXA), 3 and 5 were in one scoregroup and 5 did not upfloat."""
+    builder = TrfBuilder(8, 9).bye(2, "Z").game(1, 4, "=").game(3, 5, "=").game(6, 7, "=").bye(8, "U")
+    document = parse(builder.next_round().text())
+    assert numbers(pair_round(parse(TrfBuilder(8, 9).bye(2, "Z").text()), "dubov", baku=True)) == \
+        {(1, 4), (5, 3), (6, 7), (8, 0)}  # the round 1 of the history: the engine's own
+    five = SYSTEMS["dubov"].latest.round_state(with_baku_acceleration(document, "C.04.7")).by_number()[5]
+    assert (five.score, five.pairing_score, five.upfloats, five.upfloated_last) == (5, 5, 1, True)
+    for n in range(1, 9):
+        builder.line(f"XXA {n:4d}  0.0  {'1.0' if n <= 4 else '0.0'}")
+    five = SYSTEMS["dubov"].latest.round_state(parse(builder.text())).by_number()[5]
+    assert (five.score, five.pairing_score, five.upfloats, five.upfloated_last) == (5, 5, 0, False)
 
 
 def test_c047_premise_a_win_worth_two_draws_and_a_loss_nothing():
