@@ -10,7 +10,7 @@ import pytest
 
 from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play
 from tournaments.exchange.trf import export
-from tournaments.exchange.trf_import import import_tournament
+from tournaments.exchange.trf_import import TrfImportError, import_tournament
 
 
 @pytest.mark.parametrize(("system", "edition", "start"), [
@@ -48,3 +48,17 @@ def test_2026_with_baku_pairs_as_the_command_line(club, tmp_path, system):
     for version in ("16", "26"):
         again = import_tournament(club, export(tournament, version))
         assert (again.system, again.edition, again.acceleration) == (system, "2026", "baku")
+
+
+@pytest.mark.parametrize(("system", "earlier"), [("burstein", "2017"), ("dubov", "2018"), ("lim", "1999")])
+def test_an_import_asking_baku_of_an_edition_without_acceleration_is_refused(club, system, earlier):
+    """Record 192 ``..._BAKU`` with an edition before C.04.7 that has no acceleration: refused, the
+    message naming the edition that has the Baku method."""
+    tournament = make_tournament(club, players=6, rounds=5, system=system, edition=earlier)
+    code = tournament.system_code
+    text = export(tournament, "16").replace(f"192 {code}", f"192 {code}_BAKU")
+    with pytest.raises(TrfImportError) as error:
+        import_tournament(club, text)
+    assert error.value.errors[0].endswith(
+        f"The {earlier} edition of the {tournament.swiss_system.title} provides for no acceleration: choose "
+        "none, or the edition that has the Baku method (2026: C.04.7).")
