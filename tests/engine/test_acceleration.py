@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from pairing.engine import build_round_state, get_system, parse
+from pairing.engine import Explanation, build_round_state, get_system, pair_round, parse
 from pairing.engine.core.acceleration import (
     BAKU_2016,
     BAKU_2026,
@@ -128,3 +128,24 @@ def test_explanation_with_baku_in_every_2026_system(tmp_path, system):
     assert [(b["score"], b["residents"], b["pairs"]) for b in explanation["brackets"]] == [
         (10, [1, 2, 3, 4], [[1, 3], [4, 2]]), (0, [5, 6, 7, 8], [[5, 7], [8, 6]])]
     assert explanation["scores"] == {"1": 10, "2": 10, "3": 10, "4": 10, "5": 0, "6": 0, "7": 0, "8": 0}
+    # the virtual points in those scores, and the method, said in the opening section
+    assert (explanation["virtual_points"], explanation["acceleration"]) == (
+        {"1": 10, "2": 10, "3": 10, "4": 10}, "C.04.7")
+    assert explanation["text"][0][1][-1] == ("The scores include the virtual points of the acceleration "
+                                             "(C.04.7): 1 point for Player 1 (1), Player 2 (2), Player 3 (3) "
+                                             "and Player 4 (4).")
+    assert Explanation.from_json(explanation).to_json() == explanation
+
+
+def test_explanation_names_no_method_for_virtual_points_the_file_gives():
+    """XXA lines giving players 1 and 2 half a point in round 1, no Baku request: the virtual
+    points are said, no method is named (the file's own); without them, no such line."""
+    builder = TrfBuilder(4, 9)
+    for number in (1, 2):
+        builder.line(f"XXA {number:4d}  0.5")
+    explanation = pair_round(parse(builder.text()), "lim", explain=True).explanation
+    assert explanation.virtual == {1: 5, 2: 5} and explanation.acceleration == ""
+    assert explanation.paragraphs()[0][1][-1] == \
+        "The scores include virtual points: 0.5 points for Player 1 (1) and Player 2 (2)."
+    plain = pair_round(parse(TrfBuilder(4, 9).text()), "lim", explain=True).explanation
+    assert plain.virtual == {} and len(plain.paragraphs()[0][1]) == 1
