@@ -52,14 +52,23 @@ def _points(value) -> str:
     return format(Decimal(value).normalize(), "f")
 
 
-def baku_problem(edition: Edition, rounds: int | None, win, draw, loss) -> str | None:
-    """Why the Baku acceleration of ``edition`` cannot run with these rounds and points (None if it can)."""
+def baku_problem(edition: Edition, rounds: int | None, win, draw, loss,
+                 system: SwissSystem | None = None) -> str | None:
+    """Why the Baku acceleration of ``edition`` (of ``system``) cannot run with these rounds and points
+    (None if it can)."""
     if None in (rounds, win, draw, loss):
         return None  # reported on the fields themselves
     points = gettext("here a win is worth %(win)s, a draw %(draw)s and a loss %(loss)s") % {
         "win": _points(win), "draw": _points(draw), "loss": _points(loss)}
     if not edition.acceleration:
-        return gettext("The pairing system's rules provide for no acceleration: choose none.")
+        offered = [e for e in (system.editions if system else ()) if e.acceleration]
+        if not offered:
+            return gettext("The pairing system's rules provide for no acceleration: choose none.")
+        # C.04.7 (2026) preface: its methods go with any system, so the 2026 edition of each has one
+        return gettext("The %(edition)s edition of the %(system)s provides for no acceleration: choose none, "
+                       "or the edition that has the Baku method (%(editions)s).") % {
+            "edition": edition.name, "system": system.title,
+            "editions": ", ".join(f"{e.name}: {e.acceleration}" for e in offered)}
     broken = baku_premises_broken(edition.acceleration, rounds, *(int(Decimal(v) * 10) for v in (win, draw, loss)))
     if WIN_TWO_DRAWS in broken:
         return gettext("The Baku acceleration of C.04.7 needs a win worth two draws and a loss worth nothing "
@@ -235,7 +244,7 @@ class Tournament(models.Model):
                                       "names": gettext(" or ").join(names)}})
         if self.baku:
             problem = baku_problem(system.edition(self.edition), self.rounds, self.points_win,
-                                   self.points_draw, self.points_loss)
+                                   self.points_draw, self.points_loss, system)
             if problem:
                 raise ValidationError({"acceleration": problem})
 

@@ -88,10 +88,13 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
     could not be built, the fault logged)."""
     swiss = get_system(system)
     chosen = resolve_edition(document, swiss, edition)
+    method = ""  # the acceleration method applied (explained with the virtual points)
     if baku or file_asks_baku(document):
-        if not chosen.acceleration:  # e.g. the Dubov system: its texts provide for none
-            raise TrfError(f"the {swiss.title} ({chosen.name}) has no acceleration method: no Baku")
-        document = with_baku_acceleration(document, chosen.acceleration)
+        if not chosen.acceleration:  # the editions before C.04.7 (2026), but the Dutch 2017 one
+            offered = ", ".join(f"{e.name} ({e.acceleration})" for e in swiss.editions if e.acceleration)
+            raise TrfError(f"the {swiss.title}, {chosen.name} edition, has no acceleration method, so no Baku "
+                           f"acceleration" + (f"; the Baku method goes with the edition {offered}" if offered else ""))
+        document, method = with_baku_acceleration(document, chosen.acceleration), chosen.acceleration
     state = chosen.round_state(document, round_number, total_rounds)
     if progress is None:
         pairing = swiss.pair(state, chosen)
@@ -105,15 +108,16 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
         # A report on the finished pairing: a fault in it is logged and never costs the pairing,
         # which is left without an explanation (None).
         try:
-            pairing.explanation = explain_pairing(document, state, pairing, swiss, chosen)
+            pairing.explanation = explain_pairing(document, state, pairing, swiss, chosen, method)
         except Exception:
             log.exception("the explanation of the pairing failed; the pairing stands without one")
     return pairing
 
 
 def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPairing, swiss: SwissSystem,
-                    edition: Edition) -> Explanation:
-    """Why ``pairing`` is what ``swiss`` made of ``state`` (see core.explanation)."""
+                    edition: Edition, acceleration: str = "") -> Explanation:
+    """Why ``pairing`` is what ``swiss`` made of ``state`` (see core.explanation); ``acceleration``:
+    the method whose virtual points the scores hold (none named: virtual points the file gave)."""
     if swiss.explain is not None:
         steps, articles = swiss.explain(state, pairing, edition)
     else:
@@ -122,7 +126,8 @@ def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPair
     return explain(state, pairing, steps, articles, system=swiss.title, article=swiss.article,
                    edition=edition.name, basic_rules=edition.basic_rules, names=names,
                    colour_exempt=lambda player: swiss.colour_exempt(state, player),
-                   pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), bye_rule=edition.bye_rule)
+                   pair_exempt=lambda a, b: swiss.colour_exempt_pair(state, a, b), bye_rule=edition.bye_rule,
+                   acceleration=acceleration)
 
 
 __all__ = [

@@ -39,12 +39,15 @@ def test_dubov_tournament(page, arbiter):
     page.fill("#id_name", "Dubov Open")
     page.fill("#id_rounds", "3")
     page.select_option("#id_system", "dubov")
-    page.select_option("#id_edition", label="2026 (in force from 1 February 2026)")
+    page.select_option("#id_edition", label="2018 (approved Batumi 2018, in force until 31 January 2026)")
     page.select_option("#id_initial_colour", "w")
-    # The Dubov rules provide for no acceleration.
+    # The 2018 Dubov rules provide for no acceleration; the 2026 edition has C.04.7's.
     page.select_option("#id_acceleration", "baku")
     page.click("text=Create tournament")
-    expect(page.locator(".errorlist")).to_contain_text("provide for no acceleration")
+    expect(page.locator(".errorlist")).to_contain_text(
+        "The 2018 edition of the Dubov system provides for no acceleration: choose none, or the edition that "
+        "has the Baku method (2026: C.04.7).")
+    page.select_option("#id_edition", label="2026 (in force from 1 February 2026)")
     page.select_option("#id_acceleration", "")
     page.click("text=Create tournament")
     expect(page.locator("h1")).to_have_text("Dubov Open")

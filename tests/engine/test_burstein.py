@@ -221,6 +221,26 @@ def test_1_6_1_seeding_rounds_are_dutch():
         pair_round(document, "dutch", edition="2026").as_numbers()
 
 
+def test_c047_baku_brackets_by_pairing_score_index_without_virtual_points():
+    """C.04.7 (2026) with the 2026 text (1.7.2 names it): 6 players, 5 rounds, two drawn rounds
+    (1-5, 2-3, 4-6; 6-1, 4-2, 3-5), everybody on 1 point.  Round 3 is the first Burstein round
+    (1.6.2: min(5 // 2, 4) = 2 seeding rounds).  C.04.7 1.2: GA = 2 x ceil(6 / 4) = 4, players 1-4;
+    1.4: 3 accelerated rounds, a win's points in the first 2, half of it in round 3, so the pairing
+    scores are 1.5 (1-4) and 1 (5, 6), and 1.5 makes the brackets.  Bracket 1.5: 2 has met 3 and 4,
+    so 1-2 and 3-4; bracket 1: 5-6.  Colours (5.2): 4 (WW) and 5 (BB) have absolute preferences,
+    granted (5.2.3): 3-4, 5-6.  1 and 2 both had White then Black (5.2.4 finds no round where they
+    differ): 5.2.5, the higher ranked by 1.8, whose Index leaves the virtual points out (1.7.2):
+    Buchholz 1 + 1 for both (1 met 5 and 6, 2 met 3 and 4), Sonneborn-Berger 1 for both, then TPN:
+    1 ranks higher and gets White, his alternating colour.  With the virtual points in the Index,
+    2's opponents would count 1.5 each and 2 would get White.  Without acceleration one bracket
+    of six and another pairing."""
+    builder = TrfBuilder(6, 5).game(1, 5, "=").game(2, 3, "=").game(4, 6, "=").next_round()
+    document = parse(builder.game(6, 1, "=").game(4, 2, "=").game(3, 5, "=").next_round().text())
+    assert pair_round(document, "burstein", edition="2026", baku=True).as_numbers() == [(1, 2), (3, 4), (5, 6)]
+    assert {frozenset(p) for p in pair_round(document, "burstein", edition="2026").as_numbers()} != \
+        {frozenset((1, 2)), frozenset((3, 4)), frozenset((5, 6))}
+
+
 def test_1_7_index_with_unplayed_rounds():
     """2026 1.7.1-1.7.2: Buchholz sums the opponents' scores, Sonneborn-Berger the
     points times those scores; a round without a game counts as a game against

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine import TrfError, build_round_state, pair_round, parse
+from pairing.engine import TrfError, build_round_state, pair_round, parse, with_baku_acceleration
 from pairing.engine.core.state import ABSOLUTE, MILD, STRONG, Player, RoundState
 from pairing.engine.systems import SYSTEMS, read_trf_code
 from pairing.engine.systems.dubov.colours import allocate_colours
@@ -59,14 +59,61 @@ def test_registered_once_with_both_editions():
     assert read_trf_code("FIDE_DUBOV_2018").edition.name == "2018"
 
 
-def test_no_acceleration():
-    """Neither text provides for an acceleration: a Baku request is refused."""
+def test_the_2018_edition_has_no_acceleration():
+    """The 2018 text and its Handbook provide for no acceleration with this system: a Baku request
+    is refused, by the argument or by record 192, with the edition that has one named."""
     document = parse(TrfBuilder(6, 5).text())
-    with pytest.raises(TrfError):
-        pair_round(document, "dubov", baku=True)
-    document.system_code = "FIDE_DUBOV_BAKU"
-    with pytest.raises(TrfError):
+    with pytest.raises(TrfError, match=r"2018 edition, has no acceleration method.*2026 \(C.04.7\)"):
+        pair_round(document, "dubov", edition="2018", baku=True)
+    document.system_code = "FIDE_DUBOV_2018_BAKU"
+    with pytest.raises(TrfError, match="no acceleration"):
         pair_round(document, "dubov")
+
+
+def test_c047_baku_virtual_points_make_the_scoregroups_of_round_1():
+    """C.04.7 (2026), whose preface makes each method "applicable to any Swiss Pairing System":
+    8 players, 9 rounds.  1.2: GA = 2 x ceil(8 / 4) = 4 players, 1-4.  1.4: 9 rounds give 5
+    accelerated rounds, a win's points (1) in the first 3 (1.4.4).  1.5: the pairing score (1 for
+    1-4, 0 for 5-8) makes the scoregroups (Dubov 1.3.1: "the same score"), so 1-4 and 5-8 are
+    paired apart.  Each bracket has players who have yet to play a game: split by TPN (3.2.3),
+    1-3 and 2-4, 5-7 and 6-8.  Colours 5.2.1: the higher ranked has an odd TPN (1, 5): the
+    initial colour, White; an even one (2, 6): Black.  Without acceleration: 1-5, 2-6, 3-7, 4-8."""
+    document = parse(TrfBuilder(8, 9).text())
+    assert numbers(pair_round(document, "dubov", baku=True)) == {(1, 3), (4, 2), (5, 7), (8, 6)}
+    assert numbers(pair_round(document, "dubov")) == {(1, 5), (6, 2), (3, 7), (8, 4)}
+    document.system_code = "FIDE_DUBOV_2026_BAKU"  # record 192 asks for it
+    assert numbers(pair_round(document, "dubov")) == {(1, 3), (4, 2), (5, 7), (8, 6)}
+
+
+def test_c047_an_upfloat_is_judged_on_the_pairing_scores_of_its_round():
+    """C.04.7 1.5: the pairing score makes the scoregroups, so an upfloater (1.3.2: a player "coming
+    from lower scoregroups") is judged on the pairing scores of the round he was paired in, for
+    MaxT (1.8) and [C8]-[C10].  8 players, 9 rounds; GA = 2 x ceil(8 / 4) = 4, players 1-4 (1.2,
+    every participant of the list), a point ahead in round 1 (1.4).  With 2 absent, the bracket of
+    1 point (1, 3, 4) took 5 (4.2.2: the first of the lower scores by TPN): 1-4, 3-5, 6-7 drawn, 8
+    the PAB.  5 and 3 both had 0 points, but 3 had a virtual point: 5 upfloated, and in round 2
+    he is "upfloated in the previous round" ([C10]).  With virtual points given only from round 2
+    on (XXA), 3 and 5 were in one scoregroup and 5 did not upfloat."""
+    builder = TrfBuilder(8, 9).bye(2, "Z").game(1, 4, "=").game(3, 5, "=").game(6, 7, "=").bye(8, "U")
+    document = parse(builder.next_round().text())
+    assert numbers(pair_round(parse(TrfBuilder(8, 9).bye(2, "Z").text()), "dubov", baku=True)) == \
+        {(1, 4), (5, 3), (6, 7), (8, 0)}  # the round 1 of the history: the engine's own
+    five = SYSTEMS["dubov"].latest.round_state(with_baku_acceleration(document, "C.04.7")).by_number()[5]
+    assert (five.score, five.pairing_score, five.upfloats, five.upfloated_last) == (5, 5, 1, True)
+    for n in range(1, 9):
+        builder.line(f"XXA {n:4d}  0.0  {'1.0' if n <= 4 else '0.0'}")
+    five = SYSTEMS["dubov"].latest.round_state(parse(builder.text())).by_number()[5]
+    assert (five.score, five.pairing_score, five.upfloats, five.upfloated_last) == (5, 5, 0, False)
+
+
+def test_c047_premise_a_win_worth_two_draws_and_a_loss_nothing():
+    """C.04.7 1.1: the method applies when "the points for a win equal the points for two draws
+    and the points for a loss are zero"; 3/1/0 breaks it, 2/1/0 keeps it."""
+    three = TrfBuilder(8, 9).line("BBW  3.0").line("BBD  1.0")
+    with pytest.raises(TrfError, match=r"win worth two draws and a loss worth nothing \(C.04.7 1.1\)"):
+        pair_round(parse(three.text()), "dubov", baku=True)
+    two = TrfBuilder(8, 9).line("BBW  2.0").line("BBD  1.0")
+    assert numbers(pair_round(parse(two.text()), "dubov", baku=True)) == {(1, 3), (4, 2), (5, 7), (8, 6)}
 
 
 # -- Art. 1: definitions ------------------------------------------------------------
@@ -402,7 +449,8 @@ def test_cli_pairs_and_checks_with_dubov(tmp_path, capsys):
     assert capsys.readouterr().out == "3\n1 3\n4 2\n5 0\n"
     assert main(["--dubov", str(trf), "-p", "--edition", "2018"]) == 0
     capsys.readouterr()
-    assert main(["--dubov", str(trf), "-p", "--baku"]) == 2
+    assert main(["--dubov", str(trf), "-p", "--baku", "--edition", "2018"]) == 2
+    assert "2018 edition, has no acceleration method" in capsys.readouterr().err
     full = corpus_file("dubov", "t0002", "full.trf")
     if full.exists():
         assert main(["--dubov", str(full), "-c"]) == 0

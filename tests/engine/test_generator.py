@@ -128,8 +128,14 @@ def test_command_line(tmp_path, capsys):
     assert "No discrepancies." in capsys.readouterr().out
     # without a configuration every value is drawn (bbpPairings' ranges); the seed is printed
     assert main(["--dubov", "-g", "-o", str(out), "-s", "2"]) == 0
-    assert main(["--dubov", "-g", str(config), "-o", str(out), "--baku"]) == 2
+    assert main(["--dubov", "-g", str(config), "-o", str(out), "--baku", "--edition", "2018"]) == 2
     assert "no acceleration" in capsys.readouterr().err
+    # C.04.7 (2026) with every 2026 edition: the file names it (record 192) and -c replays it
+    for system in ("dubov", "lim"):
+        assert main([f"--{system}", "-g", str(config), "-o", str(out), "-s", "5", "--baku"]) == 0
+        assert f"192 FIDE_{system.upper()}_2026_BAKU" in out.read_text().splitlines()
+        assert main([f"--{system}", str(out), "-c"]) == 0
+        assert "No discrepancies." in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["--dutch", "-g", str(config)])  # no -o
 

@@ -53,10 +53,42 @@ def test_registered_with_both_editions_and_own_codes():
     assert read_trf_code("FIDE_LIM_1999").edition.name == "1999"
 
 
-def test_no_acceleration():
-    """Neither text provides for an acceleration: a Baku request is refused."""
-    with pytest.raises(TrfError):
-        pair_round(parse(TrfBuilder(6, 5).text()), "lim", baku=True)
+def test_the_1999_edition_has_no_acceleration():
+    """The 1999 text and its Handbook provide for no acceleration with this system: a Baku
+    request is refused, with the edition that has one named."""
+    with pytest.raises(TrfError, match=r"1999 edition, has no acceleration method.*2026 \(C.04.7\)"):
+        pair_round(parse(TrfBuilder(6, 5).text()), "lim", edition="1999", baku=True)
+    document = parse(TrfBuilder(6, 5).line("192 FIDE_LIM_1999_BAKU").text())
+    with pytest.raises(TrfError, match="no acceleration"):
+        pair_round(document, "lim")
+
+
+def test_c047_baku_virtual_points_make_the_score_groups_of_round_1():
+    """C.04.7 (2026), whose preface makes each method "applicable to any Swiss Pairing System":
+    8 players, 9 rounds.  1.2: GA = 2 x ceil(8 / 4) = 4, players 1-4; 1.4: a win's points (1)
+    in the first 3 of the 5 accelerated rounds; 1.5: the pairing score makes the score-groups
+    (2.2: "the players with the same score").  The Median Score-group's score is half the rounds
+    played, 0: the group of 5-8; 2.2 pairs the group of 1 point first, the median group last.
+    2.4: 1 v 3, 2 v 4 and 5 v 7, 6 v 8.  Colours by the higher ranked player's TPN (7.2, the
+    reading of every system): odd (1, 5) White, the initial colour; even (2, 6) Black.  Without
+    acceleration one group: 1 v 5, 2 v 6, 3 v 7, 4 v 8."""
+    document = parse(TrfBuilder(8, 9).text())
+    assert pair_round(document, "lim", baku=True).as_numbers() == [(1, 3), (4, 2), (5, 7), (8, 6)]
+    assert pair_round(document, "lim").as_numbers() == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    document = parse(TrfBuilder(8, 9).line("192 FIDE_LIM_2026_BAKU").text())  # record 192 asks for it
+    assert pair_round(document, "lim").as_numbers() == [(1, 3), (4, 2), (5, 7), (8, 6)]
+
+
+def test_c047_round_1_pab_in_the_lowest_score_group():
+    """1.1: the PAB goes to "the player with the lowest rank in the lowest score-group"; 7.1, in
+    round 1, to the lowest rated.  Five players, 3 rated lowest.  Without acceleration the round has
+    one score-group and 3 gets the PAB (7.1), 1 v 4 and 2 v 5.  With the Baku method (C.04.7 1.2:
+    GA = 2 x ceil(5 / 4) = 4, players 1-4, on a point, 1.4) the lowest score-group is 5 alone
+    (1.5: the pairing score makes the groups): 5 gets the PAB, and the group of 1-4 pairs 1 v 3,
+    2 v 4 (2.4)."""
+    document = parse(TrfBuilder(5, 9, ratings={1: 2400, 2: 2300, 3: 1000, 4: 2200, 5: 2100}).text())
+    assert pair_round(document, "lim").as_numbers() == [(1, 4), (5, 2), (3, 0)]
+    assert pair_round(document, "lim", baku=True).as_numbers() == [(1, 3), (4, 2), (5, 0)]
 
 
 # -- 4.2, 4.3: the exchange orders of a six-player score-group ----------------------

@@ -318,7 +318,7 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
         system, baku = code.system, code.baku
     edition = resolve_edition(document, system)
     problem = baku_problem(edition, total, _tenths_to_points(document.scoring.win),
-                           _tenths_to_points(document.scoring.draw), _tenths_to_points(document.scoring.loss))
+                           _tenths_to_points(document.scoring.draw), _tenths_to_points(document.scoring.loss), system)
     given = {(n, r): v for n, values in document.accelerations.items() for r, v in enumerate(values, start=1)}
     if not baku and not any(given.values()):
         return system, edition, False  # no acceleration (or only zero virtual points)

@@ -211,6 +211,10 @@ class Explanation:
     bye_reasons: list[Note]
     names: dict[int, str] = field(default_factory=dict)
     scores: dict[int, int] = field(default_factory=dict)
+    #: the acceleration's virtual points in the scores (pairing score minus points), by player, and
+    #: its method's article when the edition names one (C.04.7 1.5 / C.04.5.1 rule 5)
+    virtual: dict[int, int] = field(default_factory=dict)
+    acceleration: str = ""
 
     def to_json(self) -> dict:
         """The explanation as JSON data; ``text`` is :meth:`paragraphs` in English."""
@@ -219,6 +223,8 @@ class Explanation:
                 "bye": self.bye, "bye_reasons": [r.as_json() for r in self.bye_reasons],
                 "names": {str(n): name for n, name in sorted(self.names.items())},
                 "scores": {str(n): score for n, score in sorted(self.scores.items())},
+                "virtual_points": {str(n): points for n, points in sorted(self.virtual.items())},
+                "acceleration": self.acceleration,
                 "text": [[heading, lines] for heading, lines in self.paragraphs()]}
 
     @classmethod
@@ -234,7 +240,9 @@ class Explanation:
         return cls(data["system"], data["article"], data["edition"], data["round"], brackets, boards, data["bye"],
                    [Note.from_json(n) for n in data["bye_reasons"]],
                    {int(n): name for n, name in data["names"].items()},
-                   {int(n): score for n, score in data.get("scores", {}).items()})
+                   {int(n): score for n, score in data.get("scores", {}).items()},
+                   {int(n): points for n, points in data.get("virtual_points", {}).items()},
+                   data.get("acceleration", ""))
 
     # -- in plain words --------------------------------------------------------------------
     @property
@@ -260,7 +268,8 @@ class Explanation:
         sections = [(_("Round {round}: {system}, {article} ({edition})").format(
                         round=self.round, system=self.system, article=self.article, edition=self.edition),
                      [_("The brackets in the order they were paired. A player paired outside the player's own "
-                        "scoregroup is an MDP in a lower bracket (a downfloat) or an upfloater in a higher one.")])]
+                        "scoregroup is an MDP in a lower bracket (a downfloat) or an upfloater in a higher one."),
+                      *self._virtual_lines(words)])]
         for index, bracket in enumerate(self.brackets, start=1):
             label = f" ({bracket.label})" if bracket.label else ""
             heading = _("Bracket {index}: scoregroup {score}").format(index=index, score=words.score(bracket.score))
@@ -277,6 +286,21 @@ class Explanation:
                 lines.append(f"{reason.article}: {said}." if reason.article else f"{said[:1].upper()}{said[1:]}.")
             sections.append((_("Pairing-allocated bye"), lines))
         return sections
+
+    def _virtual_lines(self, words: Words) -> list[str]:
+        """The acceleration's virtual points in the scores, one line per amount."""
+        _ = words.gettext
+        by_amount: dict[int, list[int]] = {}
+        for number, amount in sorted(self.virtual.items()):
+            by_amount.setdefault(amount, []).append(number)
+        lines = []
+        for amount in sorted(by_amount, reverse=True):
+            wording = (_("The scores include the virtual points of the acceleration ({method}): {points} for "
+                         "{players}.") if self.acceleration
+                       else _("The scores include virtual points: {points} for {players}."))
+            lines.append(wording.format(method=self.acceleration, points=points(amount, words),
+                                        players=self.everyone(by_amount[amount], words)))
+        return lines
 
     def _bracket_lines(self, bracket: BracketNote, words: Words) -> list[str]:
         _ = words.gettext
@@ -438,12 +462,13 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
             article: str, edition: str, basic_rules: BasicRules, names: dict[int, str] | None = None,
             colour_exempt: Callable[[Player], bool] = lambda player: False,
             pair_exempt: Callable[[Player, Player], bool] = lambda a, b: False,
-            bye_rule: str = PAB_OR_POINT_WITHOUT_PLAYING) -> Explanation:
+            bye_rule: str = PAB_OR_POINT_WITHOUT_PLAYING, acceleration: str = "") -> Explanation:
     """The explanation of ``pairing``, made from ``state`` with the brackets ``steps``; ``edition``:
     the edition's name (shown); ``basic_rules``: its C.04.1 (what keeps two players apart);
     ``colour_exempt``, ``pair_exempt``: whom the system exempts from the colour limits
     (``SwissSystem.colour_exempt``, ``colour_exempt_pair``);
-    ``bye_rule``: who may not take the PAB (``Edition.bye_rule``: core.state's rules), for its words."""
+    ``bye_rule``: who may not take the PAB (``Edition.bye_rule``: core.state's rules), for its words;
+    ``acceleration``: the edition's method, cited with the virtual points in the scores."""
     by_number = state.by_number()
     colour = {}
     for pair in pairing.pairs:
@@ -476,7 +501,9 @@ def explain(state: RoundState, pairing: RoundPairing, steps: list[Step], article
             boards.append(BoardNote(board, pair.white.number, pair.black.number, rule, reason))
     return Explanation(system, article, edition, state.round_number, brackets, boards, bye,
                        bye_reasons(state, pairing, articles, colour_exempt, pair_exempt, bye_rule), dict(names or {}),
-                       {p.number: p.pairing_score for p in state.players})
+                       {p.number: p.pairing_score for p in state.players},
+                       {p.number: p.pairing_score - p.score for p in state.players if p.pairing_score != p.score},
+                       acceleration)
 
 
 def _mdp_opponents(step: Step, by_number: dict[int, Player]) -> tuple[int, ...]:

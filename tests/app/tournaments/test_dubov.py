@@ -65,10 +65,18 @@ def test_round_trip_keeps_the_dubov_system_and_its_edition(club, tmp_path, editi
     assert boards(pair(again)) == boards(pair(tournament)) == engine_cli_pairing(text, tmp_path, "dubov")
 
 
-def test_dubov_has_no_acceleration(club):
+def test_dubov_2026_takes_the_baku_method_and_2018_none(club):
+    """C.04.7 (2026) preface: its methods go with any Swiss system, so with the 2026 Dubov rules;
+    the 2018 edition has no acceleration and the message names the edition that has one."""
     tournament = make_tournament(club, players=0, system="dubov", edition="2026", acceleration="baku")
-    with pytest.raises(ValidationError, match="no acceleration"):
+    tournament.full_clean()
+    assert tournament.system_code == "FIDE_DUBOV_2026_BAKU"
+    tournament.edition = "2018"
+    with pytest.raises(ValidationError) as error:
         tournament.full_clean()
+    assert error.value.message_dict["acceleration"] == [
+        "The 2018 edition of the Dubov system provides for no acceleration: choose none, or the edition that "
+        "has the Baku method (2026: C.04.7)."]
 
 
 @pytest.fixture

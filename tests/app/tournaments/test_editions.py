@@ -84,6 +84,22 @@ def test_baku_2026_needs_a_win_worth_two_draws_and_no_point_for_a_loss():
     assert form_errors(points_win="3", points_draw="1") == {}
 
 
+@pytest.mark.parametrize(("system", "earlier"), [("dutch", None), ("dubov", "2018"), ("burstein", "2017"),
+                                                 ("lim", "1999")])
+def test_the_form_offers_baku_with_the_2026_edition_of_every_system(system, earlier):
+    """C.04.7 (2026) preface: "each described acceleration method is applicable to any Swiss Pairing
+    System", so every 2026 edition takes the Baku method; the earlier editions of Dubov, Burstein and
+    Lim have none, and the message says which edition has it.  The premise (1.1) holds in every system."""
+    assert form_errors(system=system, acceleration="baku") == {}
+    assert "C.04.7 1.1" in form_errors(system=system, acceleration="baku", points_win="3",
+                                       points_draw="1")["acceleration"][0]
+    if earlier:
+        assert form_errors(system=system, edition=earlier, acceleration="baku")["acceleration"] == [
+            f"The {earlier} edition of the {get_system(system).title} provides for no acceleration: choose none, "
+            "or the edition that has the Baku method (2026: C.04.7)."]
+        assert form_errors(system=system, edition=earlier) == {}
+
+
 def test_baku_2017_needs_standard_scoring_and_nine_rounds():
     # C.04.5.1 rule 1
     assert form_errors(acceleration="baku", edition="2017", rounds=9) == {}

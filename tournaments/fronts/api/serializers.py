@@ -153,6 +153,10 @@ class ExplanationDataSerializer(serializers.Serializer):
     bye = serializers.IntegerField(allow_null=True)
     bye_reasons = NoteSerializer(many=True)
     names = serializers.DictField(child=serializers.CharField(), help_text="pairing number: name")
+    virtual_points = serializers.DictField(child=serializers.IntegerField(), required=False,
+                                           help_text="pairing number: the virtual points (tenths) in the "
+                                                     "player's score, with an acceleration")
+    acceleration = serializers.CharField(required=False, help_text='the acceleration method ("C.04.7"), or empty')
     text = serializers.ListField(child=serializers.ListField(), help_text="[heading, [sentences]]: in plain words")
 
 

@@ -2,9 +2,11 @@
 
 Record 192: ETT26 names the system ``FIDE_DUBOV`` without a year (read as no
 edition: the start date decides, else the latest); ``FIDE_DUBOV_2018`` and
-``FIDE_DUBOV_2026`` name an edition.  Neither text provides for an
-acceleration, so there is no ``_BAKU`` form (the edition's ``acceleration`` is
-empty and a Baku request is refused).
+``FIDE_DUBOV_2026`` name an edition, each also with ``_BAKU``.  The 2026 edition
+takes the Baku method of C.04.7 (2026), a chapter of its own whose preface makes
+each of its methods "applicable to any Swiss Pairing System"; the 2018 text and
+its Handbook provide for none with this system (the edition's ``acceleration``
+is empty and a Baku request is refused).
 """
 
 from .. import SwissSystem, register

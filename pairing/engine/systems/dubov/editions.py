@@ -37,7 +37,8 @@ EDITION_2018 = DubovEdition(
 EDITION_2026 = DubovEdition(
     name="2026", title="2026 (in force from 1 February 2026)",
     in_force_from=datetime.date(2026, 2, 1), trf_codes=("FIDE_DUBOV_2026", "FIDE_DUBOV_2025"),
-    basic_rules=BASIC_RULES_2026, acceleration="", bye_score="Art. 3.1.2-3.1.3",
+    # C.04.7 preface: each method "applicable to any Swiss Pairing System"
+    basic_rules=BASIC_RULES_2026, acceleration="C.04.7", bye_score="Art. 3.1.2-3.1.3",
     bye_order="Art. 3.1.4-3.1.5", absolute_criteria=("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", "Art. 2.1.3 [C3]"),
     colour_articles=tuple(f"Art. 5.2.{k}" for k in range(1, 6)),
     explained=Articles(

@@ -12,8 +12,10 @@ of the system are one implementation, its comments citing the old number and the
 
 Record 192: TRF-2026 has no code for the Lim system; this engine reads and writes
 ``FIDE_LIM`` (no edition: the start date decides, else the latest),
-``FIDE_LIM_1999`` and ``FIDE_LIM_2026``.  Neither text provides for an
-acceleration (no ``_BAKU`` form).
+``FIDE_LIM_1999`` and ``FIDE_LIM_2026``, each also with ``_BAKU``.  The 2026
+edition takes the Baku method of C.04.7 (2026), whose preface makes each of its
+methods "applicable to any Swiss Pairing System"; the 1999 text and its Handbook
+provide for none with this system (a Baku request is refused).
 """
 
 import datetime
@@ -34,7 +36,8 @@ EDITION_1999 = Edition(
 EDITION_2026 = Edition(
     name="2026", title="2026 (in force from 1 February 2026)",
     in_force_from=datetime.date(2026, 2, 1), trf_codes=("FIDE_LIM_2026",),
-    basic_rules=BASIC_RULES_2026, acceleration="", bye_score="Art. 1.1",
+    # C.04.7 preface: each method "applicable to any Swiss Pairing System"
+    basic_rules=BASIC_RULES_2026, acceleration="C.04.7", bye_score="Art. 1.1",
     bye_order="Art. 1.1 (round 1: 7.1)", absolute_criteria=("Art. 2.1", "", "Art. 2.1"))
 
 LIM = register(SwissSystem(name="lim", title="Lim system", article="C.04.4.3",

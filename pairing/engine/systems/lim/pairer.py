@@ -195,10 +195,12 @@ class LimPairer:
 
     def choose_bye(self, remaining: list[int]) -> int:
         """1.1: the lowest ranked player of the lowest score-group; round 1 (7.1): the
-        lowest rated.  He must be allowed the PAB (C.04.1 2017 d / 2026 Art. 4) and
-        leave the others pairable (the general rule of completion)."""
+        lowest rated of it (one group without acceleration; GB under the Baku method, whose
+        virtual points make the score-groups, C.04.7 1.5).  He must be allowed the PAB
+        (C.04.1 2017 d / 2026 Art. 4) and leave the others pairable (the general rule of
+        completion)."""
         if self.state.round_number == 1:
-            order = sorted(remaining, key=lambda v: (self.players[v].rating, -v))
+            order = sorted(remaining, key=lambda v: (self.players[v].pairing_score, self.players[v].rating, -v))
         else:
             order = list(reversed(remaining))
         for v in order:
