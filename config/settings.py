@@ -56,7 +56,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "tournaments.fronts.admin_site.SuperuserAdminConfig",  # django.contrib.admin for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
