@@ -7,9 +7,11 @@ nothing; a superuser gets each page.
 """
 
 import pytest
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
+from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
@@ -21,7 +23,8 @@ from tournaments.services.players import set_absence
 MODELS = sorted(admin.site._registry, key=lambda model: model._meta.label)
 OURS = {"tournaments.Club", "tournaments.Tournament", "tournaments.Player", "tournaments.Round",
         "tournaments.Game", "tournaments.Absence", "tournaments.ForbiddenPair", "tournaments.AuditEntry",
-        "auth.User", "auth.Group", "authtoken.TokenProxy"}
+        "auth.User", "auth.Group", "authtoken.TokenProxy",
+        "axes.AccessAttempt", "axes.AccessFailureLog", "axes.AccessLog"}  # failed and made logins
 
 
 @pytest.fixture
@@ -47,7 +50,10 @@ def one_of_each(tournament, arbiter):
     forbid_pair(tournament, players[1], players[2], user=arbiter)
     Group.objects.create(name="Helpers")
     Token.objects.create(user=arbiter)
+    for password in ("wrong", "pw-ann-123"):  # a failed login, then a login (django-axes logs both)
+        Client().post(reverse("login"), {"username": "ann", "password": password})
     assert Absence.objects.exists() and ForbiddenPair.objects.exists() and AuditEntry.objects.exists()
+    assert AccessAttempt.objects.exists() and AccessFailureLog.objects.exists() and AccessLog.objects.exists()
 
 
 def admin_url(model, view: str, *args) -> str:
@@ -65,8 +71,8 @@ def test_every_model_of_the_app_is_in_the_admin():
 @pytest.mark.parametrize("model", MODELS, ids=lambda model: model._meta.label)
 def test_a_staff_user_who_is_no_superuser_gets_no_page_of_the_model(client, staff_club_admin, one_of_each,
                                                                     model):
+    client.force_login(staff_club_admin)  # logged by django-axes (an AccessLog) before the count
     obj, count = model._default_manager.order_by("pk").first(), model._default_manager.count()
-    client.force_login(staff_club_admin)
     for url in (admin_url(model, "changelist"), admin_url(model, "add"), admin_url(model, "change", obj.pk),
                 admin_url(model, "history", obj.pk), admin_url(model, "delete", obj.pk)):
         assert is_admin_login(client.get(url)), url
