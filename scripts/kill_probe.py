@@ -1,6 +1,6 @@
 """Results and pairings under kill -9: is anything the server acknowledged lost?
 
-    .venv/bin/python scripts/kill_probe.py [--boards 300] [--kill-every 3] [--workers 3]
+    .venv/bin/python scripts/kill_probe.py [--boards 300] [--seconds 60] [--kill-every 3] [--workers 3]
 
 Runs the app as in production: gunicorn, DEBUG off, a Celery worker over Redis, PostgreSQL
 (``DATABASE_URL``, by default the ``swiss_kill`` database on 127.0.0.1, created when missing, its
@@ -9,12 +9,13 @@ with the app's own services: an arbiter and his API token, a tournament of 2 x `
 with round 1 published, and ``--pairings`` small tournaments waiting for round 1.
 
 Then writers enter every board's result through the API (8 at once), and the arbiter asks for each
-small tournament's round 1 (the Celery worker pairs it), while every ``--kill-every`` seconds gunicorn
-(its whole process group: master and workers) or the Celery worker is killed with SIGKILL and
-started again.  A request that got no answer is sent again, as the arbiter's page does, until it is
-answered.  At the end: every result answered 200 must be in the database, every pairing answered 202
-must be paired (the killed worker's task is given to the new one after ``PAIRING_REDELIVERY_AFTER``,
-set to 20 s here), no round paired twice, no 5xx.  Prints the figures; exits 1 on any loss.
+small tournament's round 1 (the Celery worker pairs it), both spread over ``--seconds``, while
+every ``--kill-every`` seconds gunicorn (its whole process group: master and workers) or the Celery
+worker is killed with SIGKILL and started again.  A request that got no answer is sent again, as
+the arbiter's page does, until it is answered.  At the end: every result answered 200 must be in
+the database, every pairing answered 202 must be paired once (the killed worker's task is given to
+the new one after ``PAIRING_REDELIVERY_AFTER``, set to 20 s here), and no answer a 5xx.  Prints the
+figures; exits 1 on any loss.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import os
 import random
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -77,9 +79,10 @@ def build(boards: int, pairings: int) -> tuple[str, str, list[str]]:
     from pairing.rounds.request import request_pairing
     from pairing.rounds.run import run_pairing
     from tournaments.exchange.csv_import import import_players_csv
-    from tournaments.models import Club, Membership
+    from tournaments.models import Club, Game, Membership
     from tournaments.services.setup import create_tournament
 
+    Game.objects.filter(round__tournament__club__slug="kill-probe").delete()  # they protect their players
     Club.objects.filter(slug="kill-probe").delete()
     get_user_model().objects.filter(username="kill-probe").delete()
     club = Club.objects.create(name="Kill Probe Club", slug="kill-probe")
@@ -174,8 +177,15 @@ class Probe:
                 self.retries += 1
             time.sleep(0.3)
 
-    def enter_results(self, slug: str, boards: list[int]) -> None:
-        for board in boards:
+    def paced(self, items: list, seconds: float):
+        """The items one by one, spread over ``seconds`` (so that the kills find requests under way)."""
+        start = time.monotonic()
+        for i, item in enumerate(items):
+            time.sleep(max(0.0, start + i * seconds / len(items) - time.monotonic()))
+            yield item
+
+    def enter_results(self, slug: str, boards: list[int], seconds: float) -> None:
+        for board in self.paced(boards, seconds):
             result = RESULTS[board % len(RESULTS)]
             status, answer = self.until_answered(f"/api/tournaments/{slug}/rounds/1/boards/{board}/result/",
                                                  {"result": result})
@@ -185,23 +195,30 @@ class Probe:
                 else:
                     self.errors.append(f"board {board}: HTTP {status} {answer}")
 
-    def ask_pairings(self, slugs: list[str]) -> None:
-        for slug in slugs:
+    def ask_pairings(self, slugs: list[str], seconds: float) -> None:
+        for slug in self.paced(slugs, seconds):
             status, _ = self.until_answered(f"/api/tournaments/{slug}/pair/")
             with self.lock:
                 (self.acknowledged_pairings if status == 202 else self.refused_pairings).append(slug)
-            time.sleep(0.5)
 
 
-def wait_ready(port: int, seconds: float = 60) -> None:
+def wait_ready(servers: Servers, seconds: float = 60) -> None:
+    """Until this gunicorn answers (never another server on the port: it must be running)."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and servers.processes["gunicorn"].poll() is None:
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/", timeout=2)
+            urllib.request.urlopen(f"http://127.0.0.1:{servers.port}/api/", timeout=2)
             return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
+    servers.stop()
+    raise SystemExit(f"gunicorn did not start on port {servers.port}")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def killer(servers: Servers, every: float, done: threading.Event) -> None:
@@ -213,19 +230,20 @@ def killer(servers: Servers, every: float, done: threading.Event) -> None:
         servers.kill(name)
         servers.start(name)
         if name == "gunicorn":
-            wait_ready(servers.port)
+            wait_ready(servers)
 
 
 def run(options, slug: str, token: str, small: list[str], log: Path) -> tuple[Probe, Servers, float]:
-    servers = Servers(options.port, options.workers, log)
+    servers = Servers(options.port or free_port(), options.workers, log)
     servers.start("gunicorn")
     servers.start("celery")
-    wait_ready(options.port)
-    probe = Probe(f"http://127.0.0.1:{options.port}", token)
+    wait_ready(servers)
+    probe = Probe(f"http://127.0.0.1:{servers.port}", token)
     boards = list(range(1, options.boards + 1))
     random.Random(1).shuffle(boards)
-    threads = [threading.Thread(target=probe.enter_results, args=(slug, boards[i::8])) for i in range(8)]
-    threads.append(threading.Thread(target=probe.ask_pairings, args=(small,)))
+    threads = [threading.Thread(target=probe.enter_results, args=(slug, boards[i::8], options.seconds))
+               for i in range(8)]
+    threads.append(threading.Thread(target=probe.ask_pairings, args=(small, options.seconds)))
     done = threading.Event()
     kills = threading.Thread(target=killer, args=(servers, options.kill_every, done))
     started = time.monotonic()
@@ -277,9 +295,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--boards", type=int, default=300)
     parser.add_argument("--pairings", type=int, default=12, help="small tournaments whose round 1 is asked for")
+    parser.add_argument("--seconds", type=float, default=60, help="the requests spread over this time")
     parser.add_argument("--kill-every", type=float, default=3, help="seconds between kills, on average")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
-    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--port", type=int, default=0, help="default: a free one")
     options = parser.parse_args()
     for name, value in ENVIRONMENT.items():
         os.environ.setdefault(name, value)
@@ -289,9 +308,7 @@ def main() -> None:
     log = Path(tempfile.gettempdir()) / "kill_probe.log"
     log.unlink(missing_ok=True)
     probe, servers, elapsed = run(options, slug, token, small, log)
-    servers.start("gunicorn")  # none is needed for the check; the worker finishes the pairings
-    servers.start("celery")
-    try:
+    try:  # both run again after the last kill: the worker finishes the pairings
         lost = check(probe, slug, small, wait=3 * REDELIVERY + 30)
     finally:
         servers.stop()
