@@ -42,8 +42,8 @@ def wsgi_app():
 
 @pytest.fixture
 def api_schema(wsgi_app, arbiter, club):
-    """The schema as served, with a tournament of three published rounds (two played, one with a
-    published explanation) and a draft of the fourth; path parameters drawn from it."""
+    """The schema as served, with a tournament of three published rounds (two played, the third
+    with its explanation published); path parameters drawn from it."""
     tournament = make_tournament(club, players=9, rounds=5, tiebreaks="DE,BH/C1,BH,SB,PS,WIN,AOB")
     rng = random.Random(24)
     for _ in range(2):
