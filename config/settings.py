@@ -8,6 +8,7 @@ PostgreSQL, a separate Celery worker over Redis and a cache in Redis.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -65,7 +66,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "tournaments.fronts.admin_site.SuperuserAdminConfig",  # django.contrib.admin for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -81,6 +82,7 @@ INSTALLED_APPS = [
     "tournaments",
     "pairing",
     "tournaments.fronts",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -99,6 +101,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A login refused by django-axes (too many failures) gets its page: last, as axes asks.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -142,6 +146,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Failed logins (the arbiter's page and the admin's) are counted per account and per address by
+# django-axes: after DJANGO_LOGIN_FAILURE_LIMIT of either, every login of that account or from that
+# address is refused (the right password too) with 429 and a page of the app's
+# (tournaments/fronts/lockout.py) until DJANGO_LOGIN_COOLOFF_MINUTES pass without another attempt.
+# Each failure goes to the server's log; superusers read them in the admin (Axes: access attempts,
+# access failures), where they may also lift a lockout by deleting its attempt.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
+AXES_LOCKOUT_CALLABLE = "tournaments.fronts.lockout.locked_out"
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
+# The server's log names the address of each failure, not the name typed (a password typed in the
+# wrong field, say): the admin's access failures have both.
+AXES_SENSITIVE_PARAMETERS = ["username"]
+# The client's address: the connection's, or behind a proxy the header it sets to it (django-ipware),
+# e.g. DJANGO_CLIENT_IP_HEADER=X-Real-IP; only behind a proxy that always sets it, since a client
+# reaching the app directly could send any address in it.
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    *(("HTTP_" + os.environ["DJANGO_CLIENT_IP_HEADER"].upper().replace("-", "_"),)
+      if os.environ.get("DJANGO_CLIENT_IP_HEADER") else ()),
+    "REMOTE_ADDR",
+)
 LOGIN_REDIRECT_URL = "arbiter:dashboard"
 LOGOUT_REDIRECT_URL = "public:home"
 

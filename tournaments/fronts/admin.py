@@ -1,5 +1,6 @@
-"""The Django admin, for staff.  Every change made here of a tournament's data goes to its audit
-log with the admin user (``AuditedAdmin``); the audit log itself is read-only."""
+"""The Django admin, for superusers only (``admin_site.py``).  Every change made here of a
+tournament's data goes to its audit log with the admin user (``AuditedAdmin``); the audit log
+itself is read-only."""
 
 from django.contrib import admin
 
@@ -110,7 +111,8 @@ admin.site.register([Absence, ForbiddenPair], AuditedAdmin)
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
-    """Read only: nobody edits the log; a superuser may delete a tournament, and its log with it."""
+    """Read only: nobody edits the log; a superuser (the only user of the admin, admin_site.py) may
+    delete a tournament, and its log with it."""
 
     list_display = ["at", "tournament", "kind", "summary", "user", "via"]
     list_filter = ["kind", "via"]
@@ -122,6 +124,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
-
-    def has_delete_permission(self, request, obj=None):
-        return request.user.is_superuser  # only with its tournament (the admin asks for this permission)

@@ -41,7 +41,7 @@ class Perm(StrEnum):
     PAIRING = "pairing"                  # pair, publish, discard (cancel) a round, change a draft by hand
     RESULTS = "results"                  # enter and correct results
     LISTING = "listing"                  # list, archive or hide the tournament on the public home page
-    MEMBERS = "members"                  # the club's members and their roles (the Django admin for now)
+    MEMBERS = "members"                  # the club's members and their roles (no page yet: a superuser's, in the admin)
 
 
 #: What each role may do.

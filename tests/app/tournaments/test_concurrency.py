@@ -131,3 +131,39 @@ def test_an_action_on_a_busy_tournament_is_refused_at_once(club):
         release.set()
         holder.join(30)
     assert request_pairing(tournament).number == 1  # free again
+
+
+def test_twenty_pair_requests_at_once_pair_the_round_exactly_once(arbiter, club, monkeypatch):
+    """Twenty "pair round" clicks and API calls released together (a double click, two arbiters, a
+    script): one is accepted, the others refused with a message (the page's redirect, the API's
+    409), none is a 500; one round, paired once by one engine run, one request in the audit log."""
+    from rest_framework.test import APIClient
+
+    from pairing.rounds import run
+    from tournaments.models import AuditEntry, Round
+
+    tournament = make_tournament(club, players=12)
+    engine_runs, engine, lock = [], run.pair_round, threading.Lock()
+
+    def counted(*args, **kwargs):
+        with lock:
+            engine_runs.append(1)
+        return engine(*args, **kwargs)
+
+    monkeypatch.setattr(run, "pair_round", counted)
+    pages = logged_in_clients(arbiter, 10)
+    apis = [APIClient() for _ in range(10)]
+    for api in apis:
+        api.force_authenticate(arbiter)
+    page_url, api_url = reverse("arbiter:pair", args=[tournament.slug]), reverse("api:pair", args=[tournament.slug])
+    responses = at_once(lambda i: pages[i].post(page_url) if i < 10 else apis[i - 10].post(api_url), count=20)
+
+    assert [getattr(r, "status_code", r) for r in responses[:10]] == [302] * 10
+    api_statuses = sorted(getattr(r, "status_code", r) for r in responses[10:])
+    assert set(api_statuses) <= {202, 409} and api_statuses.count(202) <= 1
+    rounds = Round.objects.filter(tournament=tournament)
+    assert [(r.number, r.status) for r in rounds] == [(1, Round.Status.DRAFT)]
+    assert len(engine_runs) == 1
+    assert rounds.get().games.count() == 6
+    assert AuditEntry.objects.filter(tournament=tournament, kind=AuditEntry.Kind.ROUND,
+                                     action="requested").count() == 1

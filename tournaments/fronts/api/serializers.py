@@ -79,8 +79,9 @@ class StandingSerializer(serializers.Serializer):
     def get_points(self, row) -> float:
         return row.points / 10
 
-    def get_tiebreaks(self, row) -> dict[str, float | int | None]:
+    def get_tiebreaks(self, row) -> dict[str, float | None]:
         """Keyed by the FIDE codes of the tournament's list, in order."""
+        # A JSON number, whole or not: ``float | int`` would make a ``oneOf`` that 0 matches twice.
         return {value.code: json_value(value.value) for value in row.tiebreaks}
 
 
