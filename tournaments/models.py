@@ -496,7 +496,8 @@ RESULT_CODES = {
 }
 #: Games that lasted less than one move (W D L) are imported as played games.
 RESULT_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()} | {
-    ("W", "L"): Result.WHITE_WINS, ("D", "D"): Result.DRAW, ("L", "W"): Result.BLACK_WINS}
+    ("W", "L"): Result.WHITE_WINS, ("D", "D"): Result.DRAW, ("L", "W"): Result.BLACK_WINS,
+    ("", ""): Result.PENDING}  # the round in progress: a game paired, its result blank
 
 
 class Game(models.Model):

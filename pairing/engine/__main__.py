@@ -75,8 +75,9 @@ def standings_main(args) -> int:
     codes = [c.strip() for c in args.tiebreaks.split(",") if c.strip()]
     try:
         document = parse(text)
-        if args.rounds is not None and not 1 <= args.rounds <= document.rounds_in_file:
-            raise TiebreakCodeError(f"--rounds must be between 1 and {document.rounds_in_file}")
+        # Standings count finished rounds only: a round in progress (games without a result) is not one.
+        if args.rounds is not None and not 1 <= args.rounds <= document.finished_rounds:
+            raise TiebreakCodeError(f"--rounds must be between 1 and {document.finished_rounds}")
         output = format_standings(document, codes, args.edition, args.rounds, args.json)
     except TrfError as error:
         print(f"error: {args.standings}: {error}", file=sys.stderr)
@@ -158,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     editions = "; ".join(f"{s.title}: {', '.join(e.name for e in s.editions)}" for s in SYSTEMS.values())
     parser.add_argument("--edition", help=f"edition of the rules ({editions}; default: from the file, see "
                         "above); with --standings the C.07 edition 2026 (default), 2024 or 2009")
-    tiebreaks.add_argument("--rounds", type=int, help="standings after this round (default: all rounds)")
+    tiebreaks.add_argument("--rounds", type=int, help="standings after this round (default: every finished round)")
     tiebreaks.add_argument("--json", action="store_true", help="JSON instead of tab-separated values")
     return parser
 

@@ -100,8 +100,8 @@ def recorded_tiebreaks(document: TrfDocument) -> tuple[list[str], dict[int, list
 
 def standings_rounds(document: TrfDocument) -> int | None:
     """The rounds the standings of a file cover: up to the last round anybody was paired in
-    (byes already known for the next round are not results yet)."""
-    return document.paired_rounds or None
+    (byes already known for the next round are not results yet), before a round in progress."""
+    return min(document.paired_rounds, document.finished_rounds) or None
 
 
 def _same(text: str, ours) -> bool:

@@ -24,13 +24,14 @@ class Standing:
 
 def standings(document: TrfDocument, rounds: int | None = None, tiebreaks: Sequence[str] = (),
               edition: str = "2026", lots: Sequence[int] | None = None) -> list[Standing]:
-    """The ranking after ``rounds`` rounds (all rounds in the file by default).
+    """The ranking after ``rounds`` rounds (by default every finished round in the file: a round in
+    progress counts once it has all its results).
 
     With ``tiebreaks`` (e.g. ``("DE", "BH/C1", "BH", "SB", "PS", "WIN")``), players
     still tied share the rank (listed by pairing number) unless ``lots`` gives the
     order drawn by lot (C.07 4.2).  Raises TiebreakCodeError on an unknown code.
     """
-    rounds = document.rounds_in_file if rounds is None else rounds
+    rounds = document.finished_rounds if rounds is None else rounds
     if tiebreaks:
         rows = compute_standings(document, tiebreaks, edition=edition, rounds=rounds, lots=lots)
         rows.sort(key=lambda row: (row.rank, row.pairing_number))

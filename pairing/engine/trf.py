@@ -11,6 +11,8 @@ opponent's pairing number, the colour and the result code:
 * ``+ -``    forfeit win / loss: no game, so no colour (C.04.2 D.5)
 * ``U``      pairing-allocated bye, ``F`` full-point bye, ``H`` half-point bye,
   ``Z`` (or blank) zero-point bye / absence
+* blank after an opponent and a colour: a game paired but not yet played (the round in
+  progress, as Swiss-Manager writes it); it scores nothing, and no round after it can be paired
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ PLAYED_CODES = frozenset("10=WDL")
 WITH_OPPONENT_CODES = PLAYED_CODES | frozenset("+-")
 BYE_CODES = frozenset("UFHZ")
 RESULT_CODES = WITH_OPPONENT_CODES | BYE_CODES
+#: The code of a game paired but without a result yet (``  12 w  ``: the result column blank).
+NO_RESULT = ""
 #: The opponent's code of each result of a game with an opponent, the one table (the generator,
 #: the benchmark); a forfeit loss's opponent: see MUTUAL_CODES.
 OPPONENT_CODE = {
@@ -70,7 +74,9 @@ class Scoring:
     full_bye: int = 10
 
     def points(self, code: str) -> int:
+        """What a round with ``code`` scores; a game without a result yet (NO_RESULT) nothing."""
         return {
+            NO_RESULT: 0,
             "1": self.win, "W": self.win, "+": self.win, "F": self.full_bye,
             "=": self.draw, "D": self.draw, "H": self.half_bye,
             "0": self.loss, "L": self.loss,
@@ -94,11 +100,16 @@ class RoundEntry:
     @property
     def paired(self) -> bool:
         """The player took part in the pairing of this round (paired, or got the PAB)."""
-        return self.opponent is not None or self.code in "U+"
+        return self.opponent is not None or self.code in ("U", "+")
+
+    @property
+    def scheduled(self) -> bool:
+        """A game paired whose result is not known yet (the round in progress)."""
+        return self.opponent is not None and self.code == NO_RESULT
 
     def text(self) -> str:
         opponent = f"{self.opponent:4d}" if self.opponent is not None else "0000"
-        return f"{opponent} {self.colour or '-'} {self.code}"
+        return f"{opponent} {self.colour or '-'} {self.code or ' '}"  # NO_RESULT: the column blank
 
 
 ABSENT = RoundEntry(None, None, "Z")
@@ -158,6 +169,19 @@ class TrfDocument:
         return max((len(p.rounds) for p in self.players.values()), default=0)
 
     @property
+    def unfinished_round(self) -> int | None:
+        """The first round with a game that has no result yet (the round in progress), or None."""
+        rounds = [index for player in self.players.values()
+                  for index, entry in enumerate(player.rounds, start=1) if entry.scheduled]
+        return min(rounds, default=None)
+
+    @property
+    def finished_rounds(self) -> int:
+        """The rounds whose every game has its result: all those in the file, up to the one in progress."""
+        unfinished = self.unfinished_round
+        return self.rounds_in_file if unfinished is None else unfinished - 1
+
+    @property
     def paired_rounds(self) -> int:
         """The last round in which anybody was paired; the next one is to be paired."""
         last = 0
@@ -198,6 +222,10 @@ def _parse_round(line: str, column: int, number: int) -> RoundEntry | None:
     if opponent_text and not DIGITS.fullmatch(opponent_text):
         raise TrfError(f"opponent must be a pairing number, not {opponent_text!r}", number, column)
     opponent = int(opponent_text) if opponent_text else 0
+    if code == "" and opponent:
+        if colour not in ("w", "b"):
+            raise TrfError("a paired game needs colour w or b", number, column + 5)
+        return RoundEntry(opponent, colour, NO_RESULT)  # paired, not yet played
     if code == "":
         code = "Z"
     if code not in RESULT_CODES:
@@ -531,9 +559,10 @@ def _validate(document: TrfDocument) -> None:
             if other.colour == entry.colour:
                 raise TrfError(f"round {round_number}: players {player.number} and {opponent.number} "
                                f"both have colour {entry.colour!r}", player.line, column + 5)
-            if other.code not in MUTUAL_CODES[entry.code]:
-                raise TrfError(f"round {round_number}: result {entry.code!r} of player {player.number} "
-                               f"contradicts {other.code!r} of player {opponent.number}",
+            if (entry.code == NO_RESULT) != (other.code == NO_RESULT) or (
+                    entry.code != NO_RESULT and other.code not in MUTUAL_CODES[entry.code]):
+                raise TrfError(f"round {round_number}: result {entry.code or 'blank'!r} of player {player.number} "
+                               f"contradicts {other.code or 'blank'!r} of player {opponent.number}",
                                player.line, column + 7)
     for number in document.accelerations:
         if number not in players:

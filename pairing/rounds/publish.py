@@ -32,7 +32,7 @@ def publish_round(round_: Round, user=None, confirm: bool = False) -> None:
                                "score nothing for it (C.04.1 Art. 3: only the player with the pairing-allocated bye "
                                "is left unpaired).") % {"players": left_out, "number": round_.number})
         if questions and not confirm:
-            raise ConfirmationNeeded(" ".join(questions))
+            raise ConfirmationNeeded(" ".join(questions), questions)  # each reason apart for the API
         round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
         round_.save(update_fields=["status", "published_at"])
         after = {"round": round_.number, "status": Round.Status.PUBLISHED.label}

@@ -35,9 +35,8 @@ def shown_boards(page) -> list[tuple[int, int]]:
     """The draft's boards as the page shows them: white's and black's numbers (the bye as 0)."""
     boards = []
     for row in page.locator("table.boards tbody tr").all():
-        cells = row.locator("td")
-        black = cells.nth(4).inner_text().strip()
-        boards.append((int(cells.nth(1).inner_text()), int(black) if black else 0))
+        white, black = (row.locator("td.player").nth(i).get_attribute("data-number") for i in (0, 1))
+        boards.append((int(white), int(black) if black else 0))
     return boards
 
 

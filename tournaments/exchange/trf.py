@@ -11,6 +11,7 @@ from decimal import Decimal
 from pairing.engine import (
     ABSENT,
     BLACK,
+    NO_RESULT,
     WHITE,
     ForbiddenPairs,
     PlayerRecord,
@@ -21,7 +22,7 @@ from pairing.engine import (
     standings_by_tiebreaks,
     with_baku_acceleration,
 )
-from tournaments.models import RESULT_CODES, Absence, Game, ManualChange, Player, Tournament
+from tournaments.models import RESULT_CODES, Absence, Game, ManualChange, Player, Round, Tournament
 
 
 def tenths(points: Decimal) -> int:
@@ -96,15 +97,16 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
 
 def _played(tournament: Tournament, rounds: int, number: dict[int, int]) -> dict[tuple[int, int], RoundEntry]:
     """The entries of the boards of rounds 1..``rounds`` by (player's key, round): the PAB, and the
-    games with a result (a pending result counts as nothing)."""
+    games, one without a result yet as the TRF writes it (``  12 w  ``, NO_RESULT: it scores
+    nothing, and the engine pairs no round after it)."""
     entries: dict[tuple[int, int], RoundEntry] = {}
     games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
     for game in games:
         r = game.round.number
         if game.is_bye:
             entries[game.white_id, r] = RoundEntry(None, None, "U")
-        elif game.result:
-            white_code, black_code = RESULT_CODES[game.result]
+        else:
+            white_code, black_code = RESULT_CODES[game.result] if game.result else (NO_RESULT, NO_RESULT)
             entries[game.white_id, r] = RoundEntry(number[game.black_id], WHITE, white_code)
             entries[game.black_id, r] = RoundEntry(number[game.white_id], BLACK, black_code)
     return entries
@@ -147,11 +149,16 @@ def _headers(tournament: Tournament, players: list[Player]) -> list[str]:
 
 
 def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
-    """The tournament as it stands: every round with all its results, and the
-    absences already known for the next round (the engines read them as such)."""
+    """The tournament as it stands: every published round, the one in progress with its games
+    still to be played written without a result (opponent and colour, the result column blank);
+    the absences already known for the next round (the engines read them as such).  The ranks
+    are those after the last finished round."""
     rounds = tournament.completed_rounds()
-    following = rounds + 1 if rounds < tournament.rounds else None
-    document = tournament_document(tournament, rounds=rounds, pairing=following)
+    published = max(tournament.round_set.filter(status=Round.Status.PUBLISHED).values_list("number", flat=True),
+                    default=0)
+    shown = max(rounds, published)  # with the round in progress
+    following = shown + 1 if shown < tournament.rounds else None
+    document = tournament_document(tournament, rounds=shown, pairing=following)
     if version == "16":
         # XXP has no round range: only the pairs that apply to the round to be paired (or the last one).
         current = following or tournament.rounds

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from pairing.engine import TrfDocument, score
 from tournaments import validation
-from tournaments.exchange.trf import scoring
+from tournaments.exchange.trf import scoring, tournament_document
 from tournaments.models import Absence, Game, Player, Result, Round, Tournament
-from tournaments.queries.standings import points_before, published_aros
+from tournaments.queries.standings import published_aros
 
 #: Why a player has no board in a round, and the TRF code of what he scores for it.
 ABSENCE_REASONS = {
@@ -20,13 +21,20 @@ ABSENCE_REASONS = {
 }
 WITHDRAWN = gettext_lazy("Withdrawn")
 NOT_ENTERED = gettext_lazy("Not yet entered")
-ABSENT = gettext_lazy("Absent, not paired")
+
+
+def left_out_label(detailed: bool = False) -> str:
+    """What the pages, the PDFs and the API say of a player to be paired who has no board: one left
+    out of the pairing by hand (or "0000 - Z" in an imported file).  Never "absent": the player may
+    well be in the hall (C.04.1 Art. 3: only the PAB's player is left unpaired).  ``detailed``: the
+    arbiter's draft page, where it can only be a manual change."""
+    return gettext("Left out of the pairing by hand") if detailed else gettext("Not paired")
 
 
 @dataclass
 class NotPaired:
     """A player of the tournament without a board in a round: a requested bye (C.04.2 D.4), not yet
-    entered (C.2 b), withdrawn (D.3) or absent."""
+    entered (C.2 b), withdrawn (D.3) or left out of the pairing."""
     player: Player
     reason: str
     code: str  # the TRF code of the round (H, Z, F)
@@ -35,17 +43,23 @@ class NotPaired:
 
 
 def not_paired_reason(tournament: Tournament, player: Player, round_number: int,
-                      absences: dict[tuple[int, int], str]) -> tuple[str, str]:
+                      absences: dict[tuple[int, int], str], detailed: bool = False) -> tuple[str, str]:
     """(reason, TRF code) of a player who has no board in ``round_number``; the code is what
-    ``trf.tournament_document`` writes for that round."""
+    ``trf.tournament_document`` writes for that round.  ``detailed`` (the arbiter's draft page):
+    from which round a late entry plays or a withdrawal counts."""
     bye = absences.get((player.pk, round_number))
     if bye:
         return ABSENCE_REASONS[bye], bye
     if round_number < player.entry_round:
+        if detailed:
+            return gettext("Late entry: paired from round %(number)s") % {"number": player.entry_round}, \
+                tournament.late_entry_bye
         return NOT_ENTERED, tournament.late_entry_bye
     if player.withdrawn_from_round is not None and round_number >= player.withdrawn_from_round:
+        if detailed:
+            return gettext("Withdrawn from round %(number)s") % {"number": player.withdrawn_from_round}, "Z"
         return WITHDRAWN, "Z"
-    return ABSENT, "Z"
+    return left_out_label(detailed), "Z"
 
 
 def absences_by_round(tournament: Tournament) -> dict[tuple[int, int], str]:
@@ -75,26 +89,49 @@ def finds(player: Player | None, query: str) -> bool:
 
 @dataclass
 class BoardList:
-    """A published round as the players read it: every board with both players' ratings and points
-    before the round (the PAB last, as a board without black), then who is not paired and why."""
+    """A round as the players read it: every board with both players' ratings and points before the
+    round (the PAB last, as a board without black), then who is not paired and why.  ``detailed``
+    (the arbiter's draft page): each game also has ``white_virtual``/``black_virtual`` (the Baku
+    virtual points the pairing added, tenths) and ``white_colours``/``black_colours`` (the colour
+    history, one of ``w``, ``b``, ``-`` a round)."""
     games: list[Game]
     not_paired: list[NotPaired] = field(default_factory=list)
     query: str = ""
+    detailed: bool = False
 
     @property
     def pab(self) -> Game | None:
         return next((game for game in self.games if game.is_bye), None)
 
+    @property
+    def baku(self) -> bool:
+        """Whether any player on the boards has Baku virtual points in this round."""
+        return any(getattr(g, "white_virtual", 0) or getattr(g, "black_virtual", 0) for g in self.games)
 
-def board_list(tournament: Tournament, round_: Round, query: str = "") -> BoardList:
+
+def colour_history(document: TrfDocument, number: int, rounds: int) -> str:
+    """The colours a player had in rounds 1..``rounds``: ``w``, ``b``, or ``-`` where no game was
+    played (a bye, an absence, a forfeit: C.04.2 D.5, only played games count for colours)."""
+    entries = document.players[number].rounds[:rounds]
+    return "".join(e.colour if e.played else "-" for e in entries) + "-" * (rounds - len(entries))
+
+
+def board_list(tournament: Tournament, round_: Round, query: str = "", detailed: bool = False) -> BoardList:
     """The round's boards, each game with ``white_points``, ``black_points`` (tenths before the
     round) and, for a Dubov tournament, ``white_aro`` and ``black_aro``; the players without a
-    board; with ``query``, only the boards and players it finds (:func:`finds`)."""
+    board; with ``query``, only the boards and players it finds (:func:`finds`); ``detailed``: see
+    :class:`BoardList`, and the reasons as the arbiter reads them (:func:`not_paired_reason`)."""
     games = with_aros(tournament, round_)
-    before = points_before(tournament, round_.number)
+    # What the pairing of the round read: the rounds before it, and its Baku virtual points.
+    done = round_.number - 1
+    document = tournament_document(tournament, rounds=done, pairing=round_.number if detailed else None)
+    before = {number: score(document, record, done) for number, record in document.players.items()}
     for game in games:
-        game.white_points = before.get(game.white.pairing_number, 0)
-        game.black_points = before.get(game.black.pairing_number, 0) if game.black else None
+        for side, player in (("white", game.white), ("black", game.black)):
+            setattr(game, f"{side}_points", before.get(player.pairing_number, 0) if player else None)
+            if detailed and player:
+                setattr(game, f"{side}_virtual", document.acceleration(player.pairing_number, round_.number))
+                setattr(game, f"{side}_colours", colour_history(document, player.pairing_number, done))
     paired = {game.white_id for game in games} | {game.black_id for game in games if game.black_id}
     absences = absences_by_round(tournament)
     points = scoring(tournament)
@@ -102,13 +139,13 @@ def board_list(tournament: Tournament, round_: Round, query: str = "") -> BoardL
     for player in tournament.players.all():
         if player.pk in paired:
             continue
-        reason, code = not_paired_reason(tournament, player, round_.number, absences)
+        reason, code = not_paired_reason(tournament, player, round_.number, absences, detailed)
         missing.append(NotPaired(player, reason, code, points.points(code), before.get(player.pairing_number, 0)))
     query = query.strip()
     if query:
         games = [game for game in games if finds(game.white, query) or finds(game.black, query)]
         missing = [entry for entry in missing if finds(entry.player, query)]
-    return BoardList(games, missing, query)
+    return BoardList(games, missing, query, detailed)
 
 
 def with_aros(tournament: Tournament, round_: Round) -> list:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
-from pairing.engine import Contribution, explain_tiebreak, parse_codes, score, standings_by_tiebreaks
+from pairing.engine import Contribution, explain_tiebreak, parse_codes, standings_by_tiebreaks
 from tournaments import cache
 from tournaments.exchange.trf import tournament_document
 from tournaments.models import Player, Round, Tournament
@@ -147,10 +147,3 @@ def explanation(tournament: Tournament, player: Player, code: str, rounds: int) 
 
 def published_rounds(tournament: Tournament):
     return tournament.round_set.filter(status=Round.Status.PUBLISHED)
-
-
-def points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
-    """Each player's points (tenths) by pairing number before ``round_number``: what the board lists
-    show beside the names (byes and forfeits counted as the tournament scores them)."""
-    document = tournament_document(tournament, rounds=round_number - 1)
-    return {number: score(document, record, round_number - 1) for number, record in document.players.items()}

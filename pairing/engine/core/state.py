@@ -190,6 +190,7 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
     """
     if round_number is None:
         round_number = document.paired_rounds + 1
+    _check_finished(document, round_number)
     total = total_rounds or document.total_rounds
     if not total:
         raise TrfError("the number of rounds is unknown: add an XXR (or 142) line")
@@ -217,6 +218,19 @@ def build_round_state(document: TrfDocument, round_number: int | None = None,
                                          e.played, e.code) for e in entries)
                for number, entries in history.entries.items()}
     return RoundState(round_number, total, initial, players, scoring.win, scoring.draw, results)
+
+
+def _check_finished(document: TrfDocument, round_number: int) -> None:
+    """A round is paired on the results of every round before it (the scores, colours and floats it
+    reads): a file whose round in progress has games without a result pairs no later round."""
+    unfinished = document.unfinished_round
+    if unfinished is None or round_number <= unfinished:
+        return
+    games = sorted((p.number, e.opponent) for p in document.players.values()
+                   if (e := p.entry(unfinished)) is not None and e.scheduled and e.colour == "w")
+    listed = ", ".join(f"{white}-{black}" for white, black in games[:5]) + (", ..." if len(games) > 5 else "")
+    raise TrfError(f"round {unfinished} is not finished: {len(games)} game(s) without a result ({listed}); "
+                   f"enter every result of round {unfinished} before pairing round {round_number}")
 
 
 def _forbidden(document: TrfDocument, round_number: int) -> dict[int, set[int]]:

@@ -38,7 +38,7 @@ class Event:
     def __init__(self, document: TrfDocument, rounds: int | None = None,
                  entries: dict[int, list[RoundEntry]] | None = None):
         self.document = document
-        self.rounds = document.rounds_in_file if rounds is None else rounds
+        self.rounds = document.finished_rounds if rounds is None else rounds
         #: rounds announced (XXR / 142), at least the rounds counted
         self.announced_rounds = max(document.total_rounds or 0, self.rounds)
         scoring = document.scoring

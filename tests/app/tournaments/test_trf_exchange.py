@@ -1,17 +1,21 @@
 """TRF import and export: the corpus round-trips, imported tournaments go on pairing, bad files save nothing."""
 
+import random
+import subprocess
+import sys
 
 import pytest
 from django.test import TestCase
 
 from pairing.engine.core.state import infer_initial_colour
 from pairing.engine.trf import ABSENT, dump, parse
-from tests.app.conftest import pair
+from tests.app.conftest import make_tournament, pair, play
 from tests.corpora import SHARED
-from tournaments.exchange.trf import export_document
+from tournaments.exchange.trf import export, export_document
 from tournaments.exchange.trf_import import TrfImportError, import_tournament
-from tournaments.models import Tournament
+from tournaments.models import Result, Tournament
 from tournaments.services.players import set_absence
+from tournaments.services.results import enter_result
 
 DUTCH = SHARED / "corpus" / "dutch-2017"
 FULL = sorted(DUTCH.glob("t*/full.trf"))
@@ -140,3 +144,41 @@ def test_export_writes_the_header_records_and_both_dialects(club):
     assert again.deputy_arbiters.splitlines() == ["FA John Roe", "NA Ann Poe"]
     assert again.round_set.get(number=1).date == date(2026, 3, 7)
     assert again.players.get(pairing_number=2).absences.get().round_number == 2
+
+
+def test_the_export_holds_the_round_in_progress_and_the_engine_pairs_no_further(club, tmp_path):
+    """Issue 23, item 9: a published round with results missing is exported (its games paired, their
+    results blank, TRF 001 columns 92-99); the engine checks its pairing, and refuses to pair the next
+    round from it (exit 2, the games named); imported again, it is the round in progress."""
+    tournament = make_tournament(club, players=8, rounds=5)
+    play(pair(tournament), random.Random(7))
+    round_2 = pair(tournament)
+    typed = {}
+    for game in round_2.games.select_related("white", "black")[:2]:  # two of the four boards in
+        enter_result(game, Result.DRAW)
+        typed[game.white.pairing_number, game.black.pairing_number] = "="
+    text = export(tournament)
+    document = parse(text)
+    assert document.unfinished_round == 2 and document.finished_rounds == 1
+    for game in round_2.games.select_related("white", "black"):
+        white, black = game.white.pairing_number, game.black.pairing_number
+        entry = document.players[white].entry(2)
+        assert (entry.opponent, entry.colour) == (black, "w")
+        assert entry.code == typed.get((white, black), "")  # blank: not yet played
+    # Ranks after round 1, the last finished one (TRF-2026 names the tie-breaks, 212, so they are
+    # checked too): the engine's checker agrees, and re-pairs round 2.
+    path = tmp_path / "in_progress.trf"
+    for version in ("26", "16"):
+        path.write_text(export(tournament, version))
+        checked = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-c"],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0 and "No discrepancies." in checked.stdout, checked.stdout + checked.stderr
+    paired = subprocess.run([sys.executable, "-m", "pairing.engine", "--dutch", str(path), "-p"],
+                            capture_output=True, text=True)
+    assert paired.returncode == 2 and "round 2 is not finished: 2 game(s) without a result" in paired.stderr
+    assert "Traceback" not in paired.stderr
+
+    again = import_tournament(club, text.replace("012 Spring Open", "012 Spring Open restored"))
+    restored = again.round_set.get(number=2)
+    assert restored.status == "published" and again.completed_rounds() == 1
+    assert sorted(g.result for g in restored.games.all()) == ["", "", Result.DRAW, Result.DRAW]

@@ -4,6 +4,7 @@ from rest_framework import serializers
 from pairing.engine import json_value
 from pairing.rounds.watch import STAGES, stage
 from tournaments.models import Game, ManualChange, Player, Round, Tournament
+from tournaments.queries.boards import board_list
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -45,11 +46,28 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["number", "status", "published_at"]
 
 
+class NotPairedSerializer(serializers.Serializer):
+    player = PlayerRefSerializer()
+    reason = serializers.CharField(help_text="as the public round page says it, in the request's language")
+    code = serializers.CharField(help_text="the round's TRF code: H, F (byes asked for), Z")
+    points = serializers.SerializerMethodField()
+
+    def get_points(self, entry) -> float:
+        """What the player scores for the round."""
+        return entry.scored / 10
+
+
 class RoundDetailSerializer(RoundSerializer):
     games = GameSerializer(many=True)
+    not_paired = serializers.SerializerMethodField()
 
     class Meta(RoundSerializer.Meta):
-        fields = [*RoundSerializer.Meta.fields, "games"]
+        fields = [*RoundSerializer.Meta.fields, "games", "not_paired"]
+
+    @extend_schema_field(NotPairedSerializer(many=True))
+    def get_not_paired(self, round_) -> list[dict]:
+        """The players without a board in the round and why (``queries.boards``, as the round page)."""
+        return NotPairedSerializer(board_list(round_.tournament, round_).not_paired, many=True).data
 
 
 class RoundStatusSerializer(serializers.ModelSerializer):
@@ -224,3 +242,15 @@ class ManualChangeSerializer(serializers.ModelSerializer):
 class RefusalSerializer(serializers.Serializer):
     """An action refused (nothing changed): the reason, in the request's language."""
     detail = serializers.CharField()
+
+
+class QuestionSerializer(RefusalSerializer):
+    """An action refused until it is confirmed (nothing changed), or refused outright."""
+    confirm_required = serializers.BooleanField(required=False, help_text="true: send it again with confirm")
+    reasons = serializers.ListField(child=serializers.CharField(), required=False,
+                                    help_text="each thing to confirm, apart (the players left out named)")
+
+
+class PublishSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(default=False, help_text="Publish although the draft is out of date or "
+                                                                "leaves players to be paired without a board")

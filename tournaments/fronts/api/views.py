@@ -179,17 +179,24 @@ class PairRound(APIView):
 
 
 class PublishRound(APIView):
-    """Publish a round's draft pairing: the players see it, results can be entered.  The same
-    refusals as the arbiter's page (``pairing.rounds.publish.publish_round``): 409 with the reason."""
+    """Publish a round's draft pairing: the players see it, results can be entered.  The arbiter's
+    publish button's service (``pairing.rounds.publish.publish_round``): a draft out of date or
+    leaving players to be paired without a board answers 409 with ``confirm_required`` and the
+    reasons until it is sent again with ``confirm``; the other refusals are 409 with the reason."""
 
-    @extend_schema(request=None, responses={200: serializers.RoundStatusSerializer,
-                                            409: serializers.RefusalSerializer})
+    @extend_schema(request=serializers.PublishSerializer,
+                   responses={200: serializers.RoundStatusSerializer, 409: serializers.QuestionSerializer})
     def post(self, request, slug, number):
         tournament = request.tournament  # checked by permissions.Rules
         round_ = get_object_or_404(tournament.round_set, number=number)
+        data = serializers.PublishSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
         try:
-            publish_round(round_, request.user)
-        except (Refused, ConfirmationNeeded) as refusal:
+            publish_round(round_, request.user, confirm=data.validated_data["confirm"])
+        except ConfirmationNeeded as question:
+            return Response({"detail": question.message, "confirm_required": True, "reasons": question.errors},
+                            status=status.HTTP_409_CONFLICT)
+        except Refused as refusal:
             return Response({"detail": refusal.message}, status=status.HTTP_409_CONFLICT)
         round_.refresh_from_db()
         return Response(serializers.RoundStatusSerializer(round_).data)

@@ -19,7 +19,7 @@ from pairing.rounds.watch import stage, watch_round
 from tournaments.fronts.arbiter.forms import ManualChangeForm
 from tournaments.fronts.perform import perform
 from tournaments.models import Round
-from tournaments.queries.boards import with_aros
+from tournaments.queries.boards import board_list
 from tournaments.services import ConfirmationNeeded, Refused
 
 
@@ -48,7 +48,7 @@ def _round_context(request, round_: Round) -> dict:
                "games": round_.games.select_related("white", "black").prefetch_related("changes__user"),
                "elapsed": duration(elapsed)}
     if round_.status == Round.Status.DRAFT:
-        context["games"] = with_aros(round_.tournament, round_)
+        context["boards"] = board_list(round_.tournament, round_, detailed=True)
         context["stale"] = describe(changed_parts(round_))  # what changed since the pairing, if anything
     if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
         context["brackets"] = bracket_reports(round_)

@@ -2,7 +2,7 @@ from fractions import Fraction
 
 from django import template
 from django.utils.formats import get_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from pairing.engine import Explanation, Words, format_value, half_up
 
@@ -57,3 +57,12 @@ def explained(explanation: dict) -> list[tuple[str, list[str]]]:
     except (KeyError, TypeError, ValueError):
         return explanation.get("text", [])
     return found.paragraphs(Words(gettext, ngettext, points))
+
+
+@register.filter
+def colour_letters(history: str) -> str:
+    """A colour history (``w``, ``b``, ``-`` a round, ``queries.boards.colour_history``) in the
+    reader's letters: ``WB–W`` in English, ``BN–B`` in Italian."""
+    letters = {"w": pgettext("colour history: white, one letter", "W"),
+               "b": pgettext("colour history: black, one letter", "B"), "-": "–"}
+    return "".join(letters[c] for c in history)
