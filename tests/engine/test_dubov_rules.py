@@ -119,3 +119,107 @@ def test_full_point_bye_bars_the_bye_in_2026():
     mild Black, 1.6.4; he and 3 have not both yet to play, so not 5.2.1): both granted, 3-5
     (5.2.2)."""
     assert pairs(full_point_bye_tournament(), "2026") == {(2, 1), (3, 5), (4, 0)}
+
+
+# -- the bracket: G1/G2, S1 by ARO, T2 (2026 Art. 3.2.3-3.2.6, 2018 B.3-B.6) ----------------------
+
+def round_one_of_eight(results: str) -> TrfBuilder:
+    """Round 1 of 8 players as 3.2.3 and 5.2.1 pair it (initial colour White): 1-5, 6-2, 3-7, 8-4,
+    with ``results`` (four white results)."""
+    builder = TrfBuilder(8, 5)
+    for (white, black), result in zip([(1, 5), (6, 2), (3, 7), (8, 4)], results, strict=True):
+        builder.game(white, black, result)
+    return builder.next_round()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_s1_is_sorted_by_aro(edition):
+    """3.2.5 (B.5): "Sort the players in G1 in order of ascending ARO" (1.7, A.6: the average
+    rating of the opponents met), then by TPN.  Round 2 of 8 after 1-5 1-0, 6-2 0-1, 3-7 1-0,
+    8-4 0-1 (ratings 2500 - 10 x number).  One game each: the colour difference +-1 is a strong
+    preference (1.6.2) for the other colour.
+    1 point: White seekers 2 (ARO 2440, the rating of 6) and 4 (ARO 2420, of 8) are G1, 1 and 3
+    G2 (3.2.3).  S1 = 4, 2 (4 has the lower ARO though the larger TPN); T2 = 1, 3 (4.4.2), legal:
+    4-1, 2-3, each granted (5.2.2).
+    0 points: G1 = 5 (ARO 2490) and 7 (ARO 2470): S1 = 7, 5; T2 = 6, 8: 7-6, 5-8.
+    By TPN instead S1 would give 2-1, 4-3 and 5-6, 7-8."""
+    assert pairs(round_one_of_eight("1010"), edition) == {(4, 1), (2, 3), (7, 6), (5, 8)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_subgroups_equalised_from_the_middle(edition):
+    """3.2.4.2 (B.4, second paragraph) with 4.3.3 (D.2.b): Round 2 of 8 after 1-5, 6-2, 3-7, 8-4,
+    all won by White.  1 point: 1, 3, 6, 8 all had White (strong Black), so G1 is empty and G2
+    holds all four (3.2.3).  3.2.4.1: no pair is needed inside the smaller (empty) G1.  3.2.4.2:
+    two players are shifted from G2 to G1, the first set in 4.3's order: Black seekers by
+    ascending TPN, 1, 3, 6, 8, numbered from the middle (the higher of two middle players first):
+    #1 3, #2 6, #3 1, #4 8.  Every pairing of the bracket leaves two players without their colour
+    ([C7] is the same for every set), so {3, 6} (4.1.3).  S1 by ARO: 3 (2430, the rating of 7),
+    6 (2480, of 2); T2 = 1, 8: 3-1 and 6-8, legal.  Colours: equal strong preferences, no earlier
+    difference (5.2.4), so the higher ranked gets his (5.2.5): 1 and 6 Black: 3-1, 8-6.
+    0 points: 2, 4, 5, 7 had Black, all in G1; two shift to G2: White seekers by ascending ARO
+    (4.3.2): 4 (2420), 2 (2440), 7 (2470), 5 (2490), from the middle: #1 2, #2 7: G1 = 4, 5, G2 =
+    2, 7.  S1 = 4, 5; T2 = 2, 7: 4-2, 5-7; 5.2.5: 2 (higher ranked than 4) and 5 White."""
+    assert pairs(round_one_of_eight("1111"), edition) == {(3, 1), (8, 6), (2, 4), (5, 7)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_t2_is_the_first_legal_transposition(edition):
+    """3.2.6 (B.6) and withdrawn players (C.04.2 2026 Art. 3.2, 2018 D.3: "will no longer be
+    paired").  Round 2 of 6, initial colour Black: round 1 was 4-1, 2-5, 6-3 (5.2.1), won by 1, 2
+    and 3; then 6 withdrew (no entry for round 2).  Five players: the PAB (3.1): 4 and 5 on 0 with
+    one game, the larger TPN 5 (6, not to be paired, is not a candidate); 1-2-3-4 pair without
+    him.  1 point: 1, 2, 3, odd: one upfloater (3.2.1), 4, the only one left.  G1 (White seekers,
+    they had Black) 1 and 3, G2 2 and 4.  S1 by ARO (3.2.5): 3 (2440, the rating of 6: a game
+    played against a player since withdrawn counts, 1.7.1), 1 (2460, of 4).  T2 in 4.4 order: 2,
+    4 gives 3-2 and 1-4, but 1 has met 4 ([C1]); the next, 4, 2: 3-4, 1-2.  Colours granted:
+    3-4, 1-2."""
+    builder = TrfBuilder(6, 5, initial="black1").game(4, 1, "0").game(2, 5, "1").game(6, 3, "0").next_round()
+    builder.bye(6, "Z")
+    assert pairs(builder, edition) == {(3, 4), (1, 2), (5, 0)}
+
+
+# -- upfloaters (2026 Art. 3.2.1-3.2.2, [C5]-[C7], 4.2; 2018 B.1-B.2, C.5-C.7, D.1) --------------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_odd_bracket_takes_the_highest_scored_upfloater(edition):
+    """[C6] (C.6): "maximise the scores of the upfloaters", above [C7].  Round 2 of 7: in round 1
+    7 took a half-point bye (H) and 1-4, 5-2, 3-6 were won by 1, 2, 3.  PAB (3.1): on 0 points
+    4, 5, 6 with one game each: the larger TPN, 6.  1 point: 1, 2, 3, odd: one upfloater
+    (3.2.1); 4.2.2 orders 7 (0.5) before 4 and 5 (0); 7 it is by [C6], though 4 (a White
+    seeker) would give every player of the bracket his colour ([C7]) and 7 (no game: mild Black,
+    1.6.4) leaves one without.  Bracket 1, 2, 3, 7: G1 = 2 (White seeker), G2 = 1, 3, 7.  One
+    player shifts to G1 (3.2.4.2): Black seekers by TPN 1, 3, 7, from the middle #1 3; one
+    colour failure is unavoidable, so 3.  S1 by ARO: 3 (2440), 2 (2450); T2 = 1, 7: 3-1, 2-7.
+    3 and 1 both strong Black, no earlier difference: the higher ranked 1 Black (5.2.5); 2-7
+    both granted.  0 points: 4-5."""
+    builder = TrfBuilder(7, 5).bye(7, "H").game(1, 4, "1").game(5, 2, "0").game(3, 6, "1").next_round()
+    assert pairs(builder, edition) == {(3, 1), (2, 7), (4, 5), (6, 0)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_colour_preferences_choose_the_upfloater(edition):
+    """3.2.2 (B.2): the first set of upfloaters in 4.2's order "that ... produces a pairing that
+    complies at best with all the pairing criteria": [C7] (C.7) before the order.  Round 2 of 8
+    after 1-5 0-1, 6-2 0-1, 3-7 1-0, 8-4 draw.  1 point: 2 and 5 (Black: White seekers), 3 (White:
+    Black seeker): one upfloater, from 0.5 points ([C6]): 4 (first by TPN, a White seeker) or 8
+    (a Black seeker).  With 4 three White seekers meet one Black seeker: one player without his
+    colour; with 8, 2-3 and 5-8 give everybody his colour: 8.  Bracket 2, 3, 5, 8: G1 = 2, 5 (S1
+    by ARO: 2 2440, 5 2490), T2 = 3, 8: 2-3, 5-8.  0.5: 4 alone, one upfloater from 1, 6, 7: 1
+    (first by TPN, a Black seeker: [C7] met; 6-7 completes the round).  4-1, 7-6."""
+    assert pairs(round_one_of_eight("001="), edition) == {(2, 3), (5, 8), (4, 1), (7, 6)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_same_absolute_colour_cannot_meet(edition):
+    """[C3] (C.3): "Two players with the same absolute colour preference shall not meet".  Round
+    3 of 6: round 1 1-4, 5-2, 3-6 won by 1, 2, 3; round 2 1-2 1-0, 3-5 1-0, 4-6 draw.  1 and 3 (2
+    points) both had White twice: absolute Black (1.6.1), so they cannot meet and each needs an
+    upfloater (3.2.1: two).  1 can meet only 5 or 6 (he met 2 and 4), 3 only 2 or 4 (he met 5 and
+    6).  [C6]: the scores in ascending order, the largest first: {2 (1), 6 (0.5)} beats {4, 6}
+    (0.5, 0.5) and {2, 5} (0, 1); 4-5 completes the round.  Bracket 1, 3, 2, 6: G1 = 2 and 6
+    (Black twice: absolute White), G2 = 1, 3.  S1 by ARO: 6 (2465: 3 and 4), 2 (2470: 5 and 1);
+    T2 = 1, 3: 6-1, 2-3.  4 (Black, White: mild Black) and 5 (White, Black: mild White): 5-4."""
+    builder = TrfBuilder(6, 5).game(1, 4, "1").game(5, 2, "0").game(3, 6, "1").next_round()
+    builder.game(1, 2, "1").game(3, 5, "1").game(4, 6, "=").next_round()
+    assert pairs(builder, edition) == {(6, 1), (2, 3), (5, 4)}
