@@ -223,3 +223,83 @@ def test_same_absolute_colour_cannot_meet(edition):
     builder = TrfBuilder(6, 5).game(1, 4, "1").game(5, 2, "0").game(3, 6, "1").next_round()
     builder.game(1, 2, "1").game(3, 5, "1").game(4, 6, "=").next_round()
     assert pairs(builder, edition) == {(6, 1), (2, 3), (5, 4)}
+
+
+# -- absences, late entries, forfeits (C.04.2 2026 Art. 2.4, 3.3-3.5; 2018 C.2, D.4-D.6) -----------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_absent_player_is_not_paired(edition):
+    """C.04.2 2026 Art. 3.3 (2018 D.4): players "known in advance not to play in a particular
+    round are not paired in that round".  Round 2 of 6 after 1-4, 5-2, 3-6 won by 1, 2, 3; 2 is
+    absent in round 2.  Five to pair: a PAB (1.4), to 6 (0 points, one game like 4 and 5, the
+    largest TPN: 3.1.5).  1 point: 1 and 3, both strong Black (one White), may meet: no
+    upfloater ([C5]); the higher ranked 1 has his preference (5.2.5): 3-1.  0: 4-5 (granted).
+    (With 2 present the round is even and 6 plays.)"""
+    builder = TrfBuilder(6, 5).game(1, 4, "1").game(5, 2, "0").game(3, 6, "1").next_round().bye(2, "Z")
+    assert pairs(builder, edition) == {(3, 1), (4, 5), (6, 0)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_late_entry_does_not_take_the_bye(edition):
+    """A late entry (C.04.2 2026 Art. 2.4, 2018 C.2.b): 5 is absent in rounds 1 and 2 (0
+    points, no game) and plays from round 3.  Round 1: 1-3 1-0, 4-2 0-1; round 2: 2-1 draw, 3-4
+    1-0.  Scores: 1, 2 1.5; 3 1; 4, 5 0.  PAB (3.1): on 0 points 4 has played two games and 5
+    none: "has played the highest number of games" (3.1.4) comes before the largest TPN (3.1.5):
+    4; without him 1-5 and 2-3 pair.  1.5: 1 and 2 have met: two upfloaters (3.2.1), 3 and 5,
+    the only ones left.  G1 = 1 (White, Black: mild White), G2 = 2, 3 (Black, White: mild Black)
+    and 5 (no game: mild Black, 1.6.4).  One shifts to G1 (3.2.4.2): Black seekers by TPN 2, 3,
+    5, from the middle: 3 (1-5 and 2-3 is the only legal pairing, one colour failure in any).
+    S1: 1 and 3 have the same ARO (2475) so by TPN: 1, 3; T2 2, 5 puts 1 against 2, met: the
+    next transposition 5, 2: 1-5, 3-2 (the higher ranked 2 keeps his preference, 5.2.5)."""
+    builder = TrfBuilder(5, 5).game(1, 3, "1").game(4, 2, "0").next_round()
+    builder.game(2, 1, "=").game(3, 4, "1").next_round()
+    assert pairs(builder, edition) == {(1, 5), (3, 2), (4, 0)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_forfeited_game_is_no_meeting_and_no_colour(edition):
+    """C.04.2 2026 Art. 3.5 (2018 D.6): "Two paired participants, who did not play their game or
+    match, may be paired together in a future round"; Art. 3.4 (D.5): only played games count in
+    the colour sequence.  Round 3 of 6.  Round 1: 1-4 forfeited by 4, 5-2 0-1, 3-6 1-0; round 2:
+    2-1 1-0, 5-3 0-1, 6-4 0-1.  Scores: 2, 3 2; 1, 4 1; 5, 6 0.  Each scoregroup pairs inside
+    itself, no upfloater ([C5]): 1-4 is legal.  Colours: 2 (Black, White: mild Black) - 3 (White,
+    Black: mild White): 3-2.  1 and 4 each played one game, with Black: strong White both; no
+    earlier difference (5.2.4: the forfeit has no colour), so the higher ranked 1 (same score,
+    smaller TPN) gets White (5.2.5): 1-4.  (Were the forfeit a game with colours, 4 would have
+    Black twice, an absolute White, and 1-4 a rematch.)  5 (White twice: absolute Black) - 6
+    (mild Black): the stronger, 6-5 (5.2.3)."""
+    builder = TrfBuilder(6, 5).game(1, 4, "+").game(5, 2, "0").game(3, 6, "1").next_round()
+    builder.game(2, 1, "1").game(5, 3, "0").game(6, 4, "0").next_round()
+    assert pairs(builder, edition) == {(3, 2), (1, 4), (6, 5)}
+
+
+# -- float criteria and the last round ([C8]-[C10], 1.8; 2018 C.8-C.10, A.7) ----------------------
+
+def upfloat_in_round_two(rounds: int) -> TrfBuilder:
+    """Round 3 of 8: round 1 1-5, 2-8, 3-7, 4-6 won by White; round 2 2-1 0-1, 3-5 1-0 (5 on 0
+    against 1 point: an upfloat), 8-6 0-1, 4 and 7 absent."""
+    builder = TrfBuilder(8, rounds).game(1, 5, "1").game(2, 8, "1").game(3, 7, "1").game(4, 6, "1").next_round()
+    return builder.game(2, 1, "0").game(3, 5, "1").game(8, 6, "0").next_round()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_c10_avoids_who_upfloated_in_the_previous_round(edition):
+    """[C10] (C.10): "Unless it is the last round, minimise the number of upfloaters who upfloated
+    in the previous round".  Round 3 of 5 (see upfloat_in_round_two).  2 points: 1 (White, Black:
+    mild White) - 3 (White twice: absolute Black): 1-3.  1 point: 2 (absolute Black), 4 (strong
+    Black), 6 (absolute White): one upfloater from 0 points, 4.2.2 order 5, 7, 8.  5 (absolute
+    White: 2-6 and 4-5) and 7 (strong White: 6-2, 7-4) give every player his colour, 8 (mild
+    Black) does not ([C7]); nobody is a maximum upfloater (MaxT 3, [C8]-[C9]); 5 upfloated in
+    round 2, 7 was absent: 7.  G1 = 6, 7 (S1 by ARO: 6 2440, 7 2470), G2 = 2, 4: 6-2, 7-4.  0:
+    5-8 (5's absolute White)."""
+    assert pairs(upfloat_in_round_two(5), edition) == {(1, 3), (6, 2), (7, 4), (5, 8)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_last_round_drops_the_float_criteria(edition):
+    """[C8]-[C10] (C.8-C.10) hold "unless it is the last round".  The same tournament as
+    test_c10_avoids_who_upfloated_in_the_previous_round, with 3 rounds: round 3 is the last, so
+    of 5 and 7 (equal by [C5]-[C7]) the first set in 4.2.2's order is taken: 5 (3.2.2).  G1 = 6, 5
+    (both absolute White; ARO 2440 and 2480), G2 = 2, 4: 6-2, 5-4.  0: 7 (strong White) - 8 (mild
+    Black): 7-8."""
+    assert pairs(upfloat_in_round_two(3), edition) == {(1, 3), (6, 2), (5, 4), (7, 8)}
