@@ -303,3 +303,45 @@ def test_last_round_drops_the_float_criteria(edition):
     (both absolute White; ARO 2440 and 2480), G2 = 2, 4: 6-2, 5-4.  0: 7 (strong White) - 8 (mild
     Black): 7-8."""
     assert pairs(upfloat_in_round_two(3), edition) == {(1, 3), (6, 2), (5, 4), (7, 8)}
+
+
+def upfloated_three_times(rounds: int, forfeit: bool = False) -> TrfBuilder:
+    """Round 5 of 7 players, 1 alone at the top, 5 and 6 the candidates to float up to him.
+    Round 1: 1-7 1-0, 2-3 1-0.  Round 2: 5-2 0-1 (5 on 0 against 1 point: upfloat; ``forfeit``:
+    5 does not appear, 2 wins by forfeit), 3-4 1-0, 1 H.  Round 3: 3-5 1-0 (5 up), 6-2 0-1 (6
+    up), 7-4 0-1, 1 H.  Round 4: 4-5 1-0 (5 up), 3-6 1-0 (6 up), 1 H.  Round 5: 2, 3, 4 absent.
+    Scores: 1 2.5 (one White: strong Black); 5, 6, 7 0.  5 upfloated in rounds 2, 3 and 4 and
+    has White, Black, Black (absolute White; with the forfeit Black, Black, the same); 6 in rounds
+    3 and 4, White, Black (mild White); 7 Black, White (mild Black), and he has met 1."""
+    builder = TrfBuilder(7, rounds).game(1, 7, "1").game(2, 3, "1").next_round()
+    builder.game(5, 2, "-" if forfeit else "0").game(3, 4, "1").bye(1, "H").next_round()
+    builder.game(3, 5, "1").game(6, 2, "0").game(7, 4, "0").bye(1, "H").next_round()
+    builder.game(4, 5, "1").game(3, 6, "1").bye(1, "H").next_round()
+    return builder.bye(2, "Z").bye(3, "Z").bye(4, "Z")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize(("rounds", "upfloater"), [(9, 6), (10, 5)])
+def test_maximum_upfloater_depends_on_the_number_of_rounds(edition, rounds, upfloater):
+    """[C8] (C.8) "minimise the number of upfloaters who are maximum upfloaters", 1.8 (A.7): a
+    maximum upfloater has "already been upfloated a maximum number of times (MaxT)", MaxT = 2 +
+    [Rnds/5].  See upfloated_three_times: 1 needs one upfloater (3.2.1) from 5, 6, 7 (all on 0,
+    4.2.2 order by TPN); 7 has met him ([C1]).  5 and 6 both give 1 his colour ([C7]), both
+    upfloated in round 4 ([C10] equal).  With 9 rounds MaxT is 3: 5 (three upfloats) is a
+    maximum upfloater, 6 is not: 6-1, then 5-7.  With 10 rounds MaxT is 4: neither is, [C9]
+    concerns maximum upfloaters only, so the first in 4.2.2's order: 5-1, then 6-7.  Colours
+    granted (5.2.2; 5-1 and 5-7: 5's absolute White)."""
+    other = 11 - upfloater  # the other of 5 and 6 meets 7
+    assert pairs(upfloated_three_times(rounds), edition) == {(upfloater, 1), (other, 7)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_forfeited_upfloat_counts_towards_maxt(edition):
+    """1.3.2 (A.3): upfloaters are the players of a bracket "coming from lower scoregroups": the
+    pairing makes the upfloat, so 5, paired in round 2 on 0 points against 2 on 1 point, upfloated
+    though he then forfeited (the engine's reading, docs/systems/dubov.md; C.04.2 removes unplayed
+    games from the colour history, not from the floats).  upfloated_three_times with the forfeit
+    and 9 rounds (MaxT 3): 5 has three upfloats, a maximum upfloater ([C8]): 6-1, 5-7, as when
+    the game was played.  (Counting played games only, 5 would have two, and 5-1 would follow by
+    the order of 4.2.2.)  The forfeit leaves 5 with Black, Black: absolute White, so 5-7 too."""
+    assert pairs(upfloated_three_times(9, forfeit=True), edition) == {(6, 1), (5, 7)}
