@@ -244,7 +244,7 @@ def test_late_entry_does_not_take_the_bye(edition):
     """A late entry (C.04.2 2026 Art. 2.4, 2018 C.2.b): 5 is absent in rounds 1 and 2 (0
     points, no game) and plays from round 3.  Round 1: 1-3 1-0, 4-2 0-1; round 2: 2-1 draw, 3-4
     1-0.  Scores: 1, 2 1.5; 3 1; 4, 5 0.  PAB (3.1): on 0 points 4 has played two games and 5
-    none: "has played the highest number of games" (3.1.4) comes before the largest TPN (3.1.5):
+    none: "has played the highest number of games" (3.1.4, B.0 d) comes before the largest TPN (3.1.5, B.0 e):
     4; without him 1-5 and 2-3 pair.  1.5: 1 and 2 have met: two upfloaters (3.2.1), 3 and 5,
     the only ones left.  G1 = 1 (White, Black: mild White), G2 = 2, 3 (Black, White: mild Black)
     and 5 (no game: mild Black, 1.6.4).  One shifts to G1 (3.2.4.2): Black seekers by TPN 2, 3,
@@ -345,3 +345,40 @@ def test_a_forfeited_upfloat_counts_towards_maxt(edition):
     the game was played.  (Counting played games only, 5 would have two, and 5-1 would follow by
     the order of 4.2.2.)  The forfeit leaves 5 with Black, Black: absolute White, so 5-7 too."""
     assert pairs(upfloated_three_times(9, forfeit=True), edition) == {(6, 1), (5, 7)}
+
+
+# -- colours (2026 Art. 5.2, 2018 E) --------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_colours_alternate_to_the_last_difference(edition):
+    """5.2.4 (E.3): "Alternate the colours to the most recent time in which one player had White
+    and the other Black", before 5.2.5 (the higher ranked player's preference).  Round 4 of 6.
+    Round 1 1-3 1-0, 2-4 1-0, 5-6 0-1; round 2 1-5 1-0, 6-2 0-1, 3-4 draw; round 3 6-1 0-1, 2-3
+    1-0, 4-5 draw.  Scores: 1, 2 3; 4, 6 1; 3, 5 0.5; each group pairs inside itself ([C5]: 1-2,
+    4-6, 3-5 have not met).  1 (White, White, Black) and 2 (White, Black, White) both have a strong
+    preference for Black (colour difference +1, 1.6.2): not 5.2.2 nor 5.2.3.  In round 3 1 had
+    Black and 2 White: alternate, 1-2 (5.2.5 would give the higher ranked 1 Black).  4 (Black,
+    Black, White: strong White) - 6 (Black, White, White: absolute Black): 4-6 (5.2.2).  5 (White,
+    Black, Black: absolute White) - 3 (Black, White, Black: strong White): the stronger, 5-3
+    (5.2.3)."""
+    builder = TrfBuilder(6, 5).game(1, 3, "1").game(2, 4, "1").game(5, 6, "0").next_round()
+    builder.game(1, 5, "1").game(6, 2, "0").game(3, 4, "=").next_round()
+    builder.game(6, 1, "0").game(2, 3, "1").game(4, 5, "=").next_round()
+    assert pairs(builder, edition) == {(1, 2), (4, 6), (5, 3)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_first_colour_of_players_yet_to_play_skips_a_late_entry(edition):
+    """5.2.1 (E.0): "When both players have yet to play a game, if the higher ranked player ...
+    has an odd TPN, give them the initial-colour".  2026 1.2.1 and C.04.2 Art. 2.4 (2018 E.0's
+    note and C.04.2 C.2.b): a late entry is "given an appropriate TPN and paired only when they
+    actually arrive" (the SPP ruling of 27 August 2026: no TPN before; docs/engine.md).  Round 2
+    of 7, initial colour White: 2 is a late entry, absent in rounds 1 and 2; 5 and 6 took
+    half-point byes in round 1, where 1-4 1-0 and 7-3 0-1 were played.  0.5 points: 5 and 6, both
+    yet to play: G1 = 5, G2 = 6 (3.2.3, by TPN): 5-6.  The players taken into account are 1, 3,
+    4, 5, 6, 7, so 5's TPN is 4, even: the colour opposite to the initial one, Black: 6-5.  (On
+    the file's numbers 5 would be odd and White.)  1 point: 1 (strong Black) - 3 (strong White):
+    3-1; 0: 4-7: 4-7."""
+    builder = TrfBuilder(7, 5).bye(5, "H").bye(6, "H").game(1, 4, "1").game(7, 3, "0").next_round()
+    builder.bye(2, "Z")
+    assert pairs(builder, edition) == {(3, 1), (6, 5), (4, 7)}
