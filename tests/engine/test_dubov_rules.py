@@ -211,16 +211,19 @@ def test_colour_preferences_choose_the_upfloater(edition):
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_same_absolute_colour_cannot_meet(edition):
-    """[C3] (C.3): "Two players with the same absolute colour preference shall not meet".  Round
-    3 of 6: round 1 1-4, 5-2, 3-6 won by 1, 2, 3; round 2 1-2 1-0, 3-5 1-0, 4-6 draw.  1 and 3 (2
-    points) both had White twice: absolute Black (1.6.1), so they cannot meet and each needs an
-    upfloater (3.2.1: two).  1 can meet only 5 or 6 (he met 2 and 4), 3 only 2 or 4 (he met 5 and
-    6).  [C6]: the scores in ascending order, the largest first: {2 (1), 6 (0.5)} beats {4, 6}
-    (0.5, 0.5) and {2, 5} (0, 1); 4-5 completes the round.  Bracket 1, 3, 2, 6: G1 = 2 and 6
-    (Black twice: absolute White), G2 = 1, 3.  S1 by ARO: 6 (2465: 3 and 4), 2 (2470: 5 and 1);
-    T2 = 1, 3: 6-1, 2-3.  4 (Black, White: mild Black) and 5 (White, Black: mild White): 5-4."""
-    builder = TrfBuilder(6, 5).game(1, 4, "1").game(5, 2, "0").game(3, 6, "1").next_round()
+@pytest.mark.parametrize("rounds", [3, 5])
+def test_same_absolute_colour_cannot_meet(edition, rounds):
+    """[C3] (C.3): "Two players with the same absolute colour preference shall not meet", with no
+    exception in the last round (unlike the Dutch [C3]; the 2026 editor's note 3): the same with 3
+    rounds (round 3 the last) and 5.  Round 3 of 6: round 1 1-4, 5-2, 3-6 won by 1, 2, 3; round 2
+    1-2 1-0, 3-5 1-0, 4-6 draw.  1 and 3 (2 points) both had White twice: absolute Black (1.6.1),
+    so they cannot meet and each needs an upfloater (3.2.1: two).  1 can meet only 5 or 6 (he met 2
+    and 4), 3 only 2 or 4 (he met 5 and 6).  [C6]: the scores in ascending order, the largest
+    first: {2 (1), 6 (0.5)} beats {4, 6} (0.5, 0.5) and {2, 5} (0, 1); 4-5 completes the round.
+    Bracket 1, 3, 2, 6: G1 = 2 and 6 (Black twice: absolute White), G2 = 1, 3.  S1 by ARO: 6 (2465:
+    3 and 4), 2 (2470: 5 and 1); T2 = 1, 3: 6-1, 2-3.  4 (Black, White: mild Black) and 5 (White,
+    Black: mild White): 5-4."""
+    builder = TrfBuilder(6, rounds).game(1, 4, "1").game(5, 2, "0").game(3, 6, "1").next_round()
     builder.game(1, 2, "1").game(3, 5, "1").game(4, 6, "=").next_round()
     assert pairs(builder, edition) == {(6, 1), (2, 3), (5, 4)}
 
@@ -382,3 +385,26 @@ def test_first_colour_of_players_yet_to_play_skips_a_late_entry(edition):
     builder = TrfBuilder(7, 5).bye(5, "H").bye(6, "H").game(1, 4, "1").game(7, 3, "0").next_round()
     builder.bye(2, "Z")
     assert pairs(builder, edition) == {(3, 1), (6, 5), (4, 7)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize(("rounds", "expected"), [(9, {(6, 1), (7, 5)}), (6, {(5, 1), (7, 6)})])
+def test_c9_the_fewer_upfloats_of_two_maximum_upfloaters(edition, rounds, expected):
+    """[C9] (C.9): "Unless it is the last round, minimise the number of times a maximum upfloater
+    is upfloated".  Round 6 of 8 players: rounds 1-4 as in upfloated_three_times, 8 taking
+    half-point byes; round 5 5-8 0-1 (5 up again), 6-4 0-1 (6 up again), 1 H; round 6: 2, 3, 4, 8
+    absent.  1 (3 points, one White: strong Black) needs one upfloater from 5, 6, 7 (0 points);
+    7 has met him.  5 has upfloated four times, 6 three: with 9 rounds (MaxT 3) both are maximum
+    upfloaters ([C8] equal), both upfloated in round 5 ([C10] equal), both prefer Black ([C7]
+    equal: 5 White, Black, Black, White, mild Black; 6 White, Black, White, strong Black): [C9]
+    takes 6.  6-1: both strong Black, no earlier difference (5.2.4), the higher ranked 1 has his
+    preference (5.2.5); 5-7: both mild Black (7 Black, White), 5.2.5 again: 7-5.  With 6 rounds,
+    round 6 is the last: [C8]-[C10] do not apply, the first in 4.2.2's order is taken, 5: 1's
+    strong preference beats 5's mild one (5.2.3), 5-1; 6 (strong) - 7 (mild): 7-6."""
+    builder = TrfBuilder(8, rounds).game(1, 7, "1").game(2, 3, "1").bye(8, "H").next_round()
+    builder.game(5, 2, "0").game(3, 4, "1").bye(1, "H").bye(8, "H").next_round()
+    builder.game(3, 5, "1").game(6, 2, "0").game(7, 4, "0").bye(1, "H").bye(8, "H").next_round()
+    builder.game(4, 5, "1").game(3, 6, "1").bye(1, "H").bye(8, "H").next_round()
+    builder.game(5, 8, "0").game(6, 4, "0").bye(1, "H").next_round()
+    builder.bye(2, "Z").bye(3, "Z").bye(4, "Z").bye(8, "Z")
+    assert pairs(builder, edition) == expected
