@@ -408,3 +408,19 @@ def test_c9_the_fewer_upfloats_of_two_maximum_upfloaters(edition, rounds, expect
     builder.game(5, 8, "0").game(6, 4, "0").bye(1, "H").next_round()
     builder.bye(2, "Z").bye(3, "Z").bye(4, "Z").bye(8, "Z")
     assert pairs(builder, edition) == expected
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_upfloaters_to_complete_the_round(edition):
+    """[C4] (2026: "A pairing complying with all the absolute criteria shall always exist for all
+    players not yet paired"; 2018 C.4: "choose the set of upfloaters in order to complete the
+    round-pairing") with 3.2.1 (B.1): the minimum number of upfloaters for a legal pairing, [C4]
+    included.  Round 3 of 6: round 1 3-4 1-0, 1-5 1-0, 6-2 0-1; round 2 6-1 0-1, 2-5 1-0, 3 and 4
+    absent; in round 3 5 and 6 are absent.  1 and 2 (2 points) could meet, but 3 (1) and 4 (0)
+    have met: the round is complete only if both float up to 1 and 2, two upfloaters.  Bracket
+    1, 2, 3, 4: G1 = 1 (White, Black: mild White) and 4 (Black: strong White), G2 = 2 (Black,
+    White: mild Black) and 3 (White: strong Black).  S1 by ARO: 1 (2445), 4 (2470); T2 = 2, 3
+    would pair 4-3 again, so 3, 2: 1-3, 4-2, each granted (5.2.2)."""
+    builder = TrfBuilder(6, 5).game(3, 4, "1").game(1, 5, "1").game(6, 2, "0").next_round()
+    builder.game(6, 1, "0").game(2, 5, "1").next_round().bye(5, "Z").bye(6, "Z")
+    assert pairs(builder, edition) == {(1, 3), (4, 2)}
