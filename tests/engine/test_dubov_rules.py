@@ -424,3 +424,29 @@ def test_upfloaters_to_complete_the_round(edition):
     builder = TrfBuilder(6, 5).game(3, 4, "1").game(1, 5, "1").game(6, 2, "0").next_round()
     builder.game(6, 1, "0").game(2, 5, "1").next_round().bye(5, "Z").bye(6, "Z")
     assert pairs(builder, edition) == {(1, 3), (4, 2)}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_unavoidable_pair_inside_g1_shifts_from_the_middle(edition):
+    """3.2.4.1 (B.4, first paragraph): "If players from the smaller subgroup (or from G1, if their
+    sizes are equal) must unavoidably be paired together, a number of players equal to the number
+    of such pairs must be shifted from that subgroup into the other one", the best set: the first
+    in 4.3's order (D.2) that can yield a legal pairing with the fewest colour failures ([C7]).
+    Round 4 of 7.  Round 1: 4-2 draw, 7-1 0-1, 3, 5, 6 H; round 2: 2-5 draw, 7-3 0-1, 1, 4, 6 H;
+    round 3: 6-2 draw, 5-7 draw, 4 H, 1 and 3 absent.  PAB: 7, alone on 0.5 (3.1.3); the other six
+    (1.5 points) pair (2-3, 1-4, 5-6).  G1: the White seekers 1 (one Black), 3 (one Black), 2
+    (Black, White, Black); G2: 4 (one White), 6 (one White), 5 (Black, White).  2 has met 4, 5 and 6,
+    so one pair inside G1 is unavoidable, and two colour failures (2 meets a White seeker, two
+    Black seekers meet) are the fewest.  White seekers by ARO then TPN (4.3.2): 1 (2430), 3 (2430),
+    2 (2450); from the middle (4.3.3): #1 3, #2 1, #3 2.  Shifting 3 leaves 2-3 possible with two
+    failures: 3 goes to G2.  3.2.4.2: G1 = 1, 2 and G2 = 3, 4, 5, 6: one player of G2 back (its
+    Black seekers by TPN 4, 5, 6, from the middle: #1 5); with 5 in G1, 2-3, 1-4 or 1-6 and 5 with
+    the other give two failures: 5.  S1 by ARO (3.2.5): 1 (2430), 2 (2450), 5 (2455); T2 by TPN 3,
+    4, 6: 3, 4, 6 and 3, 6, 4 give 2 a player he has met; 4, 3, 6 is the first legal one: 1-4,
+    2-3, 5-6.  Colours: 1-4 granted (5.2.2); 2 (strong White) - 3 (strong White): no earlier
+    difference (5.2.4), the higher ranked 2 (same score, smaller TPN) White (5.2.5); 5 (mild
+    Black) - 6 (strong Black): the stronger, 5-6 (5.2.3)."""
+    builder = TrfBuilder(7, 5).game(4, 2, "=").game(7, 1, "0").bye(3, "H").bye(5, "H").bye(6, "H").next_round()
+    builder.game(2, 5, "=").game(7, 3, "0").bye(1, "H").bye(4, "H").bye(6, "H").next_round()
+    builder.game(6, 2, "=").game(5, 7, "=").bye(4, "H").next_round()
+    assert pairs(builder, edition) == {(1, 4), (2, 3), (5, 6), (7, 0)}
