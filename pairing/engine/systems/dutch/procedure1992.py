@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from ...core.explanation import Step
-from ...core.matching import max_weight_matching
+from ...core.matching import bits, max_weight_matching
 from ...core.pairing import Progress, RoundPairing, publishing_order
 from ...core.round import RoundPairer
 from ...core.state import FLOAT_DOWN, FLOAT_UP, Player, RoundState
@@ -56,6 +56,8 @@ class Pairer1992(RoundPairer):
         super().__init__(state, lambda player: colour_exempt(state, player))
         self.progress = progress or (lambda done, total, size: None)
         self.steps: list[tuple[list[int], int, list[tuple[int, int]], list[int], str]] = []
+        #: remainders (players, levels, x raised, cut) found without an acceptable pairing
+        self.failed: set[tuple] = set()
 
     # -- the round -----------------------------------------------------------
     def pair(self) -> RoundPairing:
@@ -155,7 +157,7 @@ class Pairer1992(RoundPairer):
         # one may meet cannot be paired here (C12, by the caller, then C14)
         alone = [v for v in members if not self.rows[v] & inside]
         members = [v for v in members if v not in alone]
-        mdps = [v for v in mdps if v in members]
+        mdps = [v for v in members if v in mdps]  # in A2 order (A6)
         if all_mdps and alone and any(v not in residents for v in alone):
             return
         if not mdps or 2 * len(mdps) >= len(members):  # A3 second paragraph (U7): homogeneous
@@ -179,7 +181,7 @@ class Pairer1992(RoundPairer):
             for x in range(min(base + raise_x, p), p + 1):
                 for flags in levels:
                     level = self._level(members, x, flags)
-                    if not self._possible(members, p, level):
+                    if not self._possible(members, p, level, lower):
                         continue
                     for s1, s2 in exchanges(members[:p], members[p:], number):
                         for pairs, left in transpositions(s1, s2, level):
@@ -207,12 +209,20 @@ class Pairer1992(RoundPairer):
         when the remainder fails, the next transposition (C10); then C9, C10.a."""
         for number, flags in enumerate(LEVELS):
             level = self._level(s1 + s2, x, flags)
+            if not self._possible(s1 + s2, (len(s2) - len(s1)) // 2 - cut, level, lower, s1, clashes=False):
+                continue
             for pairs, left in transpositions(s1, s2, level):
-                if self.completion_mate(left + alone + lower) is None:
-                    continue
                 levels = LEVELS[min(number, 2):3] if number < 3 else (flags,)
+                # the remainder's pairings depend on its players only: one that had none has none
+                key = (frozenset(left), levels, raised, cut)
+                if key in self.failed or self.completion_mate(left + alone + lower) is None:
+                    continue
+                found = False
                 for rest in self._homogeneous(left, alone, lower, [], levels, raised, range(cut, cut + 1)):
+                    found = True
                     yield Result(pairs + rest.pairs, rest.floaters)
+                if not found:
+                    self.failed.add(key)
                 if len(left) < 2 or cut == len(left) // 2:
                     result = Result(pairs, left + alone)
                     if self._completes(result, lower):
@@ -246,16 +256,43 @@ class Pairer1992(RoundPairer):
         free = sum(1 << v for v in members if not barred(v, FLOAT_DOWN))  # moved down: a downfloat
         return Level(rows, free, [p.preference for p in players], x)
 
-    def _possible(self, members: list[int], p: int, level: Level) -> bool:
-        """Whether any p pairs of ``members`` can meet ``level`` (one matching: a quick refusal
-        before the exchanges are listed)."""
-        weight = len(members) + 2
-        edges = [(v, w, weight - level.clash(v, w)) for v in members for w in members
-                 if v < w and level.rows[v] >> w & 1]
-        mate = max_weight_matching(len(self.players), edges)
-        pairs = [(v, mate[v]) for v in members if mate[v] > v]
-        clashes = sum(level.clash(v, w) for v, w in pairs)
-        return len(pairs) > p or (len(pairs) == p and clashes <= level.x)
+    def _possible(self, members: list[int], p: int, level: Level, lower: list[int], s1: list[int] = (),
+                  clashes: bool = True) -> bool:
+        """Whether p pairs of ``members`` can meet ``level`` and leave players who, with ``lower``,
+        can still complete the round (``s1``: players who must first be paired with the others of
+        ``members``, the MDPs of a heterogeneous bracket; their pairs do not count among the p).  One
+        weighted matching (the most pairs of the round, then the most inside the bracket, then the
+        fewest colour clashes, unless ``clashes`` is False): a quick refusal before the candidates
+        are listed.  Only refuses: with more than p pairs possible it cannot tell the clashes of p."""
+        inside, first, everyone = set(members) - set(s1), set(s1), members + lower
+        bonus = len(members) + 2
+        big = bonus * (len(everyone) + 2)
+        present = sum(1 << u for u in everyone)
+        edges = [(v, w, weight) for v in everyone
+                 for w in bits(self.rows[v] & present & ~((1 << (v + 1)) - 1))
+                 if (weight := self._weight(v, w, inside, first, level, big, bonus)) > 0]
+        dummy = len(self.players)
+        if len(everyone) % 2:  # the bye (A5): to one who may take it and may be moved down
+            edges += [(v, dummy, big) for v in everyone if self.players[v].bye_eligible and v not in first
+                      and (v not in inside or level.free >> v & 1)]
+        mate = max_weight_matching(dummy + 1, edges)
+        if any(mate[v] < 0 for v in everyone):
+            return False
+        pairs = [(v, mate[v]) for v in inside if v < mate[v] < dummy and mate[v] in inside
+                 and level.rows[v] >> mate[v] & 1]
+        count = sum(level.clash(v, w) for v, w in pairs) if clashes else 0
+        return len(pairs) > p or (len(pairs) == p and count <= level.x)
+
+    @staticmethod
+    def _weight(v: int, w: int, inside: set[int], first: set[int], level: Level, big: int, bonus: int) -> int:
+        """An edge's weight in :meth:`_possible`: 0 where it may not be used."""
+        if v in first or w in first:  # an MDP of S1 meets a player of the bracket (A6)
+            other = w if v in first else v
+            return big if (other in inside and level.rows[v] >> w & 1) else 0
+        if v in inside and w in inside and level.rows[v] >> w & 1:
+            return big + bonus - level.clash(v, w)
+        # a player moved down meets one below, or another moved down
+        return big if all(u not in inside or level.free >> u & 1 for u in (v, w)) else 0
 
     def _completes(self, result: Result, lower: list[int]) -> bool:
         """The rest of the round can still be paired (C12-C13, read in docs/systems/dutch-1992.md)."""
