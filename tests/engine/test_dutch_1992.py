@@ -189,3 +189,96 @@ def test_note_after_b6_over_50_percent_in_the_last_round():
     pairing = pair_1992(last_round_of_absolutes(3))
     assert unordered(pairing) == pairs((1, 2), (3, 5), (4, 6))
     assert pairing.as_numbers()[0] == (2, 1)
+
+
+def test_f1_boards_by_the_a2_rank_of_the_higher_player():
+    """F1 c): boards of equal scores by "the rank according to A2 of the higher player".  Ratings
+    1: 2300, 2: 2400, 3: 2200, 4: 2100: A2 order 2, 1, 3, 4; S1 = 2, 1, S2 = 3, 4; C6: 2-3, 1-4;
+    E4: 2 (first of S1) white, 1 (second) black.  The board of 2 comes first although 1 has the
+    lower pairing number (C.04.2 D.9 would list 1's board first)."""
+    builder = TrfBuilder(4, 3, ratings={1: 2300, 2: 2400, 3: 2200, 4: 2100})
+    assert pair_1992(builder).as_numbers() == [(2, 3), (4, 1)]
+
+
+def test_e2_two_absolute_preferences_no_wider_difference_rule():
+    """E2 grants the stronger preference; two absolute ones (possible only for players over 50%
+    in the last round, A7.a) are equally strong, so E3 and then E4 decide.  A (number 1, the
+    higher ranked) has had white, black, black (colour difference -1, black twice: absolute
+    white); B (number 2) black, black (difference -2: absolute white).  E3: the latest rounds
+    where they differ: none (both black, black).  E4: the higher ranked, A, gets white.  (Dutch
+    2017 E.2 would give the wider colour difference, B, white.)"""
+    a = player(1, 2, "wbb", topscorer=True)
+    b = player(2, 2, "bb", topscorer=True)
+    state = RoundState(4, 4, "w", [a, b], 10, 5)
+    board, rule = allocate_colours_1992(a, b, state)
+    assert (board.white.number, rule) == (1, "higher")
+
+
+def test_e1_a_player_without_a_game_has_no_preference():
+    """U1 with E1: a player with no game played (a late entrant) has no colour preference (A7 a-c
+    all read played games), so his opponent's preference is granted: the opponent, who had
+    white, gets black."""
+    late = player(1, 0, "")
+    other = player(2, 0, "w")
+    board, rule = allocate_colours_1992(late, other, RoundState(2, 5, "w", [late, other], 10, 5))
+    assert (board.white.number, rule) == (1, "one")
+
+
+def test_e3_alternate_to_the_latest_round_with_different_colours():
+    """E3: 1 (white, black, black, white) and 2 (black, white, black, white) both have colour
+    difference 0 and white last: both a mild preference for black (A7.c), so E1 and E2 fail.
+    Counting back, the latest round in which they had different colours is the second: 1 black,
+    2 white; alternating from it, 1 gets white (E4 would have given 1, higher ranked, black)."""
+    one = player(1, 2, "wbbw")
+    two = player(2, 2, "bwbw")
+    board, rule = allocate_colours_1992(one, two, RoundState(5, 7, "w", [one, two], 10, 5))
+    assert (board.white.number, rule) == (1, "alternate")
+
+
+def test_c11_x_raised_when_the_mdp_cannot_be_paired_within_x():
+    """C11.  Round 1: 1-2 (1 wins), 3-4 (4, black, wins), 5 the bye.  Round 2, bracket of 1 point
+    1, 4, 5 (A2): S1 = 1 (prefers black), S2 = 4 (white), 5 (none, U1); x = 0.  C6: 1-4, but 5
+    would move down after his bye, a downfloat (A5, B5); C7: 1-5, 4 moves down.  Bracket of 0:
+    MDP 4 (white), S2 = 2 (white), 3 (black), x = 2 - 2 = 0 (A8).  4-2: both prefer white, over x;
+    4-3: they met (B1.a).  C9/C10.a change nothing; C11 raises x to 1: 4-2, and 3 takes the bye.
+    Colours: 5-1 (E1, 5 has none); 4-2: both strong for white, E3 undecided (both black), E4: 4,
+    higher ranked, white."""
+    builder = TrfBuilder(5, 4).game(1, 2, "1").game(3, 4, "0").bye(5, "U").next_round()
+    assert pair_1992(builder).as_numbers() == [(5, 1), (4, 2), (3, 0)]
+
+
+def test_c9_drops_b6_before_b5_for_downfloats():
+    """C9: "Drop criterion B6 and B5 (in this order) for downfloats".  Round 1: 1-5 and 3-6 won by
+    white, 4-7 drawn, 2 the bye (a downfloat, A5).  Round 2: 4-1 and 3-7 drawn (1 and 3 paired
+    down: downfloats, A4), 2 a half-point bye (no float, U14), 5-6 won by 5.  Round 3, bracket of
+    1.5 in A2 order 1, 2, 3 (1 prefers white, 3 absolutely black, 2 none; x = 0): each way of
+    moving one player down moves 1 or 3 (downfloat last round: B5) or 2 (downfloat two rounds
+    before: B6).  C9 drops B6 first: the first candidate then is C7's 1-3, and 2 moves down."""
+    builder = (TrfBuilder(7, 5).game(1, 5, "1").game(3, 6, "1").game(4, 7, "=").bye(2, "U").next_round()
+               .game(4, 1, "=").game(3, 7, "=").bye(2, "H").game(5, 6, "1").next_round())
+    pairing = pair_1992(builder)
+    assert frozenset((1, 3)) in unordered(pairing)
+    assert not {frozenset((1, 2)), frozenset((2, 3))} & unordered(pairing)
+
+
+def test_a4_u14_floats_are_written_at_pairing_a_forfeit_keeps_them():
+    """A4: the floats are written on the pairing card when players of unequal scores are paired
+    (the higher a downfloat, the lower an upfloat), so a game then forfeited keeps them (U14);
+    A5: the bye is a downfloat; a player absent receives none.  Round 1: 1-2, 3-4 won by white,
+    5 the bye; round 2: 1 (1 point) against 4 (0), forfeited by 4; 3 against 2 won by 3; 5
+    absent.  Before round 3: 1 a downfloat, 4 an upfloat (Dutch 2017 A.4.b would give 4, who did
+    not play, a downfloat), 5 none in round 2 and a downfloat in round 1."""
+    builder = (TrfBuilder(5, 5).game(1, 2, "1").game(3, 4, "1").bye(5, "U").next_round()
+               .game(1, 4, "+").game(3, 2, "1").next_round())
+    document = parse(builder.text())
+    floats = {p.number: p.floats for p in SYSTEMS["dutch"].edition("1992").round_state(document).players}
+    assert floats == {1: ("D", ""), 2: ("U", ""), 3: ("D", ""), 4: ("U", ""), 5: ("", "D")}
+    assert SYSTEMS["dutch"].edition("2017").round_state(document).by_number()[4].floats[0] == "D"
+
+
+def test_f5_an_absent_player_is_not_paired():
+    """F5: "Players known in advance not to play in a particular round are not paired in that
+    round".  Five players, 5 absent from round 1 (a zero-point bye): F4 with the four others,
+    S1 = 1, 2, S2 = 3, 4: 1-3 and 2-4, no bye."""
+    builder = TrfBuilder(5, 5).bye(5, "Z")
+    assert unordered(pair_1992(builder)) == pairs((1, 3), (2, 4))

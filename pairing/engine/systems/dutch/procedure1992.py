@@ -15,7 +15,7 @@ from itertools import islice
 
 from ...core.explanation import Step
 from ...core.matching import bits, max_weight_matching
-from ...core.pairing import Progress, RoundPairing, publishing_order
+from ...core.pairing import Progress, RoundPairing, publishing_key
 from ...core.round import RoundPairer
 from ...core.state import FLOAT_DOWN, FLOAT_UP, Player, RoundState
 from ...errors import NoValidPairing
@@ -29,6 +29,8 @@ from .search1992 import Level, exchanges, transpositions
 LEVELS = ((True, True, True, True), (False, True, True, True), (False, False, True, True),
           (False, False, False, True), (False, False, False, False))
 DOWN_LEVELS = LEVELS[:3]
+#: Candidates that failed before the engine asks whether any can succeed at this step (a speed-up)
+FAILURES_BEFORE_JUDGING = 20
 #: An engine limit: C12 looks at most this many further candidates of the previous bracket.
 C12_LIMIT = 500
 
@@ -83,7 +85,10 @@ class Pairer1992(RoundPairer):
         for members, mdps, result in results:
             self.steps.append((members, mdps, result.pairs, result.floaters, ""))
         steps = [self._step(*step) for step in self.steps]
-        return RoundPairing(publishing_order(boards), players[left[0]] if left else None, steps=steps)
+        # F1: the score of the higher player, the sum of both, the rank of the higher by A2
+        boards.sort(key=lambda pair: publishing_key(pair.white.score, pair.white.order, pair.black.score,
+                                                    pair.black.order))
+        return RoundPairing(boards, players[left[0]] if left else None, steps=steps)
 
     def _step(self, members: list[int], mdp_count: int, pairs: list[tuple[int, int]], floaters: list[int],
               label: str) -> Step:
@@ -124,10 +129,12 @@ class Pairer1992(RoundPairer):
         all its MDPs; None: the previous pairing stands (no C12 within C12)."""
         members, mdp_count, accepted = before
         scores = sorted(self.players[v].pairing_score for v in accepted.floaters)
+        tried = {frozenset(accepted.floaters)}
         for other in islice(previous, C12_LIMIT):
-            if (len(other.pairs) < len(accepted.pairs) or set(other.floaters) == set(accepted.floaters)
+            if (len(other.pairs) < len(accepted.pairs) or frozenset(other.floaters) in tried
                     or sorted(self.players[v].pairing_score for v in other.floaters) != scores):
                 continue
+            tried.add(frozenset(other.floaters))
             candidates = self._bracket(other.floaters, group, lower, all_mdps=True)
             result = next(candidates, None)
             if result is not None:
@@ -174,20 +181,34 @@ class Pairer1992(RoundPairer):
                      cuts: range | None = None) -> Iterator[Result]:
         """A homogeneous bracket or remainder: p from A6 down (C14), x from A8 up (C11), the
         float criteria dropped (C9), then S2, its transpositions (C7) and exchanges (C8)."""
-        number = {v: i + 1 for i, v in enumerate(members)}
         full, x0 = len(members) // 2, x_of([self.players[v] for v in members])
         for p in range(full, 0, -1) if cuts is None else (full - cut for cut in cuts if full - cut > 0):
             base = max(0, x0 - (full - p))  # C14: x lowered with p when it was above zero
             for x in range(min(base + raise_x, p), p + 1):
                 for flags in levels:
-                    level = self._level(members, x, flags)
+                    yield from self._at_level(members, p, self._level(members, x, flags), alone, lower, required)
+
+    def _at_level(self, members: list[int], p: int, level: Level, alone: list[int], lower: list[int],
+                  required: list[int]) -> Iterator[Result]:
+        """C6-C8 at one step: S2, its transpositions, then each exchange and its transpositions.
+        Whether any candidate exists at all is asked (one weighted matching) before the exchanges
+        are listed, or once a few candidates have failed the completion."""
+        number = {v: i + 1 for i, v in enumerate(members)}
+        judged, failures = False, 0
+        for index, (s1, s2) in enumerate(exchanges(members[:p], members[p:], number)):
+            if index == 1 and not judged and not self._possible(members, p, level, lower):
+                return
+            judged = judged or index == 1
+            for pairs, left in transpositions(s1, s2, level):
+                result = Result(pairs, left + alone)
+                if all(v not in left for v in required) and self._completes(result, lower):
+                    yield result
+                    continue
+                failures += 1
+                if failures == FAILURES_BEFORE_JUDGING and not judged:
+                    judged = True
                     if not self._possible(members, p, level, lower):
-                        continue
-                    for s1, s2 in exchanges(members[:p], members[p:], number):
-                        for pairs, left in transpositions(s1, s2, level):
-                            result = Result(pairs, left + alone)
-                            if all(v not in left for v in required) and self._completes(result, lower):
-                                yield result
+                        return
 
     def _heterogeneous(self, mdps: list[int], residents: list[int], alone: list[int], lower: list[int],
                        all_mdps: bool) -> Iterator[Result]:
@@ -200,7 +221,7 @@ class Pairer1992(RoundPairer):
             s1, s2 = mdps[:p], [v for v in members if v not in mdps[:p]]
             full = (len(s2) - p) // 2
             for cut in range(full + 1):
-                for raised in range(p + full + 1):  # C11: x raised for the bracket and its remainder
+                for raised in range(max(p - x0, full) + 1):  # C11: x raised for the bracket and its remainder
                     yield from self._mdp_stage(s1, s2, alone, lower, min(x0 + raised, p), raised, cut)
 
     def _mdp_stage(self, s1: list[int], s2: list[int], alone: list[int], lower: list[int], x: int,
@@ -209,12 +230,15 @@ class Pairer1992(RoundPairer):
         when the remainder fails, the next transposition (C10); then C9, C10.a."""
         for number, flags in enumerate(LEVELS):
             level = self._level(s1 + s2, x, flags)
-            if not self._possible(s1 + s2, (len(s2) - len(s1)) // 2 - cut, level, lower, s1, clashes=False):
-                continue
+            failures = 0
             for pairs, left in transpositions(s1, s2, level):
                 levels = LEVELS[min(number, 2):3] if number < 3 else (flags,)
                 # the remainder's pairings depend on its players only: one that had none has none
                 key = (frozenset(left), levels, raised, cut)
+                failures += 1
+                if failures == FAILURES_BEFORE_JUDGING and not self._possible(
+                        s1 + s2, (len(s2) - len(s1)) // 2 - cut, level, lower, s1, clashes=False):
+                    break
                 if key in self.failed or self.completion_mate(left + alone + lower) is None:
                     continue
                 found = False
