@@ -90,7 +90,7 @@ def test_d2_the_texts_exchange_matrices_in_order():
     exchanges of 1 or 8, which the matrices do not show, fall in their places by the same rule."""
     number = {v: v + 1 for v in range(8)}
     found = []
-    for s1, s2 in list(exchanges([0, 1, 2, 3], [4, 5, 6, 7], number))[1:]:
+    for s1, _ in list(exchanges([0, 1, 2, 3], [4, 5, 6, 7], number))[1:]:
         out = sorted(n + 1 for n in {0, 1, 2, 3} - set(s1))
         into = sorted(n + 1 for n in set(s1) - {0, 1, 2, 3})
         if not ({1, 8} & set(out + into)):  # the matrices show players 2-7 only
@@ -142,9 +142,10 @@ def test_b1a_c7_a_transposition_avoids_a_second_meeting():
 
 def test_b4_x_zero_c7_grants_every_preference():
     """B4 with A8, C7.  Round 1: 5-1, 2-6, 7-3, 4-8 (white first), players 1-4 winning; so 1 and 3
-    (black) prefer white, 2 and 4 (white) black; 5 and 7 black, 6 and 8 white.  Round 2, bracket {1, 2, 3, 4}: w = 2, b = 2, q = 2, x = 0: every pair must grant
-    both preferences.  C6: 1-3 (both white) fails B4; C7, S2 = 4, 3: 1-4, 2-3.  The same in
-    {5, 6, 7, 8}: 5-7 (both black) fails, 5-8 and 6-7."""
+    (black) prefer white, 2 and 4 (white) black; 5 and 7 black, 6 and 8 white.  Round 2, bracket
+    {1, 2, 3, 4}: w = 2, b = 2, q = 2, x = 0: every pair must grant both preferences.  C6: 1-3
+    (both white) fails B4; C7, S2 = 4, 3: 1-4, 2-3.  The same in {5, 6, 7, 8}: 5-7 (both black)
+    fails, 5-8 and 6-7."""
     builder = (TrfBuilder(8, 5).game(5, 1, "0").game(2, 6, "1").game(7, 3, "0").game(4, 8, "1").next_round())
     assert unordered(pair_1992(builder)) == pairs((1, 4), (2, 3), (5, 8), (6, 7))
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ...core.explanation import Step
 from ...core.pairing import Progress, RoundPairing, publishing_order
-from ...core.state import Player, RoundState
+from ...core.state import RoundState
 from ...errors import NoValidPairing
 from .bracket import scoregroups
 from .colours import allocate_colours, colour_exempt
