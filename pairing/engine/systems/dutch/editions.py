@@ -64,7 +64,7 @@ EDITION_1992 = DutchEdition(
     pab_score="A5, C13-C14", pab_order="C6-C8, D1-D2",
     pab_order_text=gettext_noop(
         "the bye goes to the player the lowest bracket leaves unpaired (A5): the first pairing of that "
-        "bracket in the order of the procedure (C6-C14) that keeps the criteria leaves him over"))
+        "bracket in the order of the procedure (C6-C14) that keeps the criteria leaves that player over"))
 
 EDITION_2017 = DutchEdition(
     name="2017", title="2017 (approved Baku 2016, in force until 31 January 2026)",
