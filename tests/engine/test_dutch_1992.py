@@ -112,8 +112,8 @@ def test_d2_after_an_exchange_both_subgroups_are_ordered_by_a2():
 def test_f4_e4_first_round_of_seven():
     """F4: all players in one homogeneous bracket ordered by A2; with 7, S1 = 1, 2, 3 and S2 = 4,
     5, 6, 7 (A6, D2 Remark); C6: 1-4, 2-5, 3-6, and the lowest ranked player, 7, receives the bye.
-    E4 with A7.c: player 1's colour is drawn by lot (XXC white1): the odd-numbered players of S1,
-    1 and 3, get white, the even-numbered one, 2, black.  F1: boards by the rank of the higher
+    E4 with A7.c: player 1's colour is drawn by lot (XXC white1): the odd-numbered players of S1
+    (pairing numbers, A2's last paragraph), 1 and 3, get white, the even-numbered one, 2, black.  F1: boards by the rank of the higher
     player; the bye last."""
     assert pair_1992(TrfBuilder(7, 5)).as_numbers() == [(1, 4), (5, 2), (3, 6), (7, 0)]
 
@@ -121,9 +121,10 @@ def test_f4_e4_first_round_of_seven():
 def test_a2_ranks_by_rating_not_by_pairing_number():
     """A2: within a score, by rating.  Player 2's rating was corrected to 2000 (F7), below 3 and 4:
     the A2 order is 1 (2400), 3 (2300), 4 (2200), 2 (2000), so S1 = 1, 3 and S2 = 4, 2; C6: 1-4
-    and 3-2.  E4 (first round): 1, first of S1, gets the colour drawn (white), 3, second, black."""
+    and 3-2.  E4 (first round): 1 and 3 are odd-numbered players of S1: both get the colour drawn
+    for 1 (white)."""
     builder = TrfBuilder(4, 3, ratings={1: 2400, 2: 2000, 3: 2300, 4: 2200})
-    assert pair_1992(builder).as_numbers() == [(1, 4), (2, 3)]
+    assert pair_1992(builder).as_numbers() == [(1, 4), (3, 2)]
 
 
 # -- one article each ---------------------------------------------------------------
@@ -195,10 +196,10 @@ def test_note_after_b6_over_50_percent_in_the_last_round():
 def test_f1_boards_by_the_a2_rank_of_the_higher_player():
     """F1 c): boards of equal scores by "the rank according to A2 of the higher player".  Ratings
     1: 2300, 2: 2400, 3: 2200, 4: 2100: A2 order 2, 1, 3, 4; S1 = 2, 1, S2 = 3, 4; C6: 2-3, 1-4;
-    E4: 2 (first of S1) white, 1 (second) black.  The board of 2 comes first although 1 has the
-    lower pairing number (C.04.2 D.9 would list 1's board first)."""
+    E4: 2, even-numbered, black; 1, odd-numbered, the colour drawn (white).  The board of 2
+    comes first although 1 has the lower pairing number (C.04.2 D.9 would list 1's board first)."""
     builder = TrfBuilder(4, 3, ratings={1: 2300, 2: 2400, 3: 2200, 4: 2100})
-    assert pair_1992(builder).as_numbers() == [(2, 3), (4, 1)]
+    assert pair_1992(builder).as_numbers() == [(3, 2), (1, 4)]
 
 
 def test_e2_two_absolute_preferences_no_wider_difference_rule():
@@ -283,3 +284,28 @@ def test_f5_an_absent_player_is_not_paired():
     S1 = 1, 2, S2 = 3, 4: 1-3 and 2-4, no bye."""
     builder = TrfBuilder(5, 5).bye(5, "Z")
     assert unordered(pair_1992(builder)) == pairs((1, 3), (2, 4))
+
+
+def test_c8_d2_an_exchange_when_no_transposition_serves():
+    """C8 with D2.  Round 1, four players; 1 may meet neither 3 nor 4 (forbidden pairs, XXP, keep
+    them apart as B1.a would).  S1 = 1, 2, S2 = 3, 4: C6 (1-3) and C7's only transposition (1-4)
+    fail.  C8: the first exchange of D2 (one player, the smallest difference: 2 and 3), then both
+    ordered by A2 (A9.b): S1 = 1, 3, S2 = 2, 4; C6: 1-2, 3-4.  E4: 1 and 3 are odd-numbered
+    players of S1, both get the colour drawn for 1 (white)."""
+    builder = TrfBuilder(4, 3).line("XXP 1 3").line("XXP 1 4")
+    assert pair_1992(builder).as_numbers() == [(1, 2), (3, 4)]
+
+
+def test_c1a_c12_the_previous_bracket_moves_down_another_player():
+    """C1.a, C12.  Round 1: 3-4, 1-6, 2-7 won by white, 5 the bye; round 2: 5-3, 7-1, 6-2 won by
+    black, 4 the bye.  Round 3: 1, 2, 3 have 2 points (each white then black: mild white, x = 1);
+    4, 5 have 1; 6, 7 none.  Bracket of 2: S1 = 1, S2 = 2, 3; C6: 1-2 (within x), 3 moves down.
+    Bracket of 1: MDP 3 has met 4 and 5, no opponent there (C1.a): C12 undoes the previous bracket
+    and takes its next pairing that moves another player down, C7's 1-3 with 2 moving down; with
+    it the MDP is paired: in {2, 4, 5} 2 and 4 both prefer white (x = 2 - 2 = 0, A8), so not 2-4
+    (B4) but C7's 2-5.  4 moves down: 4-6 (C6, 6 prefers black), and 7 takes the bye (A5).
+    (Without C12 the pairing would be 1-2, 4-5, 3-6 and the bye to 7.)"""
+    builder = (TrfBuilder(7, 5).game(3, 4, "1").game(1, 6, "1").game(2, 7, "1").bye(5, "U").next_round()
+               .game(5, 3, "0").game(7, 1, "0").game(6, 2, "0").bye(4, "U").next_round())
+    pairing = pair_1992(builder)
+    assert unordered(pairing) == pairs((1, 3), (2, 5), (4, 6), (7, 0))

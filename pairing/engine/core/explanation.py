@@ -60,8 +60,6 @@ COLOUR_REASONS = {
     "higher": gettext_noop("the colour preference of the higher ranked player is granted"),
     "initial": gettext_noop("the higher ranked player's pairing number decides: the initial colour if odd, else the "
                             "other"),
-    "position": gettext_noop("first round: the higher ranked player of the pair, placed at an odd position in S1, "
-                             "gets the colour drawn by lot, at an even position the other"),
     "median": gettext_noop("identical colour histories: the higher ranked player gets the colour due at or above the "
                            "median score-group, the lower ranked below it"),
 }

@@ -10,7 +10,7 @@ from .history1992 import ranks_above
 
 #: The rule of each kind (the keys of core.explanation.COLOUR_REASONS).
 RULES_1992 = {"both": "E1", "one": "E1", "stronger": "E2", "alternate": "E3", "higher": "E4", "initial": "E4",
-              "position": "E4"}
+              "first": "E4"}
 
 
 def _by_preferences(higher: Player, lower: Player) -> tuple[str | None, str]:
@@ -39,13 +39,11 @@ def allocate_colours_1992(a: Player, b: Player, state: RoundState) -> tuple[Pair
     colour, kind = _by_preferences(higher, lower)
     if colour is None and higher.preference:  # E4 the higher ranked player's preference
         colour, kind = higher.preference, "higher"
-    elif colour is None and state.round_number == 1:
-        # E4, first round: the odd-numbered players of S1 (the top half, in A2 order) get the colour
-        # drawn by lot (A7.c), the even-numbered ones the other
-        colour = state.initial_colour if higher.order % 2 == 0 else invert(state.initial_colour)
-        kind = "position"
     elif colour is None:
-        # U12: no preference decides after round 1: the first-round rule by pairing number
+        # E4, first round: "all even numbered players in S1 will receive a colour different from
+        # all odd numbered players in S1", the colour of player 1 drawn by lot (A7.c): numbered by
+        # pairing number (A2, last paragraph; Player.odd_tpn, the engine's one reading of it); after
+        # round 1 the same rule where no preference decides (U12)
         colour = state.initial_colour if higher.odd_tpn else invert(state.initial_colour)
-        kind = "initial"
+        kind = "first" if state.round_number == 1 else "initial"
     return (Pair(higher, lower) if colour == "w" else Pair(lower, higher)), kind
