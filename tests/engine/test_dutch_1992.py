@@ -113,8 +113,8 @@ def test_f4_e4_first_round_of_seven():
     """F4: all players in one homogeneous bracket ordered by A2; with 7, S1 = 1, 2, 3 and S2 = 4,
     5, 6, 7 (A6, D2 Remark); C6: 1-4, 2-5, 3-6, and the lowest ranked player, 7, receives the bye.
     E4 with A7.c: player 1's colour is drawn by lot (XXC white1): the odd-numbered players of S1
-    (pairing numbers, A2's last paragraph), 1 and 3, get white, the even-numbered one, 2, black.  F1: boards by the rank of the higher
-    player; the bye last."""
+    (pairing numbers, A2's last paragraph), 1 and 3, get white, the even-numbered one, 2, black.
+    F1: boards by the rank of the higher player; the bye last."""
     assert pair_1992(TrfBuilder(7, 5)).as_numbers() == [(1, 4), (5, 2), (3, 6), (7, 0)]
 
 
