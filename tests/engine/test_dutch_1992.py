@@ -6,6 +6,8 @@ its docstring.  The readings of unclear passages (U1-U14) are in docs/systems/du
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pairing.engine import TrfError, pair_round, parse
@@ -309,3 +311,21 @@ def test_c1a_c12_the_previous_bracket_moves_down_another_player():
                .game(5, 3, "0").game(7, 1, "0").game(6, 2, "0").bye(4, "U").next_round())
     pairing = pair_1992(builder)
     assert unordered(pairing) == pairs((1, 3), (2, 5), (4, 6), (7, 0))
+
+
+def test_command_line_and_explanation(tmp_path):
+    """``--dutch --edition 1992 IN -p OUT --explain WHY.json``: the pairing of F4/E4 (see
+    test_f4_e4_first_round_of_seven) in the engines' format, and its explanation: every board's
+    colours by E4 (first round), the bye by B1.b (eligible), A5 with C13-C14 (the lowest score)
+    and the procedure's order."""
+    from pairing.engine.__main__ import main
+    trf = tmp_path / "in.trf"
+    trf.write_text(TrfBuilder(7, 5).text())
+    out, why = tmp_path / "out.txt", tmp_path / "why.json"
+    assert main(["--dutch", "--edition", "1992", str(trf), "-p", str(out), "--explain", str(why)]) == 0
+    assert out.read_text().split() == ["4", "1", "4", "5", "2", "3", "6", "7", "0"]
+    explanation = json.loads(why.read_text())
+    assert explanation["edition"] == "1992"
+    assert [(b["article"], b["reason"]) for b in explanation["boards"]] == [("E4", "first")] * 3
+    assert explanation["bye"] == 7
+    assert [r["article"] for r in explanation["bye_reasons"]] == ["B1.b", "A5, C13-C14", "C6-C8, D1-D2"]
