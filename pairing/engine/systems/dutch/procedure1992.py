@@ -115,7 +115,8 @@ class Pairer1992(RoundPairer):
                 if found is not None:
                     done[-1], mdps, candidates, result = found
             done.append((mdps + group, len(mdps), result))
-            previous, mdps = candidates, result.floaters
+            previous = candidates
+            mdps = sorted(result.floaters, key=lambda v: a2_key(self.players[v]))
         self.progress(len(groups), len(groups), 0)
         return done
 
