@@ -172,17 +172,27 @@ class Pairer1992(RoundPairer):
             yield from self._homogeneous(members, alone, lower, mdps if all_mdps else [])
         else:
             yield from self._heterogeneous(mdps, [v for v in members if v not in mdps], alone, lower, all_mdps)
+            if not lower and not all_mdps:
+                # C14 with p = 0 in the lowest bracket, where nobody can move down: C13 (U10) paired
+                # the penultimate bracket as the first that allows this one a pairing, so the
+                # bracket is paired whole, its MDPs among the residents in S2 (U6): one may take the bye
+                yield from self._homogeneous(members, alone, lower, [])
         if not all_mdps:  # C14, p = 0: the entire bracket moves down
             result = Result([], members + alone)
             if self._completes(result, lower):
                 yield result
 
     def _homogeneous(self, members: list[int], alone: list[int], lower: list[int],
-                     required: list[int], levels=DOWN_LEVELS, raise_x: int = 0,
+                     required: list[int], levels: tuple | None = None, raise_x: int = 0,
                      cuts: range | None = None) -> Iterator[Result]:
         """A homogeneous bracket or remainder: p from A6 down (C14), x from A8 up (C11), the
         float criteria dropped (C9), then S2, its transpositions (C7) and exchanges (C8)."""
         full, x0 = len(members) // 2, x_of([self.players[v] for v in members])
+        if levels is None:
+            # C9, and with players of several scores (A3's second paragraph, U7) C10.a as well: the
+            # relative criteria move nobody down ("no player should be moved down", B)
+            mixed = len({self.players[v].pairing_score for v in members}) > 1
+            levels = LEVELS if mixed else DOWN_LEVELS
         for p in range(full, 0, -1) if cuts is None else (full - cut for cut in cuts if full - cut > 0):
             base = max(0, x0 - (full - p))  # C14: x lowered with p when it was above zero
             for x in range(min(base + raise_x, p), p + 1):
