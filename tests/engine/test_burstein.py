@@ -317,10 +317,12 @@ def test_4_1_a_half_point_bye_is_not_a_point(edition):
 
 
 def test_4_1_only_the_burstein_2017_edition_bars_more_than_its_basic_rules():
-    # The Dutch, Dubov and Lim texts of the 2017 family follow C.04.1 d (the PAB or a forfeit win).
+    # The Dutch, Dubov and Lim texts of the 2017 family follow C.04.1 d (the PAB or a forfeit win),
+    # and so does the Dutch system's 1992 precursor (B1.b: "a point without playing, either through
+    # a bye or due to an opponent not appearing in time").
     rules = {(s.name, e.name): e.bye_rule for s in SYSTEMS.values() for e in s.editions}
     assert {key for key, rule in rules.items() if rule == PAB_OR_FORFEIT_WIN} == {
-        ("dutch", "2017"), ("dubov", "2018"), ("lim", "1999")}
+        ("dutch", "1992"), ("dutch", "2017"), ("dubov", "2018"), ("lim", "1999")}
     assert rules["burstein", "2017"] == PAB_OR_POINT_WITHOUT_PLAYING
 
 

@@ -57,6 +57,10 @@ class Edition:
     #: PAB, [C3] the absolute colour limits, where its text numbers them ("": it does not), cited
     #: by the review of a manual pairing before the basic rules' (e.g. Dubov 2018 C.1-C.3)
     absolute_criteria: tuple[str, str, str] = ("", "", "")
+    #: False: a historical edition, paired only when asked for by name (``--edition``, record 192,
+    #: the app's choice), never chosen by a file's start date (Dutch 1992: the engine has none of
+    #: the texts in force between it and 2017, so an old date keeps the oldest it has)
+    by_date: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "basic_rules", basic_rules_named(self.basic_rules))
@@ -111,8 +115,9 @@ class SwissSystem:
 
     def edition_on(self, day: datetime.date) -> Edition:
         """The edition in force on ``day``."""
-        in_force = [e for e in self.editions if e.in_force_from <= day]
-        return in_force[-1] if in_force else self.editions[0]
+        dated = [e for e in self.editions if e.by_date]
+        in_force = [e for e in dated if e.in_force_from <= day]
+        return in_force[-1] if in_force else dated[0]
 
     def trf_code(self, edition: Edition, baku: bool = False) -> str:
         """The record 192 code of this system, edition and acceleration."""

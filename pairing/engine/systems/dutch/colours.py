@@ -7,6 +7,13 @@ from ...core.pairing import Pair
 from ...core.state import STRONG, Player, RoundState, invert
 
 
+def colour_exempt(state: RoundState, player: Player) -> bool:
+    """C.3 (2017) / [C3] (2026 Art. 2.1.3) binds non-topscorers only; topscorers exist when the
+    last round is paired (A.7 / 1.8).  1992: the Note after B6, B2 not for players over 50% in
+    the last round (U2: the same players; a pair with one of them is exempt, as here)."""
+    return state.last_round and player.topscorer
+
+
 def _last_different_colours(a: Player, b: Player) -> tuple[str, str] | None:
     """E.3: the most recent round, counted on played games only (C.04.2 D.5), in
     which the two players had different colours."""

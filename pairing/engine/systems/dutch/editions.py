@@ -7,8 +7,11 @@ import datetime
 from dataclasses import dataclass
 
 from ...core.explanation import gettext_noop
+from ...core.state import RoundState
+from ...trf import TrfDocument
 from .. import Edition
 from .criteria import CRITERIA, CRITERIA_2026, DutchCriterion
+from .history1992 import as_1992
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,7 +41,30 @@ class DutchEdition(Edition):
     pab_score: str             # the score it goes to
     pab_order: str             # who of that score
     pab_order_text: str        # the same, in words
+    #: 1992 C1-C14: a fixed procedure takes the first candidate meeting the criteria still in
+    #: force (procedure1992.py); 2017, 2026: the best candidate by the criteria
+    fixed_procedure: bool = False
 
+    def round_state(self, document: TrfDocument, round_number: int | None = None,
+                    total_rounds: int | None = None) -> RoundState:
+        state = super().round_state(document, round_number, total_rounds)
+        # 1992 A2 (rating order) and A4-A5 (floats written at pairing, the bye a downfloat)
+        return as_1992(document, state) if self.fixed_procedure else state
+
+
+EDITION_1992 = DutchEdition(
+    name="1992", title="1992 (Swiss system based on rating, approved by the 1992 General Assembly; historical)",
+    in_force_from=datetime.date(1992, 1, 1), trf_codes=("FIDE_DUTCH_1992",), by_date=False,
+    # B1.b: no bye for "a point without playing, either through a bye or due to an opponent not
+    # appearing in time" = C.04.1 (2017) d; the 1992 text has no acceleration
+    basic_rules="2017", acceleration="", absolute_criteria=("B1.a", "B1.b", "B2"),
+    criteria=(), completion_in_every_bracket=False, mdps_meet_residents_only=False,
+    mdps_selected_by_score=False, lookahead_by_scores=False, fixed_procedure=True,
+    colour_rules="", no_rematch="B1.a", colour_limits="B2", pab_eligibility="B1.b",
+    pab_score="A5, C13-C14", pab_order="C6-C8, D1-D2",
+    pab_order_text=gettext_noop(
+        "the bye goes to the player the lowest bracket leaves unpaired (A5): the first pairing of that "
+        "bracket in the order of the procedure (C6-C14) that keeps the criteria leaves that player over"))
 
 EDITION_2017 = DutchEdition(
     name="2017", title="2017 (approved Baku 2016, in force until 31 January 2026)",

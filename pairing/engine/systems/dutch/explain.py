@@ -7,6 +7,7 @@ from ...core.explanation import Articles, Step
 from ...core.pairing import RoundPairing
 from ...core.state import Player, RoundState
 from .colours import RULES, allocate_colours_by_rule
+from .colours1992 import RULES_1992, allocate_colours_1992
 from .editions import DutchEdition
 
 
@@ -15,6 +16,9 @@ def articles(edition: DutchEdition) -> Articles:
     criteria = tuple(sorted((c for c in edition.criteria if c.concerns is not None), key=lambda c: c.back))
 
     def rule(white: Player, black: Player, state: RoundState) -> tuple[str, str]:
+        if edition.fixed_procedure:  # 1992 E1-E4
+            kind = allocate_colours_1992(white, black, state)[1]
+            return RULES_1992[kind], kind
         kind = allocate_colours_by_rule(white, black, state)[1]
         return f"{edition.colour_rules}{RULES[kind]}", kind
 

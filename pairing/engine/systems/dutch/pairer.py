@@ -24,18 +24,13 @@ from __future__ import annotations
 
 from ...core.explanation import Step
 from ...core.pairing import Progress, RoundPairing, publishing_order
-from ...core.state import Player, RoundState
+from ...core.state import RoundState
 from ...errors import NoValidPairing
 from .bracket import scoregroups
-from .colours import allocate_colours
+from .colours import allocate_colours, colour_exempt
 from .completion import CompletionChecks
 from .editions import EDITION_2026, DutchEdition
-
-
-def colour_exempt(state: RoundState, player: Player) -> bool:
-    """C.3 (2017) / [C3] (2026 Art. 2.1.3) binds non-topscorers only; topscorers exist when the
-    last round is paired (A.7 / 1.8)."""
-    return state.last_round and player.topscorer
+from .procedure1992 import pair_1992
 
 
 class DutchPairer(CompletionChecks):
@@ -201,4 +196,6 @@ class DutchPairer(CompletionChecks):
 def pair(state: RoundState, edition: DutchEdition, progress: Progress | None = None) -> RoundPairing:
     """Pair the round described by ``state`` with the Dutch system in ``edition``;
     ``progress`` is told of each bracket (see ``pairing.engine.pair_round``)."""
+    if edition.fixed_procedure:  # 1992 C1-C14: the first acceptable candidate, not the best
+        return pair_1992(state, progress)
     return DutchPairer(state, edition=edition, progress=progress).pair()
