@@ -269,7 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default="standard,draws,colours,topscorers,collapse")
     parser.add_argument("--system", default="dutch", choices=sorted(SYSTEMS), help="the system to measure")
-    parser.add_argument("--editions", help="editions to measure (record 192; default: all of the system's)")
+    parser.add_argument("--editions", help="editions to measure (record 192; default: those a date selects)")
     parser.add_argument("--history", choices=("auto", "engine", "quick"), default="auto",
                         help="who pairs the rounds before the measured one (auto: the engine "
                              "up to 1000 players, the quick Swiss beyond)")
@@ -278,8 +278,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=float, help="seconds after which a round's measure is stopped")
     args = parser.parse_args(argv)
     swiss = SYSTEMS[args.system]
+    # by default the editions a date selects (a historical one, such as the Dutch 1992, on request)
     editions = ([swiss.edition(name) for name in args.editions.split(",")] if args.editions
-                else list(swiss.editions))
+                else [e for e in swiss.editions if e.by_date])
     print(f"{'players':>7} {'variant':<11} {'round':>5} {'edition':>7} {'seconds':>8} {'peak MiB':>9} {'boards':>6} "
           f"{'cpu':>8}", flush=True)
     for size in map(int, args.sizes.split(",")):
