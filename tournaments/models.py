@@ -435,6 +435,8 @@ class Round(models.Model):
     # (players, results, absences, forbidden pairs, settings; pairing/rounds/stale.py), compared
     # when the draft is shown and published.  Empty for rounds paired before it was stored.
     paired_from = models.JSONField(default=dict, blank=True, editable=False)
+    #: The JSON fields, big on a big event: what a query that needs only a game's round defers.
+    JSON_FIELDS = ("brackets", "explanation", "paired_from")
 
     class Meta:
         ordering = ["number"]

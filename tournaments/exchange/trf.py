@@ -98,15 +98,17 @@ def _played(tournament: Tournament, rounds: int, number: dict[int, int]) -> dict
     """The entries of the boards of rounds 1..``rounds`` by (player's key, round): the PAB, and the
     games with a result (a pending result counts as nothing)."""
     entries: dict[tuple[int, int], RoundEntry] = {}
-    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
-    for game in games:
-        r = game.round.number
-        if game.is_bye:
-            entries[game.white_id, r] = RoundEntry(None, None, "U")
-        elif game.result:
-            white_code, black_code = RESULT_CODES[game.result]
-            entries[game.white_id, r] = RoundEntry(number[game.black_id], WHITE, white_code)
-            entries[game.black_id, r] = RoundEntry(number[game.white_id], BLACK, black_code)
+    # Four columns, not the rows: a round's row holds its explanation and brackets (JSON, big).
+    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).values_list(
+        "round__number", "white_id", "black_id", "result")
+    bye = RoundEntry(None, None, "U")
+    for r, white, black, result in games:
+        if black is None:
+            entries[white, r] = bye
+        elif result:
+            white_code, black_code = RESULT_CODES[result]
+            entries[white, r] = RoundEntry(number[black], WHITE, white_code)
+            entries[black, r] = RoundEntry(number[white], BLACK, black_code)
     return entries
 
 

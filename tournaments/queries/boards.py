@@ -115,6 +115,10 @@ def with_aros(tournament: Tournament, round_: Round) -> list:
     """The round's games; for a Dubov tournament each with ``white_aro`` and ``black_aro``, the
     AROs the pairing of the round read (after the rounds before it)."""
     games = list(round_.games.select_related("white", "black"))
+    for game in games:  # the players' addresses, without a query each
+        for player in (game.white, game.black):
+            if player is not None:
+                player.tournament = tournament
     aros = published_aros(tournament, round_.number - 1)
     if aros is not None:
         for game in games:
