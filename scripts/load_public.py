@@ -162,6 +162,7 @@ def record_result(slug: str, seed: int) -> None:
     from django.db import connection
 
     from tournaments.models import Game, Result
+    from tournaments.queries.tasks import build_soon
     from tournaments.services.results import enter_result
 
     rng = random.Random(seed)
@@ -169,6 +170,7 @@ def record_result(slug: str, seed: int) -> None:
     game = games[rng.randint(0, 20)]
     choices = [r for r in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS) if r != game.result]
     enter_result(game, rng.choice(choices))
+    build_soon(game.round.tournament)  # as the arbiter's page does (in a worker in production)
     connection.close()
 
 

@@ -9,12 +9,24 @@ older than that revision: a result entered is on the next page served.  Bulk wri
 signal; code that makes one calls :func:`bump` itself (``services.setup.draw_lots``,
 ``services.assign_pairing_numbers``).
 
+What is cached is plain data (numbers, strings, dataclasses of them: no model instance, no lazy
+translation), so that it pickles small and reads back fast.  :func:`shared` builds a value once
+per key, whatever the number of readers asking at once (one builds under a lock in the cache, the
+others wait for its copy), and keeps the last values read in this process's memory too: a key
+names a revision, so a copy never goes stale.
+
 A cache that is down or slow makes the pages slower, never an error page.
 """
 
 from __future__ import annotations
 
+import contextvars
 import logging
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.db.models import F
@@ -23,6 +35,31 @@ from django.db.models.signals import pre_delete, pre_save
 from tournaments.models import Absence, Game, Player, Round, Tournament
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: How many values this process keeps in its memory (the newest read), in front of the cache
+#: server: a table of a 10,000-player event takes some 50 MB.
+LOCAL_SIZE = 6
+#: How long a reader waits for another's build of a value before building it himself (seconds).
+WAIT = 20.0
+#: How often a waiting reader looks for the value.
+POLL = 0.02
+#: How long a reader waits for another's build of a value that has a previous revision, before he
+#: is served that previous revision (a big event's table takes seconds to build).
+BRIEF = 0.5
+
+#: Whether this request was served a previous revision of a value (so its page is not kept).
+_stale = contextvars.ContextVar("stale", default=False)
+
+
+def fresh() -> None:
+    """A request starts: nothing stale served yet."""
+    _stale.set(False)
+
+
+def stale() -> bool:
+    """Whether a value served to this request since :func:`fresh` was a previous revision's."""
+    return _stale.get()
 
 #: The lookup from a tournament to a row of each model, and the row's field that leads there.
 TOURNAMENT_OF = {
@@ -64,3 +101,111 @@ def put(key: str, value) -> None:
         cache.set(key, value)
     except Exception:
         log.warning("cache unavailable, %s not stored", key, exc_info=True)
+
+
+_local: OrderedDict[str, object] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def forget() -> None:
+    """Empty this process's copies (the tests do when they empty the cache)."""
+    with _local_lock:
+        _local.clear()
+
+
+def _remember(key: str, value) -> None:
+    with _local_lock:
+        _local[key] = value
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_SIZE:
+            _local.popitem(last=False)
+
+
+def _recalled(key: str):
+    with _local_lock:
+        value = _local.get(key)
+        if value is not None:
+            _local.move_to_end(key)
+        return value
+
+
+def _claim(key: str) -> bool:
+    """Whether this reader builds ``key`` (the others wait for his copy): the first to add the lock."""
+    try:
+        return cache.add(f"{key}:building", 1, timeout=int(WAIT) + 5)
+    except Exception:
+        log.warning("cache unavailable, building %s without a lock", key, exc_info=True)
+        return True
+
+
+def _release(key: str) -> None:
+    try:
+        cache.delete(f"{key}:building")
+    except Exception:
+        log.warning("cache unavailable, %s:building left to expire", key, exc_info=True)
+
+
+def _awaited(key: str, wait: float):
+    """The value another reader is building, once stored; None if he takes longer than ``wait``."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        time.sleep(POLL)
+        value = get(key)
+        if value is not None:
+            return value
+        try:
+            if not cache.has_key(f"{key}:building"):  # he failed: build it here
+                return None
+        except Exception:
+            return None
+    return None
+
+
+def shared(key: str, build: Callable[[], T], keep: Callable[[T], bool] = lambda value: True,
+           local: bool = True, family: str | None = None) -> T:
+    """The value of ``key``, built by ``build()`` once for every process and reader asking at once.
+
+    From this process's memory (with ``local``), else the cache; else the first reader builds it
+    under a lock while the others wait for it (``WAIT`` at most, then build it themselves).  With a
+    ``family`` (the key without its revision), a reader who finds it being built waits ``BRIEF``,
+    then is served the family's previous value if there is one (:func:`stale` tells him).  A value
+    that ``keep`` refuses (an error page) is returned but not stored.  ``key`` must name everything
+    the value depends on (a revision): a stored value is never replaced."""
+    value = _recalled(key) if local else None
+    if value is None:
+        value = get(key)
+    if value is None:
+        value = _built(key, build, keep, family)
+    if local and keep(value):
+        _remember(key, value)
+    return value
+
+
+def _built(key: str, build: Callable[[], T], keep: Callable[[T], bool], family: str | None) -> T:
+    claimed = _claim(key)
+    if not claimed:
+        value = _awaited(key, BRIEF if family else WAIT)
+        if value is None and family:
+            value = _previous(family)
+            if value is not None:
+                _stale.set(True)
+                return value
+            value = _awaited(key, WAIT)
+        if value is not None:
+            return value
+    try:
+        value = build()
+        if keep(value):
+            put(key, value)
+            if family:
+                put(f"latest:{family}", key)
+    finally:
+        if claimed:
+            _release(key)
+    return value
+
+
+def _previous(family: str):
+    """The last value built of ``family`` (a previous revision), or None."""
+    key = get(f"latest:{family}")
+    return None if key is None else (_recalled(key) or get(key))

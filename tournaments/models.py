@@ -279,6 +279,11 @@ class Tournament(models.Model):
             return None
         return list(self.players.filter(lot__isnull=False).order_by("lot").values_list("pairing_number", flat=True))
 
+    def published_round_numbers(self) -> list[int]:
+        """The numbers of the published rounds (the public pages' tabs): numbers only, a round's row
+        holds its explanation (JSON, big on a big event)."""
+        return list(self.round_set.filter(status=Round.Status.PUBLISHED).values_list("number", flat=True))
+
     def completed_rounds(self) -> int:
         """The last round r such that rounds 1..r are published with every result in."""
         complete = 0
