@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import pre_delete, pre_save
 
@@ -37,9 +38,6 @@ from tournaments.models import Absence, Game, Player, Round, Tournament
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-#: How many values this process keeps in its memory (the newest read), in front of the cache
-#: server: a table of a 10,000-player event takes some 50 MB.
-LOCAL_SIZE = 6
 #: How long a reader waits for another's build of a value before building it himself (seconds).
 WAIT = 20.0
 #: How often a waiting reader looks for the value.
@@ -71,8 +69,11 @@ TOURNAMENT_OF = {
 
 
 def bump(**lookup) -> None:
-    """One more revision for the tournament(s) of ``lookup`` (``pk=...``)."""
+    """One more revision for the tournament(s) of ``lookup`` (``pk=...``): this process reads the
+    revisions again, now and once the change is committed."""
     Tournament.objects.filter(**lookup).update(revision=F("revision") + 1)
+    _revisions.clear()
+    transaction.on_commit(_revisions.clear)
 
 
 def _changed(sender, instance, raw=False, **kwargs) -> None:
@@ -103,30 +104,57 @@ def put(key: str, value) -> None:
         log.warning("cache unavailable, %s not stored", key, exc_info=True)
 
 
-_local: OrderedDict[str, object] = OrderedDict()
-_local_lock = threading.Lock()
+class Local:
+    """The last values read in this process, newest last: a key names a revision, so a copy never
+    goes stale; the oldest are dropped past ``size``."""
+
+    def __init__(self, size: int):
+        self.size, self.values, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: str):
+        with self.lock:
+            value = self.values.get(key)
+            if value is not None:
+                self.values.move_to_end(key)
+            return value
+
+    def put(self, key: str, value) -> None:
+        with self.lock:
+            self.values[key] = value
+            self.values.move_to_end(key)
+            while len(self.values) > self.size:
+                self.values.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.values.clear()
+
+
+#: The tables (a 10,000-player event's takes some 50 MB) and the pages kept in this process.
+TABLES, PAGES = Local(6), Local(300)
+#: How long this process trusts a revision it read (seconds): a page served from this process's
+#: memory asks nothing of the database or the cache server for that long.  A change made in this
+#: process is seen at once (``bump`` forgets them); one made in another, within this delay.
+REVISION_TTL = 1.0
+_revisions: dict[object, tuple[float, object]] = {}
+
+
+def revisions(key, read: Callable[[], T]) -> T:
+    """What ``read()`` gives (revisions of tournaments), read again once ``REVISION_TTL`` is past."""
+    now = time.monotonic()
+    found = _revisions.get(key)
+    if found is not None and found[0] > now:
+        return found[1]
+    value = read()
+    _revisions[key] = (now + REVISION_TTL, value)
+    return value
 
 
 def forget() -> None:
     """Empty this process's copies (the tests do when they empty the cache)."""
-    with _local_lock:
-        _local.clear()
-
-
-def _remember(key: str, value) -> None:
-    with _local_lock:
-        _local[key] = value
-        _local.move_to_end(key)
-        while len(_local) > LOCAL_SIZE:
-            _local.popitem(last=False)
-
-
-def _recalled(key: str):
-    with _local_lock:
-        value = _local.get(key)
-        if value is not None:
-            _local.move_to_end(key)
-        return value
+    TABLES.clear()
+    PAGES.clear()
+    _revisions.clear()
 
 
 def _claim(key: str) -> bool:
@@ -162,22 +190,22 @@ def _awaited(key: str, wait: float):
 
 
 def shared(key: str, build: Callable[[], T], keep: Callable[[T], bool] = lambda value: True,
-           local: bool = True, family: str | None = None) -> T:
+           local: Local | None = TABLES, family: str | None = None) -> T:
     """The value of ``key``, built by ``build()`` once for every process and reader asking at once.
 
-    From this process's memory (with ``local``), else the cache; else the first reader builds it
+    From this process's memory (``local``, if any), else the cache; else the first reader builds it
     under a lock while the others wait for it (``WAIT`` at most, then build it themselves).  With a
     ``family`` (the key without its revision), a reader who finds it being built waits ``BRIEF``,
     then is served the family's previous value if there is one (:func:`stale` tells him).  A value
     that ``keep`` refuses (an error page) is returned but not stored.  ``key`` must name everything
     the value depends on (a revision): a stored value is never replaced."""
-    value = _recalled(key) if local else None
+    value = local.get(key) if local else None
     if value is None:
         value = get(key)
-    if value is None:
-        value = _built(key, build, keep, family)
-    if local and keep(value):
-        _remember(key, value)
+        if value is None:
+            value = _built(key, build, keep, family)
+        if local and keep(value):
+            local.put(key, value)
     return value
 
 
@@ -208,4 +236,4 @@ def _built(key: str, build: Callable[[], T], keep: Callable[[T], bool], family: 
 def _previous(family: str):
     """The last value built of ``family`` (a previous revision), or None."""
     key = get(f"latest:{family}")
-    return None if key is None else (_recalled(key) or get(key))
+    return None if key is None else (TABLES.get(key) or get(key))

@@ -67,7 +67,7 @@ def test_one_build_per_key_whoever_asks_at_once():
         return {"rows": [1, 2, 3]}
 
     def read():
-        values.append(cache.shared("test:one-build:1", build, local=False))
+        values.append(cache.shared("test:one-build:1", build, local=None))
 
     readers = [threading.Thread(target=read) for _ in range(8)]
     for reader in readers:

@@ -52,7 +52,7 @@ def shared_page(view):
         tournaments = Tournament.objects.order_by("pk").values_list("pk", "revision")
         if "slug" in kwargs:
             tournaments = tournaments.filter(slug=kwargs["slug"])
-        revisions = list(tournaments)
+        revisions = cache.revisions(kwargs.get("slug"), lambda: list(tournaments))
         if "slug" in kwargs and not revisions:
             return view(request, **kwargs)  # its 404
         parameters = [(name, request.GET[name]) for name in PARAMETERS if name in request.GET]
@@ -70,7 +70,7 @@ def shared_page(view):
         # previous revision (the new one still being built) is not kept.
         cache.fresh()
         response = cache.shared(key, lambda: _made(view(request, **kwargs), etag),
-                                keep=lambda made: made.status_code == 200 and not cache.stale(), local=False)
+                                keep=lambda made: made.status_code == 200 and not cache.stale(), local=cache.PAGES)
         if cache.stale():  # kept by nobody: the next request has the new revision
             del response["ETag"]
             patch_cache_control(response, no_store=True)
@@ -278,7 +278,7 @@ def _pdf(request, tournament: Tournament, filename: str, build) -> HttpResponse:
     key = "pdf:" + hashlib.sha256(repr((request.get_host(), request.path, get_language(), tournament.pk,
                                         tournament.revision, request.GET.get("after"),
                                         request.GET.get("part"))).encode()).hexdigest()
-    content = cache.shared(key, build, local=False)
+    content = cache.shared(key, build, local=None)
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
