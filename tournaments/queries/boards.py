@@ -95,13 +95,14 @@ def board_list(tournament: Tournament, round_: Round, query: str = "") -> BoardL
     for game in games:
         game.white_points = before.get(game.white.pairing_number, 0)
         game.black_points = before.get(game.black.pairing_number, 0) if game.black else None
-    paired = {game.white_id for game in games} | {game.black_id for game in games if game.black_id}
     absences = absences_by_round(tournament)
     points = scoring(tournament)
     missing = []
-    for player in tournament.players.all():
-        if player.pk in paired:
-            continue
+    # Those without a board, found by the database: a 10,000-player event's players are not read.
+    boards = Game.objects.filter(round=round_)
+    unpaired = tournament.players.exclude(pk__in=boards.values("white_id")).exclude(
+        pk__in=boards.filter(black__isnull=False).values("black_id"))
+    for player in unpaired:
         reason, code = not_paired_reason(tournament, player, round_.number, absences)
         missing.append(NotPaired(player, reason, code, points.points(code), before.get(player.pairing_number, 0)))
     query = query.strip()
@@ -114,7 +115,10 @@ def board_list(tournament: Tournament, round_: Round, query: str = "") -> BoardL
 def with_aros(tournament: Tournament, round_: Round) -> list:
     """The round's games; for a Dubov tournament each with ``white_aro`` and ``black_aro``, the
     AROs the pairing of the round read (after the rounds before it)."""
-    games = list(round_.games.select_related("white", "black"))
+    shown = ("board", "result", "round_id", "white_id", "black_id", *(
+        f"{colour}__{field}" for colour in ("white", "black")
+        for field in ("name", "title", "rating", "pairing_number", "federation", "tournament_id")))
+    games = list(round_.games.select_related("white", "black").only(*shown))
     for game in games:  # the players' addresses, without a query each
         for player in (game.white, game.black):
             if player is not None:

@@ -291,7 +291,7 @@ ROUND_PRINTOUTS = {
 }
 #: The rows of a PDF file in one part: a longer list comes in parts (``?part=2``), each made in a
 #: second or two (a 10,000-player crosstable in one file would take a minute).
-PDF_PART = {"boards": 1000, "names": 2000, "slips": 500, "standings": 1000, "crosstable": 500}
+PDF_PART = {"boards": 1000, "names": 2000, "slips": 500, "standings": 500, "crosstable": 250}
 
 
 @dataclass
