@@ -80,8 +80,7 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
         entry.total = total if entry.scored is not None else None
         rounds.append(entry)
     completed = tournament.completed_rounds()
-    rank = next((row.rank for row in crosstable(tournament, completed) if row.player.pk == player.pk),
-                None) if completed else None
+    rank = crosstable(tournament, completed).rank_of(player.pairing_number) if completed else None
     scored = sum((result for opponent_rating, result in rated), start=Fraction(0))
     performance = performance_of(scored, [opponent_rating for opponent_rating, result in rated])
     k = change = None

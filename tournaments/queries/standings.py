@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
@@ -44,10 +45,6 @@ class Entrant:
         return reverse("public:player", args=[self.slug, self.pairing_number])
 
 
-def entrant(player: Player, slug: str) -> Entrant:
-    return Entrant(player.pk, player.pairing_number, player.name, player.title, player.rating, slug)
-
-
 @dataclass(slots=True)
 class Cell:
     text: str
@@ -82,6 +79,58 @@ class Row:
     aro: int | None = None  # Dubov: the ARO after these rounds (C.04.4.1 Art. 1.7)
 
 
+def _packed(value):
+    """A tie-break value as plain numbers: a Fraction reads back slowly (a 10,000-player table has
+    60,000 of them)."""
+    return (value.numerator, value.denominator) if isinstance(value, Fraction) else value
+
+
+def _unpacked(value):
+    return Fraction(*value) if isinstance(value, tuple) else value
+
+
+@dataclass
+class Table:
+    """The ranked rows after some rounds, held as tuples of numbers and strings, so that a
+    10,000-player table reads back from the cache in a fraction of a second; a :class:`Row` is made
+    when it is read (``table[i]``, ``table[a:b]``, ``for row in table``)."""
+    slug: str
+    codes: tuple[str, ...]
+    explained: tuple[bool, ...]
+    players: dict[int, tuple]  # pairing number: (pk, name, title, rating)
+    rows: list[tuple]  # (line, rank, pairing number, points, cells (text, kind, opponent), values, aro)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._row(data) for data in self.rows[index]]
+        return self._row(self.rows[index])
+
+    def __iter__(self):
+        return (self._row(data) for data in self.rows)
+
+    def entrant(self, number: int) -> Entrant:
+        pk, name, title, rating = self.players[number]
+        return Entrant(pk, number, name, title, rating, self.slug)
+
+    def _row(self, data: tuple) -> Row:
+        line, rank, number, points, cells, values, aro = data
+        return Row(line, rank, self.entrant(number), points,
+                   [Cell(text, kind, None if opponent is None else self.entrant(opponent))
+                    for text, kind, opponent in cells],
+                   [Value(code, _unpacked(value), explained)
+                    for code, value, explained in zip(self.codes, values, self.explained, strict=True)], aro)
+
+    def rank_of(self, number: int) -> int | None:
+        return next((data[1] for data in self.rows if data[2] == number), None)
+
+    def rows_of(self, numbers: set[int]) -> list[Row]:
+        """The rows of these players (pairing numbers), in the table's order."""
+        return [self._row(data) for data in self.rows if data[2] in numbers]
+
+
 def completed_round(text: str, completed: int) -> int | None:
     """The round number a reader asks for (``?after=3``), or None unless it is 0..``completed``.
     ASCII digits only: ``"²".isdigit()`` is true, but ``int("²")`` fails."""
@@ -91,7 +140,7 @@ def completed_round(text: str, completed: int) -> int | None:
     return number if number <= completed else None
 
 
-def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
+def crosstable(tournament: Tournament, rounds: int | None = None) -> Table:
     """Ranked rows after ``rounds`` rounds (all completed rounds by default), with the
     tournament's tie-breaks (C.07).
 
@@ -102,35 +151,35 @@ def crosstable(tournament: Tournament, rounds: int | None = None) -> list[Row]:
     # Computed once per revision of the tournament (a result, a player, a round changed): the
     # revision is read first, then everything the rows are made of (tournaments/cache.py).
     current = Tournament.objects.get(pk=tournament.pk)
-    family = f"crosstable:v3:{current.pk}:{rounds}"
+    family = f"crosstable:v4:{current.pk}:{rounds}"
     return cache.shared(f"{family}:{current.revision}", lambda: _crosstable(current, rounds), family=family)
 
 
-def _crosstable(tournament: Tournament, rounds: int) -> list[Row]:
+def _crosstable(tournament: Tournament, rounds: int) -> Table:
     document = tournament_document(tournament, rounds=rounds)
     codes = tournament.tiebreak_codes()
     explained = {tb.code: tb.name in EXPLAINED for tb in parse_codes(codes)}
     ranking = standings_by_tiebreaks(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order())
     aro = published_aros(tournament, rounds, document) or {}
-    players = {p.pairing_number: entrant(p, tournament.slug) for p in tournament.players.all()}
     line_of = {s.number: line for line, s in enumerate(ranking, start=1)}
     rows = []
     for standing in ranking:
         cells = []
         for entry in standing.entries:
             if entry.opponent is None:
-                cells.append(Cell(BYE_CELLS[entry.code][0], entry.code))
+                cells.append((BYE_CELLS[entry.code][0], entry.code, None))
             elif entry.code in "+-":
                 # A forfeit names the opponent as a game does (``12w+``): whom it was against.
-                cells.append(Cell(f"{line_of[entry.opponent]}{entry.colour}{entry.code}", entry.code,
-                                  players[entry.opponent]))
+                cells.append((f"{line_of[entry.opponent]}{entry.colour}{entry.code}", entry.code, entry.opponent))
             else:
-                cells.append(Cell(f"{line_of[entry.opponent]}{entry.colour}{CELL_TEXT[entry.code]}", entry.colour,
-                                  players[entry.opponent]))
-        values = [Value(code, standing.tiebreaks.get(code), explained[code]) for code in codes]
-        rows.append(Row(line_of[standing.number], standing.rank, players[standing.number], standing.points, cells,
-                        values, aro.get(standing.number)))
-    return rows
+                cells.append((f"{line_of[entry.opponent]}{entry.colour}{CELL_TEXT[entry.code]}", entry.colour,
+                              entry.opponent))
+        values = tuple(_packed(standing.tiebreaks.get(code)) for code in codes)
+        rows.append((line_of[standing.number], standing.rank, standing.number, standing.points, tuple(cells), values,
+                     aro.get(standing.number)))
+    players = {number: (pk, name, title, rating) for pk, number, name, title, rating in
+               tournament.players.values_list("pk", "pairing_number", "name", "title", "rating")}
+    return Table(tournament.slug, tuple(codes), tuple(explained[code] for code in codes), players, rows)
 
 
 def published_aros(tournament: Tournament, rounds: int, document=None) -> dict[int, int] | None:

@@ -125,7 +125,7 @@ def test_a_result_entered_builds_the_next_tables_before_any_reader(event, arbite
     with TestCase.captureOnCommitCallbacks(execute=True):
         desk.post(reverse("arbiter:result", args=[event.slug, game.pk]), {"result": new}, HTTP_HX_REQUEST="true")
     current = Tournament.objects.get(pk=event.pk)
-    assert cache.get(f"crosstable:v3:{current.pk}:3:{current.revision}") is not None
+    assert cache.get(f"crosstable:v4:{current.pk}:3:{current.revision}") is not None
     assert cache.get(f"points:{current.pk}:3:{current.revision}") is not None
 
 

@@ -110,9 +110,11 @@ def _paged(request, items, size: int, **kept) -> dict:
             "page_query": f"{urlencode(kept)}&" if kept else ""}
 
 
-def _found(rows, query: str) -> list:
+def _found(table, query: str):
     """The rows of a table whose player a search finds (his number, or his name's words)."""
-    return [row for row in rows if finds(row.player, query)] if query else rows
+    if not query:
+        return table
+    return table.rows_of({number for number in table.players if finds(table.entrant(number), query)})
 
 
 def _count(queryset):
