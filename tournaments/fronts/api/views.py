@@ -3,6 +3,7 @@
 Who may call what: ``tournaments.permissions.RULES``, checked by the default permission class.
 """
 
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,6 +16,7 @@ from rest_framework.views import APIView
 from pairing.rounds.publish import publish_round
 from pairing.rounds.request import ServiceUnavailable, request_pairing
 from pairing.rounds.timing import release_if_stale
+from tournaments import cache
 from tournaments.fronts.api import pagination, serializers
 from tournaments.models import Game, Round, Tournament
 from tournaments.queries.standings import completed_round, crosstable, published_rounds
@@ -98,11 +100,25 @@ class RoundList(TournamentMixin, generics.ListAPIView):
 
 
 class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
+    """A published round and its boards, made once per revision of the tournament (5,000 boards
+    take seconds to serialize)."""
+
     serializer_class = serializers.RoundDetailSerializer
     lookup_field = "number"
 
     def get_queryset(self):
-        return published_rounds(self.tournament()).prefetch_related("games__white", "games__black")
+        players = [f"{colour}__{field}" for colour in ("white", "black")
+                   for field in ("pairing_number", "name", "title", "rating")]
+        games = Game.objects.select_related("white", "black").only(
+            "board", "result", "round_id", "white_id", "black_id", *players)
+        return published_rounds(self.tournament()).defer(*Round.JSON_FIELDS).prefetch_related(
+            Prefetch("games", queryset=games))
+
+    def retrieve(self, request, *args, **kwargs):
+        tournament = self.tournament()
+        key = f"api:round:{tournament.pk}:{tournament.revision}:{kwargs['number']}"
+        return Response(cache.shared(key, lambda: super(RoundDetail, self).retrieve(request, *args, **kwargs).data,
+                                     local=None))
 
 
 class RoundExplanation(TournamentMixin, generics.RetrieveAPIView):
