@@ -9,6 +9,7 @@ import threading
 import time
 
 import pytest
+from django.core.cache import caches
 from django.test import Client, TestCase
 from django.urls import reverse
 from pypdf import PdfReader
@@ -19,6 +20,15 @@ from tournaments.fronts.public import views
 from tournaments.models import Result, Tournament
 from tournaments.queries.standings import crosstable
 from tournaments.services.results import enter_result
+
+
+@pytest.fixture(autouse=True)
+def own_cache(settings):
+    """A cache of this test's own: the tests run two at a time on one Redis, each emptying it."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "test_public_tables"}}
+    caches["default"].clear()
+    cache.forget()
 
 
 @pytest.fixture
