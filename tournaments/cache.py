@@ -5,15 +5,16 @@ Every save or delete of a tournament, of its players, rounds, games or absences 
 written, so writers take the tournament's row before the rows they change; a service that locks
 a row before changing it takes the tournament's first: ``services.lock_tournament``).  A reader
 takes the revision first and the data after it, so what is cached under a revision is never
-older than that revision: a result entered is on the next page served.  Bulk writes send no
+older than that revision: a result entered is on the next page served (by another web process,
+within ``REVISION_TTL``, a second: the revisions it read, it trusts that long).  Bulk writes send no
 signal; code that makes one calls :func:`bump` itself (``services.setup.draw_lots``,
 ``services.assign_pairing_numbers``).
 
-What is cached is plain data (numbers, strings, dataclasses of them: no model instance, no lazy
-translation), so that it pickles small and reads back fast.  :func:`shared` builds a value once
-per key, whatever the number of readers asking at once (one builds under a lock in the cache, the
-others wait for its copy), and keeps the last values read in this process's memory too: a key
-names a revision, so a copy never goes stale.
+The tables cached are plain data (tuples of numbers and strings: no model instance, no lazy
+translation), so that they pickle small and read back fast; the pages, their responses.
+:func:`shared` builds a value once per key, whatever the number of readers asking at once (one
+builds under a lock in the cache, the others wait for its copy), and keeps the last values read
+in this process's memory too: a key names a revision, so a copy never goes stale.
 
 A cache that is down or slow makes the pages slower, never an error page.
 """
@@ -31,7 +32,7 @@ from typing import TypeVar
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
-from django.db.models.signals import pre_delete, pre_save
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 
 from tournaments.models import Absence, Game, Player, Round, Tournament
 
@@ -83,10 +84,18 @@ def _changed(sender, instance, raw=False, **kwargs) -> None:
     bump(**{lookup: getattr(instance, field)})
 
 
+def _saved(sender, **kwargs) -> None:
+    """A tournament saved (``Tournament.save`` moves its revision on itself): this process reads the
+    revisions again."""
+    _revisions.clear()
+
+
 def connect_signals() -> None:
     for model in TOURNAMENT_OF:
         pre_save.connect(_changed, sender=model, dispatch_uid=f"revision-save-{model.__name__}")
         pre_delete.connect(_changed, sender=model, dispatch_uid=f"revision-delete-{model.__name__}")
+    post_save.connect(_saved, sender=Tournament, dispatch_uid="revisions-read-again")
+    post_delete.connect(_saved, sender=Tournament, dispatch_uid="revisions-read-again-delete")
 
 
 def get(key: str):

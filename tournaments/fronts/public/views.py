@@ -40,7 +40,8 @@ STANDINGS_PAGE, CROSSTABLE_PAGE, PLAYERS_PAGE, BOARDS_PAGE = 200, 100, 200, 100
 def shared_page(view):
     """Serve anonymous readers a copy cached under the revision of what the page shows (home: every
     tournament's; else the tournament's), read before the page is made (tournaments/cache.py), so a
-    result entered is on the next page served.  Browsers and proxies may keep the page too, asking
+    result entered is on the next page served (by another web process, within a second:
+    ``cache.REVISION_TTL``).  Browsers and proxies may keep the page too, asking
     each time whether it changed (ETag).  A visitor with a session (an arbiter) or a pending message
     is served his own page.  One copy per language (LocaleMiddleware's choice: the language cookie,
     else Accept-Language, both in ``Vary``).  Read only: GET and HEAD, any other method is 405."""
