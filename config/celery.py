@@ -9,7 +9,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("swiss")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["pairing.rounds"])
+app.autodiscover_tasks(["pairing.rounds", "tournaments.queries"])
 
 
 @worker_ready.connect

@@ -278,6 +278,8 @@ REST_FRAMEWORK = {
     # The same table as the pages' (tournaments/fronts/permissions.py): a view not in it is refused.
     "DEFAULT_PERMISSION_CLASSES": ["tournaments.fronts.permissions.Rules"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every list in parts (?limit=&offset=), its length in X-Total-Count (tournaments/fronts/api/pagination.py).
+    "DEFAULT_PAGINATION_CLASS": "tournaments.fronts.api.pagination.TotalCountPagination",
     # JSON nested too deep to read is a 400, never a 500; forms as DRF's defaults take them.
     "DEFAULT_PARSER_CLASSES": [
         "tournaments.fronts.api.parsers.BoundedJSONParser",

@@ -12,10 +12,14 @@ def eager_celery():
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts with an empty cache (SQLite numbers rows again after a rollback)."""
+    """Each test starts with an empty cache, and no copy kept in this process's memory (SQLite
+    numbers rows again after a rollback)."""
     from django.core.cache import cache
 
+    from tournaments.cache import forget
+
     cache.clear()
+    forget()
 
 
 @pytest.fixture(autouse=True)

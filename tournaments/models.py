@@ -289,6 +289,11 @@ class Tournament(models.Model):
             return None
         return list(self.players.filter(lot__isnull=False).order_by("lot").values_list("pairing_number", flat=True))
 
+    def published_round_numbers(self) -> list[int]:
+        """The numbers of the published rounds (the public pages' tabs): numbers only, a round's row
+        holds its explanation (JSON, big on a big event)."""
+        return list(self.round_set.filter(status=Round.Status.PUBLISHED).values_list("number", flat=True))
+
     def completed_rounds(self) -> int:
         """The last round r such that rounds 1..r are published with every result in."""
         complete = 0
@@ -454,6 +459,8 @@ class Round(models.Model):
     # (players, results, absences, forbidden pairs, settings; pairing/rounds/stale.py), compared
     # when the draft is shown and published.  Empty for rounds paired before it was stored.
     paired_from = models.JSONField(default=dict, blank=True, editable=False)
+    #: The JSON fields, big on a big event: what a query that needs only a game's round defers.
+    JSON_FIELDS = ("brackets", "explanation", "paired_from")
 
     class Meta:
         ordering = ["number"]

@@ -11,6 +11,7 @@ from pairing.rounds.manual import could_be_paired, unpaired_players
 from pairing.rounds.stale import changed_parts, describe
 from tournaments import audit
 from tournaments.models import Result, Round
+from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
 from tournaments.services.setup import draw_lots
 
@@ -45,6 +46,7 @@ def publish_round(round_: Round, user=None, confirm: bool = False) -> None:
         audit.record(round_.tournament, audit.Kind.ROUND, "published", summary[:300], user=user,
                      before={"round": round_.number, "status": Round.Status.DRAFT.label}, after=after)
         draw_lots(round_.tournament, user=user)
+        build_soon(round_.tournament)  # its board list's points, before the first reader asks
 
 
 def _stale_question(round_: Round, changed: list[str]) -> str:

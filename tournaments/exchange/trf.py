@@ -100,15 +100,17 @@ def _played(tournament: Tournament, rounds: int, number: dict[int, int]) -> dict
     games, one without a result yet as the TRF writes it (``  12 w  ``, NO_RESULT: it scores
     nothing, and the engine pairs no round after it)."""
     entries: dict[tuple[int, int], RoundEntry] = {}
-    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).select_related("round")
-    for game in games:
-        r = game.round.number
-        if game.is_bye:
-            entries[game.white_id, r] = RoundEntry(None, None, "U")
+    # Four columns, not the rows: a round's row holds its explanation and brackets (JSON, big).
+    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).values_list(
+        "round__number", "white_id", "black_id", "result")
+    bye = RoundEntry(None, None, "U")
+    for r, white, black, result in games:
+        if black is None:
+            entries[white, r] = bye
         else:
-            white_code, black_code = RESULT_CODES[game.result] if game.result else (NO_RESULT, NO_RESULT)
-            entries[game.white_id, r] = RoundEntry(number[game.black_id], WHITE, white_code)
-            entries[game.black_id, r] = RoundEntry(number[game.white_id], BLACK, black_code)
+            white_code, black_code = RESULT_CODES[result] if result else (NO_RESULT, NO_RESULT)
+            entries[white, r] = RoundEntry(number[black], WHITE, white_code)
+            entries[black, r] = RoundEntry(number[white], BLACK, black_code)
     return entries
 
 

@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, gettext_lazy
 
-from pairing.engine import TrfDocument, score
+from pairing.engine import TrfDocument
 from tournaments import validation
 from tournaments.exchange.trf import scoring, tournament_document
 from tournaments.models import Absence, Game, Player, Result, Round, Tournament
-from tournaments.queries.standings import published_aros
+from tournaments.queries.standings import points_before, published_aros
 
 #: Why a player has no board in a round, and the TRF code of what he scores for it.
 ABSENCE_REASONS = {
@@ -122,23 +122,24 @@ def board_list(tournament: Tournament, round_: Round, query: str = "", detailed:
     board; with ``query``, only the boards and players it finds (:func:`finds`); ``detailed``: see
     :class:`BoardList`, and the reasons as the arbiter reads them (:func:`not_paired_reason`)."""
     games = with_aros(tournament, round_)
-    # What the pairing of the round read: the rounds before it, and its Baku virtual points.
+    before = points_before(tournament, round_.number)  # cached per revision
+    # The draft's details: what the pairing of the round read (its Baku virtual points, the colours)
     done = round_.number - 1
-    document = tournament_document(tournament, rounds=done, pairing=round_.number if detailed else None)
-    before = {number: score(document, record, done) for number, record in document.players.items()}
+    document = tournament_document(tournament, rounds=done, pairing=round_.number) if detailed else None
     for game in games:
         for side, player in (("white", game.white), ("black", game.black)):
             setattr(game, f"{side}_points", before.get(player.pairing_number, 0) if player else None)
             if detailed and player:
                 setattr(game, f"{side}_virtual", document.acceleration(player.pairing_number, round_.number))
                 setattr(game, f"{side}_colours", colour_history(document, player.pairing_number, done))
-    paired = {game.white_id for game in games} | {game.black_id for game in games if game.black_id}
     absences = absences_by_round(tournament)
     points = scoring(tournament)
     missing = []
-    for player in tournament.players.all():
-        if player.pk in paired:
-            continue
+    # Those without a board, found by the database: a 10,000-player event's players are not read.
+    boards = Game.objects.filter(round=round_)
+    unpaired = tournament.players.exclude(pk__in=boards.values("white_id")).exclude(
+        pk__in=boards.filter(black__isnull=False).values("black_id"))
+    for player in unpaired:
         reason, code = not_paired_reason(tournament, player, round_.number, absences, detailed)
         missing.append(NotPaired(player, reason, code, points.points(code), before.get(player.pairing_number, 0)))
     query = query.strip()
@@ -151,7 +152,14 @@ def board_list(tournament: Tournament, round_: Round, query: str = "", detailed:
 def with_aros(tournament: Tournament, round_: Round) -> list:
     """The round's games; for a Dubov tournament each with ``white_aro`` and ``black_aro``, the
     AROs the pairing of the round read (after the rounds before it)."""
-    games = list(round_.games.select_related("white", "black"))
+    shown = ("board", "result", "round_id", "white_id", "black_id", *(
+        f"{colour}__{field}" for colour in ("white", "black")
+        for field in ("name", "title", "rating", "pairing_number", "federation", "tournament_id")))
+    games = list(round_.games.select_related("white", "black").only(*shown))
+    for game in games:  # the players' addresses, without a query each
+        for player in (game.white, game.black):
+            if player is not None:
+                player.tournament = tournament
     aros = published_aros(tournament, round_.number - 1)
     if aros is not None:
         for game in games:

@@ -52,7 +52,8 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
     published = list(published_rounds(tournament).values_list("number", flat=True))
     games = {game.round.number: game for game in Game.objects.filter(
         round__tournament=tournament, round__status=Round.Status.PUBLISHED).filter(
-        Q(white=player) | Q(black=player)).select_related("round", "white", "black")}
+        Q(white=player) | Q(black=player)).select_related("round", "white", "black").defer(
+        *(f"round__{name}" for name in Round.JSON_FIELDS))}
     absences = absences_by_round(tournament)
     points = scoring(tournament)
     rounds, total, rated = [], 0, []
@@ -68,6 +69,7 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
             white = game.white_id == player.pk
             entry.board, entry.colour = game.board, "w" if white else "b"
             entry.opponent = game.black if white else game.white
+            entry.opponent.tournament = tournament  # his address, without a query
             if game.result:
                 code = RESULT_CODES[game.result][0 if white else 1]
                 entry.result, played, entry.scored = CELL_TEXT[code], PLAYED_SCORE.get(code), points.points(code)
@@ -78,8 +80,7 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
         entry.total = total if entry.scored is not None else None
         rounds.append(entry)
     completed = tournament.completed_rounds()
-    rank = next((row.rank for row in crosstable(tournament, completed) if row.player.pk == player.pk),
-                None) if completed else None
+    rank = crosstable(tournament, completed).rank_of(player.pairing_number) if completed else None
     scored = sum((result for opponent_rating, result in rated), start=Fraction(0))
     performance = performance_of(scored, [opponent_rating for opponent_rating, result in rated])
     k = change = None

@@ -41,7 +41,8 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> G
     """
     round_ = Round.objects.select_related("tournament").get(games=game)
     lock_tournament(round_.tournament)
-    game = Game.objects.select_for_update(of=("self",)).select_related("round", "white", "black").get(pk=game.pk)
+    game = Game.objects.select_for_update(of=("self",)).select_related("round", "white", "black").defer(
+        *(f"round__{name}" for name in Round.JSON_FIELDS)).get(pk=game.pk)
     if result not in Result.values or result == Result.BYE:
         raise Refused(_("“%(text)s” is not a result.") % {"text": result})
     if game.is_bye:

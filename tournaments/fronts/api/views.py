@@ -3,6 +3,7 @@
 Who may call what: ``tournaments.permissions.RULES``, checked by the default permission class.
 """
 
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,9 +16,11 @@ from rest_framework.views import APIView
 from pairing.rounds.publish import publish_round
 from pairing.rounds.request import ServiceUnavailable, request_pairing
 from pairing.rounds.watch import watch_round
-from tournaments.fronts.api import serializers
-from tournaments.models import Game, Tournament
+from tournaments import cache
+from tournaments.fronts.api import pagination, serializers
+from tournaments.models import Game, Round, Tournament
 from tournaments.queries.standings import completed_round, crosstable, published_rounds
+from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused
 from tournaments.services.results import enter_result, parse_result
 
@@ -93,15 +96,29 @@ class RoundList(TournamentMixin, generics.ListAPIView):
     serializer_class = serializers.RoundSerializer
 
     def get_queryset(self):
-        return published_rounds(self.tournament())
+        return published_rounds(self.tournament()).defer(*Round.JSON_FIELDS)
 
 
 class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
+    """A published round and its boards, made once per revision of the tournament (5,000 boards
+    take seconds to serialize)."""
+
     serializer_class = serializers.RoundDetailSerializer
     lookup_field = "number"
 
     def get_queryset(self):
-        return published_rounds(self.tournament()).prefetch_related("games__white", "games__black")
+        players = [f"{colour}__{field}" for colour in ("white", "black")
+                   for field in ("pairing_number", "name", "title", "rating")]
+        games = Game.objects.select_related("white", "black").only(
+            "board", "result", "round_id", "white_id", "black_id", *players)
+        return published_rounds(self.tournament()).defer(*Round.JSON_FIELDS).prefetch_related(
+            Prefetch("games", queryset=games))
+
+    def retrieve(self, request, *args, **kwargs):
+        tournament = self.tournament()
+        key = f"api:round:{tournament.pk}:{tournament.revision}:{kwargs['number']}"
+        return Response(cache.shared(key, lambda: super(RoundDetail, self).retrieve(request, *args, **kwargs).data,
+                                     local=None))
 
 
 class RoundExplanation(TournamentMixin, generics.RetrieveAPIView):
@@ -141,7 +158,8 @@ class ManualChangeList(generics.ListAPIView):
 
 
 class Standings(TournamentMixin, APIView):
-    @extend_schema(parameters=[OpenApiParameter("after", int, description="round (default: last complete)")],
+    @extend_schema(parameters=[OpenApiParameter("after", int, description="round (default: last complete)"),
+                               *pagination.PARAMETERS],
                    responses=serializers.StandingSerializer(many=True))
     def get(self, request, slug):
         tournament = self.tournament()
@@ -150,16 +168,16 @@ class Standings(TournamentMixin, APIView):
         if after is None:
             raise NotFound(_("No standings after that round."))
         rows = crosstable(tournament, after) if after else []
-        return Response(serializers.StandingSerializer(rows, many=True).data)
+        return pagination.paginated(request, self, rows, serializers.StandingSerializer)
 
 
 class Crosstable(TournamentMixin, APIView):
-    @extend_schema(responses=serializers.CrosstableRowSerializer(many=True))
+    @extend_schema(parameters=pagination.PARAMETERS, responses=serializers.CrosstableRowSerializer(many=True))
     def get(self, request, slug):
         tournament = self.tournament()
         completed = tournament.completed_rounds()
         rows = crosstable(tournament, completed) if completed else []
-        return Response(serializers.CrosstableRowSerializer(rows, many=True).data)
+        return pagination.paginated(request, self, rows, serializers.CrosstableRowSerializer)
 
 
 class PairRound(APIView):
@@ -224,6 +242,7 @@ class EnterResult(APIView):
         try:
             game = enter_result(game, parse_result(data.validated_data["result"]), request.user,
                                          confirm=data.validated_data["confirm"])
+            build_soon(tournament)  # the new standings, built before the first reader asks
         except ConfirmationNeeded as question:
             return Response({"detail": question.message, "confirm_required": True}, status=status.HTTP_409_CONFLICT)
         except Refused as refusal:

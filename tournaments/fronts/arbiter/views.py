@@ -35,6 +35,7 @@ from tournaments.fronts.arbiter.forms import (
 from tournaments.fronts.perform import perform
 from tournaments.fronts.permissions import Perm, clubs_of, clubs_where, managed_tournaments
 from tournaments.models import Club, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
 from tournaments.services.api_tokens import create_token, revoke_token, token_created
 from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
@@ -388,6 +389,7 @@ def result_enter(request, slug, pk):
     try:
         result = parse_result(typed)
         game = enter_result(game, result, request.user, confirm=request.POST.get("confirm") == "1")
+        build_soon(tournament)  # the new standings, built before the first reader asks
     except ConfirmationNeeded as question:
         confirm, error = {"message": question.message, "result": result}, question.message
     except Refused as refusal:

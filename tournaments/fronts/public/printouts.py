@@ -163,17 +163,18 @@ POINTS = pgettext_lazy("column heading: points, abbreviated", "Pts")
 RANK = pgettext_lazy("column heading: rank, abbreviated", "Rk")
 
 
-def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
+def board_list(tournament: Tournament, round_: Round, url: str, part: slice = slice(None)) -> bytes:
     """The round's boards in order: pairing numbers, names, ratings and points before the round of
     both players, the result when it is in; the pairing-allocated bye last; then who is not paired
     and why (the public board list's data: ``board_list``).  The QR code of the
-    tournament's public page sits at the top right of the first page."""
+    tournament's public page sits at the top right of the first page.  ``part``: these boards only
+    (a long list comes in parts), who is not paired with the last."""
     pdf = Printout(tournament, _("Round %(number)s: board list") % {"number": round_.number}, url)
     pdf.add_page()
     pdf.qr(url, size=22, y=4)
     boards = board_lists.board_list(tournament, round_)
-    rows = []
-    for game in boards.games:
+    rows, last = [], part.stop is None or part.stop >= len(boards.games)
+    for game in boards.games[part]:
         white, black = game.white, game.black
         left = [str(game.board), str(white.pairing_number), str(white), _rating(white),
                 format_points(game.white_points)]
@@ -186,7 +187,7 @@ def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
     bd, no, rtg, pts = map(str, (BOARD, NUMBER, RATING, POINTS))
     pdf.table_of((bd, no, _("White"), rtg, pts, _("Result"), pts, rtg, _("Black"), no), rows,
                  (6, 6, 35, 8, 6, 14, 6, 8, 35, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))
-    if boards.not_paired:
+    if boards.not_paired and last:
         pdf.ln(2)
         pdf.set_font(FONT, "B", 10)
         pdf.cell(0, 6, _("Not paired in this round"), new_x="LMARGIN", new_y="NEXT")
@@ -198,10 +199,10 @@ def board_list(tournament: Tournament, round_: Round, url: str) -> bytes:
     return pdf.bytes()
 
 
-def pairing_list(tournament: Tournament, round_: Round, url: str) -> bytes:
+def pairing_list(tournament: Tournament, round_: Round, url: str, part: slice = slice(None)) -> bytes:
     """Every player of the tournament in alphabetical order, with board, colour and opponent, or
     why he is not paired (a bye, withdrawn): where a player finds his board without reading the
-    whole board list."""
+    whole board list.  ``part``: these players of the order only (a long list comes in parts)."""
     pdf = Printout(tournament, _("Round %(number)s: pairings by name") % {"number": round_.number}, url)
     pdf.add_page()
     boards = board_lists.board_list(tournament, round_)
@@ -216,23 +217,22 @@ def pairing_list(tournament: Tournament, round_: Round, url: str) -> bytes:
                         f"{game.white} ({game.white.pairing_number})"))
     entries.sort(key=lambda entry: (entry[0].name.casefold(), entry[0].pairing_number))
     rows = [(str(player), str(player.pairing_number), board, colour, opponent)
-            for player, board, colour, opponent in entries]
+            for player, board, colour, opponent in entries[part]]
     pdf.table_of((_("Name"), str(NUMBER), _("Board"), _("Colour"), _("Opponent (No.)")), rows,
                  (40, 7, 10, 10, 43),
                  ("L", "R", "C", "L", "L"), size=10)
     return pdf.bytes()
 
 
-def result_slips(tournament: Tournament, round_: Round, url: str) -> bytes:
+def result_slips(tournament: Tournament, round_: Round, url: str, part: slice = slice(None)) -> bytes:
     """One slip per board (the bye needs none), five to an A4 page, cut along the dashed lines: the
-    pairing card laid on the board, on which the players write and sign the result."""
+    pairing card laid on the board, on which the players write and sign the result.  ``part``:
+    these boards only (a long list comes in parts)."""
     pdf = Printout(tournament, _("Round %(number)s: result slips") % {"number": round_.number}, url)
     pdf.add_page()
     top, height = pdf.get_y(), (pdf.h - pdf.get_y() - 14) / 5
     slot = 0
-    for game in _games(round_):
-        if game.black is None:
-            continue
+    for game in [game for game in _games(round_) if game.black is not None][part]:
         if slot == 5:
             pdf.add_page()
             slot = 0

@@ -11,6 +11,7 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.paginator import Paginator
 from django.db.models import F, Func, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
@@ -25,18 +26,22 @@ from pairing.engine import TiebreakCodeError
 from tournaments import cache
 from tournaments.fronts.public import printouts
 from tournaments.models import Game, Player, Round, Tournament
-from tournaments.queries.boards import board_list
+from tournaments.queries.boards import board_list, finds
 from tournaments.queries.records import player_record
 from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds
 
 #: The query parameters the public pages read; any other leaves the page as it is.
-PARAMETERS = ("after", "code", "q")
+PARAMETERS = ("after", "code", "q", "page", "part")
+#: The rows a page shows of a long list, the rest on the next pages (the page says so): a
+#: 10,000-player event's standings in one page would take seconds to make and to read.
+STANDINGS_PAGE, CROSSTABLE_PAGE, PLAYERS_PAGE, BOARDS_PAGE = 200, 100, 200, 100
 
 
 def shared_page(view):
     """Serve anonymous readers a copy cached under the revision of what the page shows (home: every
     tournament's; else the tournament's), read before the page is made (tournaments/cache.py), so a
-    result entered is on the next page served.  Browsers and proxies may keep the page too, asking
+    result entered is on the next page served (by another web process, within a second:
+    ``cache.REVISION_TTL``).  Browsers and proxies may keep the page too, asking
     each time whether it changed (ETag).  A visitor with a session (an arbiter) or a pending message
     is served his own page.  One copy per language (LocaleMiddleware's choice: the language cookie,
     else Accept-Language, both in ``Vary``).  Read only: GET and HEAD, any other method is 405."""
@@ -48,7 +53,7 @@ def shared_page(view):
         tournaments = Tournament.objects.order_by("pk").values_list("pk", "revision")
         if "slug" in kwargs:
             tournaments = tournaments.filter(slug=kwargs["slug"])
-        revisions = list(tournaments)
+        revisions = cache.revisions(kwargs.get("slug"), lambda: list(tournaments))
         if "slug" in kwargs and not revisions:
             return view(request, **kwargs)  # its 404
         parameters = [(name, request.GET[name]) for name in PARAMETERS if name in request.GET]
@@ -61,15 +66,22 @@ def shared_page(view):
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             return _shared(not_modified, etag)
-        response = cache.get(key)
-        if response is None:
-            response = view(request, **kwargs)
-            if response.status_code != 200:
-                return response
-            cache.put(key, _shared(response, etag))
+        # Made once for every reader asking at once (tournaments/cache.py): right after a
+        # publication, the others wait for the first reader's copy.  A page made of a table's
+        # previous revision (the new one still being built) is not kept.
+        cache.fresh()
+        response = cache.shared(key, lambda: _made(view(request, **kwargs), etag),
+                                keep=lambda made: made.status_code == 200 and not cache.stale(), local=cache.PAGES)
+        if cache.stale():  # kept by nobody: the next request has the new revision
+            del response["ETag"]
+            patch_cache_control(response, no_store=True)
         return response
     # The public pages only read: any other method is 405 (never a page answering a write).
     return require_safe(page)
+
+
+def _made(response, etag: str):
+    return _shared(response, etag) if response.status_code == 200 else response
 
 
 def _shared(response, etag: str):
@@ -89,6 +101,21 @@ MAX_QUERY = 60
 
 def _query(request) -> str:
     return request.GET.get("q", "").strip()[:MAX_QUERY]
+
+
+def _paged(request, items, size: int, **kept) -> dict:
+    """The page of ``items`` the reader asks for (``?page=``: a number out of range shows the nearest
+    page, anything else the first), and the query string its links keep (``kept``, e.g. the search)."""
+    kept = {name: value for name, value in kept.items() if value}
+    return {"page": Paginator(items, size).get_page(request.GET.get("page")),
+            "page_query": f"{urlencode(kept)}&" if kept else ""}
+
+
+def _found(table, query: str):
+    """The rows of a table whose player a search finds (his number, or his name's words)."""
+    if not query:
+        return table
+    return table.rows_of({number for number in table.players if finds(table.entrant(number), query)})
 
 
 def _count(queryset):
@@ -142,10 +169,15 @@ def home(request):
 @shared_page
 def tournament(request, slug):
     tournament = _tournament(slug)
-    latest = published_rounds(tournament).order_by("number").last()
+    latest = published_rounds(tournament).order_by("number").defer(*Round.JSON_FIELDS).last()
+    query = _query(request)
+    players = tournament.players.all()
+    if query:
+        players = [player for player in players if finds(player, query)]
     return render(request, "public/tournament.html", {
         "tournament": tournament,
-        "players": tournament.players.all(),
+        "query": query,
+        **_paged(request, players, PLAYERS_PAGE, q=query),
         "latest_round": latest,
         "public_url": _public_url(request, tournament),
     })
@@ -158,11 +190,14 @@ def round_pairings(request, slug, number):
     round_ = get_object_or_404(published_rounds(tournament), number=number)
     # One page whoever asks: htmx's search takes the board list out of it (hx-select), so the
     # shared copy of a page never depends on a request header.
+    boards = board_list(tournament, round_, _query(request))
     return render(request, "public/round.html", {
         "tournament": tournament,
         "round": round_,
         "round_label": gettext("Round %(number)s") % {"number": round_.number},
-        "boards": board_list(tournament, round_, _query(request)),
+        "boards": boards,
+        **_paged(request, boards.games, BOARDS_PAGE, q=boards.query),
+        "pdf_parts": {kind: pdf_parts(_round_rows(round_, kind), kind) for kind in ROUND_PRINTOUTS},
     })
 
 
@@ -175,12 +210,17 @@ def standings(request, slug):
         if completed == 0:
             return render(request, "public/standings.html", {"tournament": tournament, "rows": []})
         raise Http404("No standings after that round.")
+    rows, query = crosstable(tournament, after), _query(request)
     return render(request, "public/standings.html", {
         "tournament": tournament,
         "after": after,
         "round_choices": range(1, completed + 1),
         "codes": tournament.tiebreak_codes(),
-        "rows": crosstable(tournament, after),
+        "rows": rows,
+        "query": query,
+        **_paged(request, _found(rows, query), STANDINGS_PAGE, after=after, q=query),
+        "after_text": str(after),
+        "pdf_parts": pdf_parts(len(rows), "standings"),
     })
 
 
@@ -188,12 +228,17 @@ def standings(request, slug):
 def crosstable_view(request, slug):
     tournament = _tournament(slug)
     completed = tournament.completed_rounds()
+    rows = crosstable(tournament, completed) if completed else []
+    query = _query(request)
     return render(request, "public/crosstable.html", {
         "tournament": tournament,
         "completed": completed,
         "round_numbers": range(1, completed + 1),
         "codes": tournament.tiebreak_codes(),
-        "rows": crosstable(tournament, completed) if completed else [],
+        "rows": rows,
+        "query": query,
+        **_paged(request, _found(rows, query), CROSSTABLE_PAGE, q=query),
+        "pdf_parts": pdf_parts(len(rows), "crosstable"),
     })
 
 
@@ -234,11 +279,9 @@ def _pdf(request, tournament: Tournament, filename: str, build) -> HttpResponse:
     """The PDF ``build()`` makes, from the cache under the tournament's revision (read with the
     tournament, before the data) when it was made already."""
     key = "pdf:" + hashlib.sha256(repr((request.get_host(), request.path, get_language(), tournament.pk,
-                                        tournament.revision, request.GET.get("after"))).encode()).hexdigest()
-    content = cache.get(key)
-    if content is None:
-        content = build()
-        cache.put(key, content)
+                                        tournament.revision, request.GET.get("after"),
+                                        request.GET.get("part"))).encode()).hexdigest()
+    content = cache.shared(key, build, local=None)
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -249,16 +292,51 @@ ROUND_PRINTOUTS = {
     "names": printouts.pairing_list,
     "slips": printouts.result_slips,
 }
+#: The rows of a PDF file in one part: a longer list comes in parts (``?part=2``), each made in a
+#: second or two (a 10,000-player crosstable in one file would take a minute).
+PDF_PART = {"boards": 1000, "names": 2000, "slips": 500, "standings": 500, "crosstable": 250}
+
+
+@dataclass
+class Part:
+    number: int
+    first: int
+    last: int
+
+
+def pdf_parts(count: int, kind: str) -> list[Part]:
+    """The parts of a PDF file of ``count`` rows (one part: the whole file)."""
+    size = PDF_PART[kind]
+    return [Part(number, start + 1, min(start + size, count))
+            for number, start in enumerate(range(0, count, size), start=1)] or [Part(1, 0, 0)]
+
+
+def _part(request, count: int, kind: str) -> tuple[slice, str]:
+    """The rows of the part asked for (``?part=``, the first by default) and the file name's suffix; a
+    part that is not there is a 404."""
+    parts, text = pdf_parts(count, kind), request.GET.get("part", "1")
+    if not (text.isascii() and text.isdigit()) or len(text) > 4 or not 1 <= int(text) <= len(parts):
+        raise Http404("No such part of the file.")
+    size, number = PDF_PART[kind], int(text)
+    return slice((number - 1) * size, number * size), f"-part-{number}" if len(parts) > 1 else ""
+
+
+def _round_rows(round_: Round, kind: str) -> int:
+    """The rows of a round's printout: its boards (slips: but the bye), or every player (names)."""
+    if kind == "names":
+        return round_.tournament.players.count()
+    return round_.games.exclude(black__isnull=True).count() if kind == "slips" else round_.games.count()
 
 
 @shared_page
 def round_pdf(request, slug, number, kind):
     """A published round's board list, pairings by name or result slips; an unpublished round has none."""
     tournament = _tournament(slug)
-    round_ = get_object_or_404(published_rounds(tournament), number=number)
+    round_ = get_object_or_404(published_rounds(tournament).defer(*Round.JSON_FIELDS), number=number)
     build = ROUND_PRINTOUTS[kind]
-    return _pdf(request, tournament, f"{slug}-round-{number}-{kind}.pdf",
-                lambda: build(tournament, round_, _public_url(request, tournament)))
+    rows, suffix = _part(request, _round_rows(round_, kind), kind)
+    return _pdf(request, tournament, f"{slug}-round-{number}-{kind}{suffix}.pdf",
+                lambda: build(tournament, round_, _public_url(request, tournament), rows))
 
 
 @shared_page
@@ -268,9 +346,10 @@ def standings_pdf(request, slug):
     after = completed_round(request.GET.get("after", str(completed)), completed)
     if not after:
         raise Http404("No standings after that round.")
-    codes = tournament.tiebreak_codes()
-    return _pdf(request, tournament, f"{slug}-standings-{after}.pdf", lambda: printouts.standings_pdf(
-        tournament, crosstable(tournament, after), after, codes, _public_url(request, tournament)))
+    codes, table = tournament.tiebreak_codes(), crosstable(tournament, after)
+    rows, suffix = _part(request, len(table), "standings")
+    return _pdf(request, tournament, f"{slug}-standings-{after}{suffix}.pdf", lambda: printouts.standings_pdf(
+        tournament, table[rows], after, codes, _public_url(request, tournament)))
 
 
 @shared_page
@@ -279,9 +358,10 @@ def crosstable_pdf(request, slug):
     completed = tournament.completed_rounds()
     if not completed:
         raise Http404("No round is complete yet.")
-    codes = tournament.tiebreak_codes()
-    return _pdf(request, tournament, f"{slug}-crosstable-{completed}.pdf", lambda: printouts.crosstable_pdf(
-        tournament, crosstable(tournament, completed), completed, codes, _public_url(request, tournament)))
+    codes, table = tournament.tiebreak_codes(), crosstable(tournament, completed)
+    rows, suffix = _part(request, len(table), "crosstable")
+    return _pdf(request, tournament, f"{slug}-crosstable-{completed}{suffix}.pdf", lambda: printouts.crosstable_pdf(
+        tournament, table[rows], completed, codes, _public_url(request, tournament)))
 
 
 @shared_page
