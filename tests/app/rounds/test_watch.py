@@ -69,8 +69,8 @@ def test_an_unsent_outbox_entry_is_sent_once(tournament, sent, django_capture_on
     round_.refresh_from_db()
     assert round_.task_sent and round_.status == Round.Status.PAIRING
     watch_round(round_)
-    (queue,) = callbacks
-    queue()  # the commit's callback, had the process lived on
+    for callback in callbacks:  # the commit's callbacks (the outbox's among them), had the process lived on
+        callback()
     assert len(sent) == 1  # once, however often it is looked at
 
 

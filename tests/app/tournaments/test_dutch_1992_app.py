@@ -18,7 +18,8 @@ def test_the_form_offers_1992_under_the_dutch_system_without_acceleration():
     assert [value for value, _ in groups["FIDE Dutch system"]] == ["1992", "2017", "2026"]
     assert form_errors(edition="1992") == {}
     assert form_errors(edition="1992", acceleration="baku")["acceleration"] == [
-        "The pairing system's rules provide for no acceleration: choose none."]
+        "The 1992 edition of the FIDE Dutch system provides for no acceleration: choose none, or the edition "
+        "that has the Baku method (2017: C.04.5.1, 2026: C.04.7)."]
 
 
 def test_round_trip_keeps_the_1992_edition_and_pairs_as_the_command_line(club, tmp_path):
