@@ -337,6 +337,10 @@ class Player(models.Model):
     withdrawn_from_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # C.07: the lot drawn (once, then kept) for ties that no tie-break separates.
     lot = models.PositiveIntegerField(null=True, editable=False)
+    # The player's side (docs/players.md): where notices go, and the person signed in for this entry.
+    email = models.EmailField(_("e-mail"), blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="entries", editable=False)
 
     class Meta:
         ordering = ["pairing_number", "name"]
