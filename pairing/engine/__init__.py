@@ -24,7 +24,7 @@ from .core.explanation import Articles, Explanation, Words, explain, scoregroup_
 from .core.pairing import Pair, Progress, RoundPairing, publishing_key
 from .core.state import RoundState, build_round_state, infer_initial_colour
 from .errors import EngineError, NoValidPairing, TrfError
-from .ratings import half_up, k_factor, performance, rating_change
+from .ratings import RATING_RULES, RatingRules, half_up, k_factor, performance, rating_change, rating_rules
 from .review import Board, Finding, differences, in_publishing_order, new_findings
 from .review import review as review_pairing
 from .standings import standings as standings_by_tiebreaks
@@ -139,6 +139,7 @@ __all__ = [
     "DIGITS",
     "MINIMUM_ROUNDS",
     "NO_RESULT",
+    "RATING_RULES",
     "STANDARD_SCORING",
     "SYSTEMS",
     "WHITE",
@@ -156,6 +157,7 @@ __all__ = [
     "Pair",
     "PlayerRecord",
     "Progress",
+    "RatingRules",
     "RoundEntry",
     "RoundPairing",
     "RoundState",
@@ -189,6 +191,7 @@ __all__ = [
     "performance",
     "publishing_key",
     "rating_change",
+    "rating_rules",
     "read_trf_code",
     "resolve_edition",
     "review_pairing",

@@ -1,13 +1,25 @@
-"""The FIDE Rating Regulations (B.02; article numbers of its 2022 text) for one tournament: the
-two conversion tables, the expected score of a game, the K factor, the rating change and the
-performance rating.  Pure arithmetic on ratings and scores; the tie-breaks of C.07 Art. 10 read
+"""The FIDE Rating Regulations (B.02; article numbers of its 2022 text, which later editions keep) for
+one tournament: the two conversion tables, the expected score of a game, the K factor, the rating
+change and the performance rating.  Pure arithmetic on ratings and scores; the tie-breaks of C.07 Art. 10 read
 the same tables (``tiebreaks/rating.py``).
 
 Our reading, where a tournament's data cannot say everything the regulations ask:
 
 * Only games played over the board against a rated opponent are rated (B.02 8.3.1: "for each game
   played against a rated player"); forfeits and byes are not games.
-* The 400-point rule (B.02 8.3.1): a rating difference of more than 400 points counts as 400.
+* The 400-point rule (B.02 8.3.1): a rating difference of more than 400 points counts as 400, as
+  the edition in force on the tournament's first day words it (:data:`RATING_RULES`; a change of
+  the regulations applies to tournaments starting on or after its date, as their 0.1 said):
+  - 1 January 2022 to 29 February 2024: "In any tournament, a player may benefit from only one
+    upgrade under this rule, for the game in which the rating difference is greatest."  Our
+    reading: the upgrade is the benefit of the higher-rated player (his opponent counted 400
+    below him, a smaller expected score); he has it in the one game of the largest difference
+    and the real difference elsewhere.  For the lower-rated player the rule is no benefit and
+    applies in every game.
+  - from 1 March 2024: in every game ("the limitation of the 400-points rule to once per event
+    has been abolished", FIDE Qualification Commission, 1 March 2024);
+  - from 1 October 2025: "for players rated below 2650.  For players rated 2650 and above, the
+    difference between ratings shall be used in all cases" (8.3.1 as amended by the FIDE Council).
 * K (B.02 8.3.3): 40 until the end of the year of the player's 18th birthday while his rating is
   under 2300; 10 from 2400 on; else 20.  K = 40 for a player with fewer than 30 rated games, and K
   = 10 for one whose published rating once reached 2400, need the player's rating history, which a
@@ -19,7 +31,9 @@ Our reading, where a tournament's data cannot say everything the regulations ask
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
@@ -38,6 +52,43 @@ _PD = [(3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53,
 MAX_DIFFERENCE = 400
 #: B.02 8.3.3 (last paragraph): K times the number of games stays within this.
 MAX_K_GAMES = 700
+
+
+@dataclass(frozen=True)
+class RatingRules:
+    """An edition of the Rating Regulations, as far as a tournament's rating change reads it."""
+    name: str
+    in_force_from: datetime.date
+    #: 8.3.1 (2022): the higher-rated player benefits from the 400-point rule in one game only
+    once_per_tournament: bool
+    #: 8.3.1 (October 2025): players rated this or more count the real difference (None: nobody)
+    uncapped_from: int | None = None
+
+    def limits(self, rating: int, opponents: Sequence[int]) -> list[int | None]:
+        """The largest difference each game counts (8.3.1): MAX_DIFFERENCE, or None for the real one."""
+        if self.uncapped_from is not None and rating >= self.uncapped_from:
+            return [None] * len(opponents)
+        limits: list[int | None] = [MAX_DIFFERENCE] * len(opponents)
+        if self.once_per_tournament:
+            upgrades = [i for i, opponent in enumerate(opponents) if rating - opponent > MAX_DIFFERENCE]
+            greatest = max(upgrades, key=lambda i: rating - opponents[i], default=None)
+            for i in upgrades:
+                if i != greatest:
+                    limits[i] = None
+        return limits
+
+
+#: The editions of 8.3.1, oldest first; a tournament reads the one in force on its first day.
+RATING_RULES = (
+    RatingRules("2022", datetime.date(2022, 1, 1), once_per_tournament=True),
+    RatingRules("2024", datetime.date(2024, 3, 1), once_per_tournament=False),
+    RatingRules("2025", datetime.date(2025, 10, 1), once_per_tournament=False, uncapped_from=2650),
+)
+
+
+def rating_rules(start: datetime.date) -> RatingRules:
+    """The edition in force on ``start`` (the oldest one we have for an earlier date)."""
+    return next((rules for rules in reversed(RATING_RULES) if rules.in_force_from <= start), RATING_RULES[0])
 
 
 def half_up(value: Fraction) -> int:
@@ -80,12 +131,14 @@ def k_factor(rating: int, birth_year: int | None, year: int) -> int:
     return 10 if rating >= 2400 else 20
 
 
-def rating_change(rating: int, games: Sequence[tuple[int, Fraction]], k: int) -> Fraction:
+def rating_change(rating: int, games: Sequence[tuple[int, Fraction]], k: int,
+                  rules: RatingRules = RATING_RULES[-1]) -> Fraction:
     """B.02 8.3.2: K times the sum over the rated games of score minus expected score, each game
-    given as (opponent's rating, own score 0, 1/2 or 1)."""
+    given as (opponent's rating, own score 0, 1/2 or 1), the difference limited as ``rules`` say."""
     if not games:
         return Fraction(0)
     k = min(k, MAX_K_GAMES // len(games))  # B.02 8.3.3, last paragraph
-    total = sum((Fraction(score) - Fraction(expected(rating, opponent, MAX_DIFFERENCE), 100)
-                 for opponent, score in games), start=Fraction(0))
+    limits = rules.limits(rating, [opponent for opponent, score in games])
+    total = sum((Fraction(score) - Fraction(expected(rating, opponent, limit), 100)
+                 for (opponent, score), limit in zip(games, limits, strict=True)), start=Fraction(0))
     return k * total

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from pairing.engine import k_factor, rating_change
+from pairing.engine import k_factor, rating_change, rating_rules
 from pairing.engine import performance as performance_of
 from tournaments.exchange.trf import scoring
 from tournaments.models import RESULT_CODES, Game, Player, Round, Tournament
@@ -85,7 +85,7 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
     performance = performance_of(scored, [opponent_rating for opponent_rating, result in rated])
     k = change = None
     if player.rating and rated:
-        year = (tournament.start_date or tournament.created_at).year
-        k = k_factor(player.rating, player.birth_date.year if player.birth_date else None, year)
-        change = rating_change(player.rating, rated, k)
+        start = tournament.start_date or tournament.created_at.date()
+        k = k_factor(player.rating, player.birth_date.year if player.birth_date else None, start.year)
+        change = rating_change(player.rating, rated, k, rating_rules(start))
     return PlayerRecord(player, rounds, total, rank, completed, len(rated), performance, k, change)

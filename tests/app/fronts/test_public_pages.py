@@ -206,3 +206,16 @@ def test_hiding_needs_the_role_and_is_logged(tournament, arbiter, deputy, outsid
     assert tournament.listing == Tournament.Listing.HIDDEN and AuditEntry.objects.count() == count
     client.force_login(deputy)
     assert 'name="listing"' not in client.get(tournament.get_manage_url()).content.decode()
+
+
+@pytest.mark.parametrize(("start", "change"), [(datetime.date(2025, 9, 1), Fraction("0.8")),
+                                               (datetime.date(2025, 10, 1), Fraction("0.4"))])
+def test_rating_change_by_the_regulations_in_force_on_the_first_day(club, start, change):
+    """B.02 8.3.1: a 2700 (K 10) beats a 2200.  Until September 2025 the 500 points count as 400
+    (.92 expected, +0.8); from 1 October 2025 a player rated 2650 or more counts them all (.96, +0.4)."""
+    tournament = create_tournament(club, name="Top Open", rounds=3, initial_colour="w", start_date=start)
+    for name, rating in (("GM", 2700), ("Club", 2200)):
+        register_player(tournament, Player(name=name, rating=rating))
+    game = pair(tournament).games.select_related("white").get()
+    enter_result(game, Result.WHITE_WINS if game.white.name == "GM" else Result.BLACK_WINS)
+    assert player_record(tournament, tournament.players.get(name="GM")).rating_change == change
