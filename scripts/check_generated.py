@@ -1,8 +1,10 @@
 """Acceptance: generated tournaments of every system and edition, checked, in both directions.
 
-    .venv/bin/python scripts/check_generated.py [--count 200] [--first-seed 1] [--systems dutch,dubov]
-                                                [--ranges small|fide|bbp] [--show 10]
+    .venv/bin/python scripts/check_generated.py [--count 200] [--first 1] [--systems dutch,dubov]
+                                                [--editions 2017,1992] [--ranges small|fide|bbp]
+                                                [--jobs 2] [--save PART.json] [--show 10]
                                                 [--generator 'PROGRAM'] [--checker 'PROGRAM']
+    .venv/bin/python scripts/check_generated.py --add PART.json PART.json ...
 
 For each registered system, each of its editions and each seed, a configuration is
 drawn from the seed (:func:`config_for`), the tournament generated and checked as
@@ -11,12 +13,15 @@ the ranks and tie-break values re-computed (``checker.check_standings``).  Print
 system and edition, the tournaments generated, the rounds, the generations that failed
 (no valid pairing: the generator never should), the tournaments where the checker
 found a discrepancy (with the seed and round, or the player and tie-break) and the time.
-Exit status 1 on any failure or discrepancy.
+Exit status 1 on any failure or discrepancy.  ``--save`` writes the tally (per system and
+edition: generated, rounds, failed and discrepancies by seed, seconds, the seeds run) after
+each edition; ``--add`` sums saved parts (refusing a seed counted twice) and prints the total,
+so that a long run is done in parts, on several machines or sessions.
 
 FIDE's acceptance test runs the other programs both ways; with the bbpPairings/JaVaFo
 command line, ``--generator PROGRAM`` generates with ``PROGRAM --SYSTEM -g CONFIG -o OUT
 -s SEED`` and checks with ours, ``--checker PROGRAM`` generates with ours and checks
-with ``PROGRAM --SYSTEM FILE -c`` (a discrepancy: a non-zero exit).
+with ``PROGRAM --SYSTEM FILE -c`` (its verdict read by :func:`read_verdict`).
 
 ``--ranges small`` (default) draws 6-60 players and 3-11 rounds; ``fide`` as FIDE's test
 draws them (8-300 players, 5-11 rounds, draws 0-70 %, forfeits, withdrawals and byes from
@@ -27,13 +32,16 @@ none to frequent); ``bbp`` leaves everything to the generator's own defaults
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
 import random
+import re
 import shlex
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -83,12 +91,26 @@ def config_for(seed: int, edition: Edition, ranges: str = "small") -> tuple[str,
 
 @dataclass
 class Tally:
-    """What one system and edition gave."""
+    """What one system and edition gave, over some seeds: the part a ``--save`` file keeps."""
 
     generated: int = 0
     rounds: int = 0
-    failed: list[str] = field(default_factory=list)
-    differ: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)             # seed: why
+    discrepancies: dict[str, list[str]] = field(default_factory=dict)  # seed: what differs
+    seconds: float = 0.0
+    seeds: list[list[int]] = field(default_factory=list)            # [first, last] of each part
+
+    def add(self, other: Tally) -> None:
+        overlap = sorted({str(s) for a, b in self.seeds for s in range(a, b + 1)}
+                         & {str(s) for a, b in other.seeds for s in range(a, b + 1)}, key=int)
+        if overlap:
+            raise ValueError(f"seeds counted twice: {', '.join(overlap[:10])}")
+        self.generated += other.generated
+        self.rounds += other.rounds
+        self.failed.update(other.failed)
+        self.discrepancies.update(other.discrepancies)
+        self.seconds += other.seconds
+        self.seeds = sorted(self.seeds + other.seeds)
 
 
 def _external(command: str, system: str, arguments: list[str]) -> subprocess.CompletedProcess:
@@ -109,58 +131,189 @@ def _generated(system: str, edition: Edition, seed: int, text: str, baku: bool, 
     return out.read_text()
 
 
+#: The heading of a block of JaVaFo's checker output (bbpPairings' too): ``NAME: Round #N`` or
+#: ``NAME: Standings``, NAME being the file checked.
+BLOCK = re.compile(r"^(?P<name>.*?): (?P<what>Round #\d+|Standings)\s*$")
+
+
+def read_verdict(output: str, status: int) -> list[str]:
+    """The discrepancies another program's ``-c`` reports, in JaVaFo's form: each block (its
+    heading without the file's name, then its table) is one.  A non-zero exit status without
+    any block is one too (its output's first line); exit 0 and no block: none."""
+    blocks: list[list[str]] = []
+    for line in output.splitlines():
+        heading = BLOCK.match(line)
+        if heading:
+            blocks.append([heading["what"]])
+        elif blocks and line.strip():
+            blocks[-1].append(line.rstrip())
+    if blocks:
+        return ["\n".join(block) for block in blocks]
+    if status:
+        first = next((line.strip() for line in output.splitlines() if line.strip()), "")
+        return [f"exit {status}" + (f": {first}" if first else "")]
+    return []
+
+
 def _discrepancies(system: str, trf: str, checker: str | None, folder: Path) -> list[str]:
     if checker is not None:
         path = folder / "check.trf"
         path.write_text(trf)
         done = _external(checker, system, [str(path), "-c"])
-        return [(done.stdout + done.stderr).strip() or f"exit {done.returncode}"] if done.returncode else []
+        return read_verdict(done.stdout + done.stderr, done.returncode)
     document = parse(trf)
     return [p.describe() for p in check(document, system)] + [d.describe() for d in check_standings(document)]
 
 
-def run_edition(system: str, edition: Edition, seeds: range, args) -> Tally:
-    tally = Tally()
-    with tempfile.TemporaryDirectory() as folder:
-        for seed in seeds:
-            text, baku = config_for(seed, edition, args.ranges)
-            try:
-                trf = _generated(system, edition, seed, text, baku, args.generator, Path(folder))
-            except GenerationError as error:
-                tally.failed.append(f"seed {seed}: {error}")
-                continue
-            tally.generated += 1
-            tally.rounds += parse(trf).paired_rounds
-            tally.differ += [f"seed {seed}{' (Baku)' if baku else ''}: {line}"
-                             for line in _discrepancies(system, trf, args.checker, Path(folder))]
+@dataclass(frozen=True)
+class Task:
+    """What every seed of one system and edition is run with (sent to the worker processes)."""
+
+    system: str
+    edition: str
+    ranges: str
+    generator: str | None
+    checker: str | None
+
+
+def run_seed(task: Task, seed: int) -> tuple[int, int, str | None, list[str]]:
+    """One seed: (1 if generated, its rounds, why the generation failed, the discrepancies)."""
+    edition = SYSTEMS[task.system].edition(task.edition)
+    text, baku = config_for(seed, edition, task.ranges)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        try:
+            trf = _generated(task.system, edition, seed, text, baku, task.generator, folder)
+        except GenerationError as error:
+            return 0, 0, str(error), []
+        lines = _discrepancies(task.system, trf, task.checker, folder)
+    return 1, parse(trf).paired_rounds, None, [f"{'(Baku) ' if baku else ''}{line}" for line in lines]
+
+
+def _run_seed(arguments: tuple[Task, int]) -> tuple[int, int, str | None, list[str]]:
+    return run_seed(*arguments)
+
+
+def run_edition(task: Task, seeds: range, jobs: int = 1) -> Tally:
+    """Every seed of ``seeds`` generated and checked, on ``jobs`` processes."""
+    start = time.perf_counter()
+    tally = Tally(seeds=[[seeds[0], seeds[-1]]] if seeds else [])
+    work = [(task, seed) for seed in seeds]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_run_seed, work, chunksize=1)
+    else:
+        results = [_run_seed(item) for item in work]
+    for seed, (generated, rounds, failed, lines) in zip(seeds, results, strict=True):
+        tally.generated += generated
+        tally.rounds += rounds
+        if failed is not None:
+            tally.failed[str(seed)] = failed
+        if lines:
+            tally.discrepancies[str(seed)] = lines
+    tally.seconds = round(time.perf_counter() - start, 1)
     return tally
 
 
-def main(argv: list[str] | None = None) -> int:
+# --- the tally: printed, saved in parts (--save) and summed (--add) ---
+
+HEADING = (f"{'system':<9} {'edition':>7} {'generated':>9} {'rounds':>7} {'failed':>6} {'discrepancies':>13} "
+           f"{'seconds':>8}")
+
+
+def tally_line(key: str, tally: Tally) -> str:
+    system, edition = key.split()
+    return (f"{system:<9} {edition:>7} {tally.generated:>9} {tally.rounds:>7} {len(tally.failed):>6} "
+            f"{len(tally.discrepancies):>13} {tally.seconds:>8.1f}")
+
+
+def details(tally: Tally, show: int) -> list[str]:
+    """The first ``show`` failures and discrepancies, by seed."""
+    lines = [f"seed {seed}: {why}" for seed, why in tally.failed.items()]
+    lines += [f"seed {seed}: {line}" for seed, found in tally.discrepancies.items() for line in found]
+    return ["    " + line.replace("\n", "\n    ") for line in lines[:show]]
+
+
+def save(path: str, ranges: str, tallies: dict[str, Tally]) -> None:
+    data = {"ranges": ranges, "tallies": {key: asdict(tally) for key, tally in tallies.items()}}
+    Path(path).write_text(json.dumps(data, indent=1) + "\n")
+
+
+def add(paths: list[str]) -> dict[str, Tally]:
+    """The saved parts summed by system and edition (ValueError: different ranges, a seed twice)."""
+    total: dict[str, Tally] = {}
+    ranges = set()
+    for path in paths:
+        data = json.loads(Path(path).read_text())
+        ranges.add(data["ranges"])
+        for key, saved in data["tallies"].items():
+            total.setdefault(key, Tally()).add(Tally(**saved))
+    if len(ranges) > 1:
+        raise ValueError(f"parts of different ranges: {', '.join(sorted(ranges))}")
+    return total
+
+
+def report(tallies: dict[str, Tally], show: int) -> int:
+    """The total of each system and edition; 1 if anything failed or differs."""
+    print(HEADING)
+    for key, tally in tallies.items():
+        print(tally_line(key, tally))
+        for line in details(tally, show):
+            print(line)
+    return 1 if any(t.failed or t.discrepancies for t in tallies.values()) else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=200, help="tournaments per system and edition")
-    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=1, metavar="N", help="the first seed")
     parser.add_argument("--systems", default=",".join(SYSTEMS))
+    parser.add_argument("--editions", help="only these editions, e.g. 2017,2026,1992 (default: all)")
     parser.add_argument("--ranges", choices=("small", "fide", "bbp"), default="small")
     parser.add_argument("--show", type=int, default=10, help="lines printed per system and edition")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes over the seeds")
+    parser.add_argument("--save", metavar="FILE.json", help="write the tally there")
+    parser.add_argument("--add", nargs="+", metavar="FILE.json", help="sum saved tallies and print the total")
     parser.add_argument("--generator", help="another program's generator (bbpPairings' command line)")
     parser.add_argument("--checker", help="another program's checker (bbpPairings' command line)")
+    return parser
+
+
+def editions_to_run(parser: argparse.ArgumentParser, args) -> list[tuple[str, str]]:
+    """(system, edition) of ``--systems`` and ``--editions``; an unknown name is an error."""
+    systems = args.systems.split(",")
+    wanted = set(args.editions.split(",")) if args.editions else None
+    unknown = [name for name in systems if name not in SYSTEMS]
+    if unknown:
+        parser.error(f"--systems: unknown {', '.join(unknown)} (known: {', '.join(SYSTEMS)})")
+    pairs = [(name, e.name) for name in systems for e in SYSTEMS[name].editions
+             if wanted is None or e.name in wanted]
+    if wanted and wanted - {edition for _, edition in pairs}:
+        parser.error(f"--editions: none of these systems has {', '.join(sorted(wanted - {e for _, e in pairs}))}")
+    return pairs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
-    bad = False
-    print(f"{'system':<9} {'edition':>7} {'generated':>9} {'rounds':>7} {'failed':>6} {'discrepancies':>13} "
-          f"{'seconds':>8}", flush=True)
-    seeds = range(args.first_seed, args.first_seed + args.count)
-    for name in args.systems.split(","):
-        for edition in SYSTEMS[name].editions:
-            start = time.perf_counter()
-            tally = run_edition(name, edition, seeds, args)
-            differing = len({line.split(":")[0] for line in tally.differ})
-            print(f"{name:<9} {edition.name:>7} {tally.generated:>9} {tally.rounds:>7} {len(tally.failed):>6} "
-                  f"{differing:>13} {time.perf_counter() - start:>8.1f}", flush=True)
-            for line in (tally.failed + tally.differ)[:args.show]:
-                print("    " + line.replace("\n", "\n    "))
-            bad = bad or bool(tally.failed or tally.differ)
-    return 1 if bad else 0
+    if args.add:
+        try:
+            return report(add(args.add), args.show)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            parser.error(f"--add: {error}")
+    pairs = editions_to_run(parser, args)
+    seeds = range(args.first, args.first + args.count)
+    tallies: dict[str, Tally] = {}
+    print(HEADING, flush=True)
+    for system, edition in pairs:
+        task = Task(system, edition, args.ranges, args.generator, args.checker)
+        tally = tallies[f"{system} {edition}"] = run_edition(task, seeds, args.jobs)
+        print(tally_line(f"{system} {edition}", tally), flush=True)
+        for line in details(tally, args.show):
+            print(line, flush=True)
+        if args.save:
+            save(args.save, args.ranges, tallies)
+    return 1 if any(t.failed or t.discrepancies for t in tallies.values()) else 0
 
 
 if __name__ == "__main__":
