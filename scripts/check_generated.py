@@ -234,12 +234,12 @@ def details(tally: Tally, show: int) -> list[str]:
     return ["    " + line.replace("\n", "\n    ") for line in lines[:show]]
 
 
-def save(path: str, ranges: str, tallies: dict[str, Tally]) -> None:
+def save(path: str | Path, ranges: str, tallies: dict[str, Tally]) -> None:
     data = {"ranges": ranges, "tallies": {key: asdict(tally) for key, tally in tallies.items()}}
     Path(path).write_text(json.dumps(data, indent=1) + "\n")
 
 
-def add(paths: list[str]) -> dict[str, Tally]:
+def add(paths: list[str] | list[Path]) -> dict[str, Tally]:
     """The saved parts summed by system and edition (ValueError: different ranges, a seed twice)."""
     total: dict[str, Tally] = {}
     ranges = set()

@@ -3,8 +3,9 @@
     python -m pairing.engine --dutch IN.trf -p [OUT]   pair the next round
     python -m pairing.engine --dutch IN.trf -p OUT --explain WHY.json
                                                        and write why, bracket by bracket, as JSON
-    python -m pairing.engine --dutch IN.trf -c         check every round, and the ranks and tie-break
-                                                       values the file records (TRF-2026 212/202, XXT)
+    python -m pairing.engine --dutch IN.trf -c [N]     check every round (or round N), and the ranks and
+                                                       tie-break values the file records (TRF-2026
+                                                       212/202, XXT); exit 1 on a difference
     python -m pairing.engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]
                                                        generate a random tournament (bbpPairings' -g)
     the same with --dubov (C.04.4.1), --burstein (C.04.4.2), --lim (C.04.4.3): every registered system
@@ -28,13 +29,22 @@ import random
 import sys
 
 from . import SYSTEMS, get_system, pair_round
-from .checker import check, check_standings
+from .checker import check, check_standings, round_block, standings_block
 from .errors import NoValidPairing, TrfError
 from .generator import ConfigError, GenerationError, generate, read_config
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, json_value
 from .trf import TrfDocument, parse
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_UNEXPECTED, EXIT_FILE = 0, 1, 2, 3, 5
+#: ``-c`` without a round number.
+ALL_ROUNDS = 0
+
+
+def round_number(text: str) -> int:
+    """The N of ``-c N``: a round, from 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a round number from 1, not {text!r}")
+    return int(text)
 
 
 def format_pairing(boards: list[tuple[int, int]]) -> str:
@@ -140,9 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     action = parser.add_mutually_exclusive_group()
     action.add_argument("-p", dest="output", nargs="?", const="-", metavar="OUT",
                         help="pair the next round; write it to OUT (default: standard output)")
-    action.add_argument("-c", dest="check", action="store_true",
-                        help="re-pair every round and list those that differ; check the ranks and "
-                             "tie-break values the file records")
+    action.add_argument("-c", dest="check", nargs="?", const=ALL_ROUNDS, type=round_number, metavar="N",
+                        help="re-pair every round (or round N only) and list those that differ; check the "
+                             "ranks and tie-break values the file records (exit 1 on a difference)")
     action.add_argument("-g", dest="generate", nargs="?", const="", metavar="CONFIG",
                         help="generate a random tournament (CONFIG: Key=Value lines, see the README) into -o")
     parser.add_argument("--explain", metavar="WHY.json",
@@ -168,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.standings:
-        if args.trf or args.output or args.check or args.baku:
+        if args.trf or args.output or args.check is not None or args.baku:
             parser.error("--standings takes no pairing arguments")
         args.edition = args.edition or "2026"
         return standings_main(args)
@@ -178,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--explain goes with -p (the pairing it explains)")
     if args.explain == "-" and args.output == "-":
         parser.error("--explain - needs -p OUT: the pairing and its explanation cannot both go to standard output")
-    if not args.system or not args.trf or not (args.output or args.check):
+    if not args.system or not args.trf or not (args.output or args.check is not None):
         flags = " or ".join(f"--{name}" for name in SYSTEMS)
         parser.error(f"pairing needs a system ({flags}), the TRF file and -p or -c (or use --standings IN.trf)")
     check_edition(parser, get_system(args.system), args.edition)
@@ -192,7 +202,7 @@ def pair_main(args, text: str) -> int:
     """``-p`` (with ``--explain``) or ``-c`` on the file's ``text``."""
     try:
         document = parse(text)
-        if args.check:
+        if args.check is not None:
             return check_main(args, document)
         pairing = pair_round(document, args.system, baku=args.baku, edition=args.edition,
                              explain=bool(args.explain))
@@ -215,20 +225,19 @@ def pair_main(args, text: str) -> int:
 
 
 def check_main(args, document: TrfDocument) -> int:
-    """``-c``: every round re-paired, then the ranks and tie-break values the file records."""
-    problems = check(document, args.system, args.baku, args.edition)
-    for problem in problems:
-        print(problem.describe())
-    differences = check_standings(document)
-    for difference in differences:
-        print(difference.describe())
-    if problems:
-        print(f"{len(problems)} round(s) differ")
+    """``-c [N]``: every round (or round N) re-paired, then (all rounds only) the ranks and
+    tie-break values the file records; the differences in the form of JaVaFo's checker."""
+    only = args.check or None
+    if only is not None and not 1 <= only <= document.paired_rounds:
+        print(f"error: -c {only}: the file's paired rounds are 1 to {document.paired_rounds}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    problems = check(document, args.system, args.baku, args.edition, only=only)
+    differences = check_standings(document) if only is None else []
+    blocks = [round_block(args.trf, problem) for problem in problems]
     if differences:
-        print(f"{len(differences)} rank(s) or tie-break value(s) differ")
-    if not problems and not differences:
-        print("No discrepancies.")
-    return EXIT_NO_PAIRING if problems or differences else EXIT_OK
+        blocks.append(standings_block(args.trf, differences))
+    print("\n\n".join(blocks) if blocks else "No discrepancies.")
+    return EXIT_NO_PAIRING if blocks else EXIT_OK
 
 
 def write_outputs(outputs: list[tuple[str, str]]) -> int:

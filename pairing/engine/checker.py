@@ -41,17 +41,51 @@ def played_pairing(document: TrfDocument, round_number: int) -> list[tuple[int, 
 
 
 def check(document: TrfDocument, system: str = "dutch", baku: bool = False,
-          edition: str | None = None) -> list[Discrepancy]:
-    """Every round whose pairing differs from the one this engine makes from its history,
-    with the tournament's edition (see :func:`pairing.engine.resolve_edition`)."""
+          edition: str | None = None, only: int | None = None) -> list[Discrepancy]:
+    """Every round (or round ``only``) whose pairing differs from the one this engine makes
+    from its history, with the tournament's edition (see :func:`pairing.engine.resolve_edition`)."""
     total = document.total_rounds or document.rounds_in_file
     problems = []
-    for round_number in range(1, document.paired_rounds + 1):
+    for round_number in [only] if only else range(1, document.paired_rounds + 1):
         ours = pair_round(document, system, round_number, total, baku, edition).as_numbers()
         played = played_pairing(document, round_number)
         if set(ours) != set(played):
             problems.append(Discrepancy(round_number, sorted(played), ours))
     return problems
+
+
+# --- The report in the form of JaVaFo's checker (bbpPairings imitates it) ---
+
+#: The two columns of a block: the checker's (ours) and the tournament's (the file's).
+PAIRINGS_HEADING = "  Checker pairings        Tournament pairings"
+STANDINGS_HEADING = f"  {'Player':>6}  {'Value':<8}  {'Checker':>10}  {'Tournament':>10}"
+
+
+def _board(board: tuple[int, int] | None) -> str:
+    return "" if board is None else f"{board[0]:>4} - {board[1]:>3}"
+
+
+def side_by_side(checker: list[tuple[int, int]], tournament: list[tuple[int, int]]) -> list[tuple]:
+    """Rows of both pairings: the checker's boards in its order, each beside the same board of
+    the tournament when it has it, else beside the tournament's next board not in the checker's."""
+    others = iter([board for board in tournament if board not in set(checker)])
+    rows = [(board, board if board in set(tournament) else next(others, None)) for board in checker]
+    return rows + [(None, board) for board in others]
+
+
+def round_block(name: str, discrepancy: Discrepancy) -> str:
+    """``NAME: Round #N`` and both pairings (white - black, the PAB as ``N -   0``)."""
+    lines = [f"{name}: Round #{discrepancy.round_number}", PAIRINGS_HEADING]
+    for ours, played in side_by_side(discrepancy.ours, discrepancy.played):
+        lines.append(f"  {_board(ours):<24}{_board(played)}".rstrip())
+    return "\n".join(lines)
+
+
+def standings_block(name: str, differences: list[StandingDifference]) -> str:
+    """``NAME: Standings`` and, for each rank or value that differs, ours and the file's."""
+    lines = [f"{name}: Standings", STANDINGS_HEADING]
+    lines += [f"  {d.pairing_number:>6}  {d.what:<8}  {d.ours:>10}  {d.in_file:>10}" for d in differences]
+    return "\n".join(lines)
 
 
 # --- Ranks and tie-breaks (TRF-2026 records 202/212, the rank column, XXT values) ---

@@ -14,9 +14,9 @@ import pytest
 
 from pairing.engine import SYSTEMS, parse
 from pairing.engine.__main__ import main
-from pairing.engine.checker import check, check_standings
+from pairing.engine.checker import Discrepancy, check, check_standings, round_block
 from pairing.engine.generator import KEYS, Config, ConfigError, generate, read_config
-from scripts.check_generated import config_for
+from scripts.check_generated import Tally, add, config_for, read_verdict, save, tally_line
 from tests.corpora import SHARED
 
 SMALL = "PlayersNumber=17\nRoundsNumber=6\nForfeitRate=12\nRetiredRate=40\nHalfPointByeRate=15\n" \
@@ -182,8 +182,47 @@ def test_a_wrong_value_and_a_wrong_rank_are_listed(tmp_path, capsys):
     path = tmp_path / "bad.trf"
     path.write_text(BAD)
     assert main(["--dutch", str(path), "-c"]) == 1
-    assert capsys.readouterr().out == ("Player 2: BH: file 4.0, ours 4.5\nPlayer 4: rank: file 3, ours 4\n"
-                                       "2 rank(s) or tie-break value(s) differ\n")
+    assert capsys.readouterr().out == (f"{path}: Standings\n"
+                                       "  Player  Value        Checker  Tournament\n"
+                                       "       2  BH               4.5         4.0\n"
+                                       "       4  rank               4           3\n")
+
+
+#: GOOD with round 3 played with the colours the other way round (the engine gives 1-4 and 2-3:
+#: C.04.3 Art. 5.2.5, the higher-ranked 1 and 2 take their alternating colour, White) and
+#: player 4 ranked third.
+WRONG_ROUND = GOOD.replace("2 b 1     4 w =", "2 b 1     4 b =").replace("1 w 0     3 w 1", "1 w 0     3 b 1") \
+    .replace("4 w 1     2 b 0", "4 w 1     2 w 0").replace("3 b 0     1 b =", "3 b 0     1 w =") \
+    .replace("1.0    4     2 w =", "1.0    3     2 w =")
+
+
+def test_the_report_is_in_the_form_of_javafo_s_checker(tmp_path, capsys):
+    """A block per round that differs (both pairings side by side, white - black), a block
+    for the standings (rank and values: the checker's, the tournament's), exit 1."""
+    path = tmp_path / "wrong.trf"
+    path.write_text(WRONG_ROUND)
+    assert main(["--dutch", str(path), "-c"]) == 1
+    assert capsys.readouterr().out == (
+        f"{path}: Round #3\n"
+        "  Checker pairings        Tournament pairings\n"
+        "     1 -   4                 3 -   2\n"
+        "     2 -   3                 4 -   1\n"
+        "\n"
+        f"{path}: Standings\n"
+        "  Player  Value        Checker  Tournament\n"
+        "       4  rank               4           3\n")
+    assert main(["--dutch", str(path), "-c", "3"]) == 1  # round 3 only: no standings
+    assert capsys.readouterr().out.splitlines()[-1] == "     2 -   3                 4 -   1"
+    assert main(["--dutch", str(path), "-c", "2"]) == 0
+    assert capsys.readouterr().out == "No discrepancies.\n"
+    assert main(["--dutch", str(path), "-c", "4"]) == 2
+    assert capsys.readouterr().err == "error: -c 4: the file's paired rounds are 1 to 3\n"
+
+
+def test_a_bye_is_written_with_a_zero():
+    played = [(1, 2), (3, 0)]
+    block = round_block("t.trf", Discrepancy(2, played, [(3, 1), (2, 0)]))
+    assert block.splitlines()[2:] == ["     3 -   1                 1 -   2", "     2 -   0                 3 -   0"]
 
 
 def test_ties_share_a_rank_or_take_one_by_lot():
@@ -238,3 +277,48 @@ def test_reference_values_pass_the_checker(path):
     pairing number, as by lot) of TieBreakServer are what our checker computes."""
     assert describe(reference_file(path, "rank_shared")) == []
     assert describe(reference_file(path, "rank")) == []
+
+
+# --- the acceptance script: another checker's verdict, tallies saved in parts and summed ---
+
+VERDICT = """wrong.trf: Round #3
+  Checker pairings        Tournament pairings
+     1 -   4                 3 -   2
+     2 -   3                 4 -   1
+
+wrong.trf: Standings
+  Player  Value        Checker  Tournament
+       4  rank               4           3
+"""
+
+
+def test_another_checker_s_verdict_is_read_from_its_blocks_and_exit_status():
+    assert read_verdict(VERDICT, 1) == [
+        "Round #3\n  Checker pairings        Tournament pairings\n     1 -   4                 3 -   2\n"
+        "     2 -   3                 4 -   1",
+        "Standings\n  Player  Value        Checker  Tournament\n       4  rank               4           3"]
+    assert read_verdict("C:\\tmp\\t 1.trf: Round #12\n", 0) == ["Round #12"]  # a block even with exit 0
+    assert read_verdict("No discrepancies.\n", 0) == []
+    assert read_verdict("\nerror: t.trf: line 3, column 5: bad date\nmore\n", 2) == [
+        "exit 2: error: t.trf: line 3, column 5: bad date"]
+    assert read_verdict("", 1) == ["exit 1"]
+
+
+def test_tallies_saved_in_parts_add_up(tmp_path):
+    first = {"dutch 2017": Tally(3, 21, {"2": "no valid pairing"}, {"3": ["Round 4 ..."]}, 2.5, [[1, 3]]),
+             "lim 2026": Tally(3, 20, {}, {}, 1.0, [[1, 3]])}
+    second = {"dutch 2017": Tally(2, 15, {}, {"5": ["Player 1 ..."]}, 1.25, [[4, 5]])}
+    save(tmp_path / "a.json", "fide", first)
+    save(tmp_path / "b.json", "fide", second)
+    total = add([tmp_path / "a.json", tmp_path / "b.json"])
+    assert total["dutch 2017"] == Tally(5, 36, {"2": "no valid pairing"},
+                                        {"3": ["Round 4 ..."], "5": ["Player 1 ..."]}, 3.75, [[1, 3], [4, 5]])
+    assert total["lim 2026"] == first["lim 2026"]
+    assert tally_line("dutch 2017", total["dutch 2017"]) == (
+        "dutch        2017         5      36      1             2      3.8")
+    with pytest.raises(ValueError, match="seeds counted twice: 3"):
+        save(tmp_path / "c.json", "fide", {"dutch 2017": Tally(1, 7, {}, {}, 1.0, [[3, 3]])})
+        add([tmp_path / "a.json", tmp_path / "c.json"])
+    save(tmp_path / "d.json", "small", second)
+    with pytest.raises(ValueError, match="different ranges"):
+        add([tmp_path / "a.json", tmp_path / "d.json"])

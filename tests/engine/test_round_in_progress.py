@@ -78,7 +78,11 @@ def test_the_checker_rechecks_the_pairing_of_the_round_in_progress(text, tmp_pat
         document.players[black].rounds[ROUND - 1] = RoundEntry(white, "b", NO_RESULT)
     path.write_text(dump(document))
     result = engine("--dutch", path, "-c")
-    assert result.returncode == 1 and "Round 4: the played pairing differs from ours" in result.stdout
+    assert result.returncode == 1 and f"{path}: Round #{ROUND}\n" in result.stdout
+    rows = result.stdout.splitlines()[2:]
+    checker = {tuple(int(n) for n in row[:26].split(" - ")) for row in rows}
+    tournament = {tuple(int(n) for n in row[26:].split(" - ")) for row in rows}
+    assert checker - tournament == {(1, 3), (2, 4)} and tournament - checker == {(1, 4), (2, 3)}
 
 
 def test_standings_count_the_finished_rounds_only(text):
