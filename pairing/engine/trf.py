@@ -17,9 +17,11 @@ opponent's pairing number, the colour and the result code:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .errors import TrfError
 
@@ -73,15 +75,20 @@ class Scoring:
     half_bye: int = 5
     full_bye: int = 10
 
-    def points(self, code: str) -> int:
-        """What a round with ``code`` scores; a game without a result yet (NO_RESULT) nothing."""
+    @cached_property
+    def _table(self) -> dict[str, int]:
+        """The points of each code, built once (``points`` is asked for every round of every player)."""
         return {
             NO_RESULT: 0,
             "1": self.win, "W": self.win, "+": self.win, "F": self.full_bye,
             "=": self.draw, "D": self.draw, "H": self.half_bye,
             "0": self.loss, "L": self.loss,
             "-": self.forfeit_loss, "Z": self.zero_bye, "U": self.pairing_bye,
-        }[code]
+        }
+
+    def points(self, code: str) -> int:
+        """What a round with ``code`` scores; a game without a result yet (NO_RESULT) nothing."""
+        return self._table[code]
 
 
 @dataclass(frozen=True)
@@ -302,7 +309,7 @@ def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scori
             changes["pairing_bye"] = points
     if tag == "BBD":
         changes["half_bye"] = points
-    return Scoring(**{**scoring.__dict__, **changes})
+    return dataclasses.replace(scoring, **changes)
 
 
 def parse(text: str) -> TrfDocument:
@@ -466,7 +473,7 @@ def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> Scoring:
         changes.update(dict.fromkeys(SCORING_162[symbol], points))
     if "win" in changes and "pairing_bye" not in changes and scoring.pairing_bye == scoring.win:
         changes["pairing_bye"] = changes["win"]  # P defaults to W
-    return Scoring(**{**scoring.__dict__, **changes})
+    return dataclasses.replace(scoring, **changes)
 
 
 def _pairing_numbers(line: str, column: int, number: int, tag: str) -> list[int]:

@@ -9,6 +9,7 @@ eligibility (C.04.1 d), topscorers (A.7) and pairing numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import NamedTuple
 
 from ..errors import TrfError
@@ -251,6 +252,9 @@ class _History:
         self.document, self.played_rounds, self.basic_rules = document, played_rounds, basic_rules
         self.scoring = document.scoring
         self.entries = {n: self._entries(r) for n, r in document.players.items()}
+        # each player's points after 0, 1, 2 ... rounds: summed once, read by every score asked for
+        self.points_after = {n: list(accumulate((self.scoring.points(e.code) for e in entries), initial=0))
+                             for n, entries in self.entries.items()}
 
     def _entries(self, record) -> list[RoundEntry]:
         entries = record.rounds[:self.played_rounds]
@@ -258,8 +262,7 @@ class _History:
 
     def score_before(self, number: int, round_index: int) -> int:
         """Score after ``round_index`` rounds plus the acceleration of the next one."""
-        points = sum(self.scoring.points(e.code) for e in self.entries[number][:round_index])
-        return points + self.document.acceleration(number, round_index + 1)
+        return self.points_after[number][round_index] + self.document.acceleration(number, round_index + 1)
 
     def float_in(self, number: int, round_index: int) -> str:
         """The float a player received in round ``round_index + 1``."""
@@ -287,7 +290,7 @@ class _History:
         return Player(
             number=number,
             rank=rank,
-            score=sum(scoring.points(e.code) for e in entries),
+            score=self.points_after[number][-1],
             pairing_score=pairing_score,
             colours="".join(e.colour for e in entries if e.played),
             played_opponents=frozenset(e.opponent for e in entries if e.played),
