@@ -329,3 +329,82 @@ def test_command_line_and_explanation(tmp_path):
     assert [(b["article"], b["reason"]) for b in explanation["boards"]] == [("E4", "first")] * 3
     assert explanation["bye"] == 7
     assert [r["article"] for r in explanation["bye_reasons"]] == ["B1.b", "A5, C13-C14", "C6-C8, D1-D2"]
+
+
+# -- more articles, one small tournament each -----------------------------------------
+
+def test_b1b_no_bye_after_a_forfeit_win():
+    """B1.b (absolute): "A player who has received a point without playing, either through a bye
+    or due to an opponent not appearing in time, shall not receive a bye."  Round 1: 1-4 won by 1
+    (white), 5-2 won by 2 (black), 3 wins by forfeit (6 did not appear); 4, 5 and 6 are absent
+    from round 2.  Round 2: one bracket {1, 2, 3} of 1 point: 1 prefers black, 2 white, 3 none
+    (no game, U1); x = 1 - 2 < 0, so 0 (A8, U3).  C6: S1 = 1, S2 = 2, 3: 1-2 grants both
+    preferences, but 3 would be left over for the bye, which B1.b forbids.  C7: 1-3, and 2 takes
+    the bye (A5).  Colours: E1, 1 black."""
+    builder = (TrfBuilder(6, 4).game(1, 4, "1").game(5, 2, "0").game(6, 3, "-").next_round()
+               .bye(4, "Z").bye(5, "Z").bye(6, "Z"))
+    assert pair_1992(builder).as_numbers() == [(3, 1), (2, 0)]
+
+
+@pytest.mark.parametrize(("code", "expected"), [("U", [(3, 1), (2, 0)]), ("F", [(2, 1), (3, 0)]),
+                                               ("H", [(2, 1), (3, 0)])])
+def test_b1b_the_bye_of_a5_bars_a_full_point_or_half_point_bye_does_not(code, expected):
+    """B1.b: "a point without playing, either through a bye or due to an opponent not appearing in
+    time".  "A bye" is A5's, the only one the text knows ("one player ends up unpaired ... no
+    opponent, no colour, 1 point"): the reading of docs/systems/dutch-1992.md, the one C.04.1
+    (2017) d gives the same sentence (SPPC 2009 rule c) when it restates it as "a pairing-allocated
+    bye, or ... a (forfeit) win".  Round 1: 1-4 and 5-2 won by 1 and 2 (white, black), 3 a bye of
+    ``code`` (TRF: U the pairing-allocated bye, F a full-point bye, H a half-point bye); 4, 5, 6
+    absent in round 2, where 1 prefers black, 2 white and 3 nothing (U1), so x = 0.  With U: the
+    bracket of 1 point {1, 2, 3}, S1 = 1, S2 = 2, 3; C6: 1-2 would leave 3 the bye, B1.b; C7: 1-3,
+    and 2 takes the bye.  With F (a point, but not A5's bye) C6's 1-2 stands and 3 takes the bye;
+    with H (half a point, the games drawn) likewise in the bracket of half a point."""
+    result = "=" if code == "H" else "1"
+    builder = (TrfBuilder(6, 4).game(1, 4, result).game(5, 2, {"1": "0"}.get(result, result)).bye(3, code)
+               .next_round().bye(4, "Z").bye(5, "Z").bye(6, "Z"))
+    assert pair_1992(builder).as_numbers() == expected
+
+
+def test_a6_c6b_a_heterogeneous_bracket_pairs_its_mdps_first():
+    """A3, A6, C6.b.  Round 1: 1-6, 7-2 and 3-8 won by 1, 2, 3; 9-4 and 10-5 drawn.  Round 2:
+    bracket of 1 point {1, 2, 3}: 1 and 3 prefer black, 2 white (x = 0); S1 = 1, S2 = 2, 3; C6:
+    1-2, and 3 moves down (C6.a).  Bracket of half a point, heterogeneous (1 MDP of 5): S1 = the
+    MDP 3 (A6: "all moved-down players"), p = 1; S2 = 4, 5, 9, 10 by rating (A2).  C6: 3-4 (3
+    prefers black, 4 white).  C6.b: the remainder {5, 9, 10} is paired as a homogeneous bracket
+    from C2: S1 = 5, S2 = 9, 10; 5-9 (x = 0: 5 prefers white, 9 black), and 10 moves down.
+    (Paired as one homogeneous bracket, S1 = 3, 4 and S2 = 5, 9, 10 would give 3-5, and 4-9 having
+    met, 4-10.)  Bracket of 0: MDP 10 (prefers black), S2 = 6, 7, 8: 10-6; remainder 7-8.
+    Colours by E1; boards by F1."""
+    builder = (TrfBuilder(10, 5).game(1, 6, "1").game(7, 2, "0").game(3, 8, "1").game(9, 4, "=")
+               .game(10, 5, "=").next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (4, 3), (5, 9), (6, 10), (8, 7)]
+
+
+def test_c10_the_lowest_mdp_gets_another_opponent_when_the_remainder_fails():
+    """C10: "In case of a homogeneous remainder: undo the pairing of the lowest moved-down player
+    paired and try to find a different opponent for this player by restarting at C7."  Round 1:
+    1-6, 7-2 and 3-8 won by 1, 2 and 3; 4 a half-point bye; 9-5 drawn.  Round 2: bracket of 1
+    point {1, 2, 3} (1, 3 prefer black, 2 white, x = 0): C6 1-2, 3 moves down.  Bracket of half a
+    point: MDP 3 (prefers black), S2 = 4 (no preference, U1), 5 (white), 9 (black); x = 2 - 2 = 0.
+    C6: 3-4; the remainder {5, 9} cannot be paired (they met: B1.a), and C7-C9 change nothing in
+    it.  C10: 3's next opponent, by C7, is 5; the remainder {4, 9}: 4-9.  Bracket of 0 {6, 7, 8}
+    (6, 8 prefer white, 7 black; x = 0): 6-7, and 8 takes the bye (A5).  Colours by E1 (4-9:
+    9's preference, 4 has none); boards by F1."""
+    builder = (TrfBuilder(9, 5).game(1, 6, "1").game(7, 2, "0").game(3, 8, "1").bye(4, "H").game(9, 5, "=")
+               .next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (5, 3), (4, 9), (6, 7), (8, 0)]
+
+
+def test_c10a_the_upfloat_criteria_dropped_b6_then_b5():
+    """C10.a: "If no alternative pairing for this player exists then drop criterion B6 first and
+    then B5 for upfloats".  Rounds 1-2 (white first): 3-2 1-0, 4-5 1-0, 1-6 1-0; 2-4 1-0 (2, with 0
+    points, paired up against 4 with 1: an upfloat, A4), 3-1 0-1, 5-6 drawn; 5 and 6 absent in
+    round 3.  Round 3: 1 alone with 2 points has nobody to meet there and moves down (C1.c).  The
+    bracket of 1 point, heterogeneous: MDP 1 (white, black: mild white), S2 = 2 (mild black), 3
+    (white twice: absolute black), 4 (mild white); x = 2 - 2 = 0.  C6: 1-2 gives 2 an upfloat
+    again (B5); C7: 1-3 met (B1.a); 1-4, both prefer white, over x (B4).  C9 (downfloats) frees
+    nothing; C10: 1 has no other opponent.  C10.a: without B6 for upfloats nothing changes (2's
+    upfloat was last round); without B5 too: 1-2, and the remainder {3, 4}: 4-3 (E1)."""
+    builder = (TrfBuilder(6, 5).game(3, 2, "1").game(4, 5, "1").game(1, 6, "1").next_round()
+               .game(2, 4, "1").game(3, 1, "0").game(5, 6, "=").next_round().bye(5, "Z").bye(6, "Z"))
+    assert pair_1992(builder).as_numbers() == [(1, 2), (4, 3)]
