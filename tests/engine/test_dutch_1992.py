@@ -408,3 +408,32 @@ def test_c10a_the_upfloat_criteria_dropped_b6_then_b5():
     builder = (TrfBuilder(6, 5).game(3, 2, "1").game(4, 5, "1").game(1, 6, "1").next_round()
                .game(2, 4, "1").game(3, 1, "0").game(5, 6, "=").next_round().bye(5, "Z").bye(6, "Z"))
     assert pair_1992(builder).as_numbers() == [(1, 2), (4, 3)]
+
+
+def test_b6_no_identical_float_as_two_rounds_before():
+    """B6: "No player shall have an identical float as two rounds before."  Round 1: 1-4, 2-5 won
+    by white, 6-3 won by 3 (black), 7 the bye (a downfloat, A5).  Round 2: 1-7 won by 1 (both had
+    1 point: no float), 3-2 won by 2, 5-4 won by 4, 6 absent.  Round 3: 1 (white twice: absolute
+    black) and 2 (mild white) pair in the bracket of 2 points.  Bracket of 1 point {3, 4, 7}:
+    3 prefers black (mild), 4 white (black twice: absolute), 7 white (strong); x = 2 - 2 = 0.
+    C6: S1 = 3, S2 = 4, 7: 3-4, and 7 would move down: a downfloat as in round 1 (B6; B5 does not
+    apply, 7 had no float in round 2).  C7: 3-7, and 4 (no float) moves down.  Bracket of 0:
+    MDP 4, S2 = 5 (mild black), 6 (strong black): 4-5 met (B1.a); 4-6; 5 takes the bye (A5)."""
+    builder = (TrfBuilder(7, 5).game(1, 4, "1").game(2, 5, "1").game(6, 3, "0").bye(7, "U").next_round()
+               .game(1, 7, "1").game(3, 2, "0").game(5, 4, "0").next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (7, 3), (4, 6), (5, 0)]
+
+
+def test_c14_fewer_pairs_the_highest_p_players_in_s1_and_x_lowered():
+    """C14: "Decrease p by 1 (and if the original value of x was greater than zero decrease x by 1
+    as well)"; C4 (U6): the highest p players in S1.  Round 1: 1-5, 2-6, 4-8 won by white, 7-3
+    won by 3 (black); 2, 3 and 4 may not meet each other (XXP, as if they had met: B1.a).  Round 2,
+    bracket of 1 point {1, 2, 3, 4}: 1, 2, 4 prefer black, 3 white; x = 3 - 2 = 1 (A8).  Two pairs
+    are impossible (each of 2, 3, 4 can meet only 1), and the bracket is not the lowest: C14,
+    p = 1 and x = 0.  S1 = 1, S2 = 2, 3, 4: C6's 1-2 leaves both without a preference granted, over
+    x (B4); C7: 1-3, and 2 and 4 move down.  (With x left at 1, 1-2 would stand and 3, 4 move
+    down.)  Bracket of 0, heterogeneous: S1 = MDPs 2, 4 (black), S2 = 5, 6, 8 (white), 7 (black);
+    x = 3 - 3 = 0.  C6: 2-5, 4-6; the remainder {7, 8}: 8-7.  Colours by E1."""
+    builder = (TrfBuilder(8, 5).game(1, 5, "1").game(2, 6, "1").game(7, 3, "0").game(4, 8, "1").next_round()
+               .line("XXP 2 3 4"))
+    assert pair_1992(builder).as_numbers() == [(3, 1), (5, 2), (6, 4), (8, 7)]

@@ -234,9 +234,10 @@ class Pairer1992(RoundPairer):
         for p in (len(mdps),) if all_mdps else range(len(mdps), 0, -1):
             s1, s2 = mdps[:p], [v for v in members if v not in mdps[:p]]
             full = (len(s2) - p) // 2
+            base = max(0, x0 - (len(mdps) - p))  # C14: x lowered with p when it was above zero
             for cut in range(full + 1):
-                for raised in range(max(p - x0, full) + 1):  # C11: x raised for the bracket and its remainder
-                    yield from self._mdp_stage(s1, s2, alone, lower, min(x0 + raised, p), raised, cut)
+                for raised in range(max(p - base, full) + 1):  # C11: x raised for the bracket and its remainder
+                    yield from self._mdp_stage(s1, s2, alone, lower, min(base + raised, p), raised, cut)
 
     def _mdp_stage(self, s1: list[int], s2: list[int], alone: list[int], lower: list[int], x: int,
                    raised: int, cut: int) -> Iterator[Result]:
