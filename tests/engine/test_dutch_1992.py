@@ -437,3 +437,45 @@ def test_c14_fewer_pairs_the_highest_p_players_in_s1_and_x_lowered():
     builder = (TrfBuilder(8, 5).game(1, 5, "1").game(2, 6, "1").game(7, 3, "0").game(4, 8, "1").next_round()
                .line("XXP 2 3 4"))
     assert pair_1992(builder).as_numbers() == [(3, 1), (5, 2), (6, 4), (8, 7)]
+
+
+def test_c1b_c13_the_penultimate_bracket_re_paired_for_the_lowest():
+    """C1.b, C13.  Round 1: 1-5, 2-6, 3-7, 4-8 won by white; 5 may meet none of 6, 7, 8 (XXP, as
+    if they had met: B1.a).  Round 2: the bracket of 1 point {1, 2, 3, 4} (all prefer black,
+    x = 4 - 2 = 2) pairs 1-3, 2-4 at C6; then the lowest bracket {5, 6, 7, 8} holds 5, for whom no
+    opponent can be found (C1.b): C13 undoes the penultimate bracket and tries another pairing that
+    allows one in the lowest.  None with two pairs moves anybody down; with p = 1 (C14, x = 1):
+    S1 = 1, S2 = 2, 3, 4: 1-2 (one preference ungranted, within x), and 3 and 4 move down.  The
+    lowest bracket, heterogeneous: S1 = MDPs 3, 4 (black), S2 = 5, 6, 7, 8 (white); x = 4 - 3 = 1:
+    C6: 3-5, 4-6; the remainder {7, 8} (both white, x = 1): 7-8.  Colours: 1-2 and 7-8 by E4 (E3
+    finds no round where they differ), the others by E1."""
+    builder = (TrfBuilder(8, 5).game(1, 5, "1").game(2, 6, "1").game(3, 7, "1").game(4, 8, "1").next_round()
+               .line("XXP 5 6").line("XXP 5 7").line("XXP 5 8"))
+    assert pair_1992(builder).as_numbers() == [(2, 1), (5, 3), (6, 4), (7, 8)]
+
+
+@pytest.mark.parametrize(("rounds", "expected"), [(2, [(2, 1), (4, 3), (5, 0)]), (3, [(3, 1), (2, 4), (5, 0)])])
+def test_note_after_b6_no_float_criteria_over_50_percent_in_the_last_round(rounds, expected):
+    """The Note after B6: "B2, B5 and B6 do not apply when pairing players with a score of over 50%
+    in the last round."  Round 1: 1-4 won by 1 (white), 5-2 won by 2 (black), 3 the bye (a
+    downfloat, A5).  Round 2, the bracket of 1 point {1, 2, 3}: 1 prefers black, 2 white, 3 none
+    (x = 0).  S1 = 1, S2 = 2, 3: C6's 1-2 moves 3 down again.  In the last round (2 of 2) all
+    three are over 50% (U2): B5 does not apply, 1-2 stands; the bracket of 0: MDP 3, S2 = 4, 5:
+    3-4, and 5 takes the bye.  In round 2 of 3, B5 applies: C7, 1-3, and 2 moves down: 2-4 both
+    prefer white (x = 2 - 2 = 0, B4) and 2-5 met (B1.a); C9, C10.a free nothing; C11 (x = 1):
+    2-4, E4 giving 2, higher ranked, white; 5 the bye."""
+    builder = TrfBuilder(5, rounds).game(1, 4, "1").game(5, 2, "0").bye(3, "U").next_round()
+    assert pair_1992(builder).as_numbers() == expected
+
+
+@pytest.mark.parametrize(("initial", "expected"), [("white1", (3, 6)), ("black1", (6, 3))])
+def test_e4_u12_no_preference_after_round_1_the_first_round_rule(initial, expected):
+    """E4 after round 1 (U12): 3 and 6 had half-point byes in round 1, so neither has a colour
+    preference (U1) nor a played game: E1-E3 decide nothing, and E4's "colour preference of the
+    higher ranked player" does not exist.  The reading: the first-round rule by pairing number;
+    3, higher ranked and odd-numbered, gets the colour drawn for player 1 (XXC).  Round 1: 1-4 and
+    2-5 won by white.  Round 2: 1-2 (both prefer black; x = 1; E4: 1, higher, black), 3-6 in the
+    bracket of half a point, 4-5 (both prefer white; E4: 4 white)."""
+    builder = (TrfBuilder(6, 5, initial=initial).game(1, 4, "1").game(2, 5, "1").bye(3, "H").bye(6, "H")
+               .next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), expected, (4, 5)]
