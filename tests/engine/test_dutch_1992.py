@@ -329,3 +329,153 @@ def test_command_line_and_explanation(tmp_path):
     assert [(b["article"], b["reason"]) for b in explanation["boards"]] == [("E4", "first")] * 3
     assert explanation["bye"] == 7
     assert [r["article"] for r in explanation["bye_reasons"]] == ["B1.b", "A5, C13-C14", "C6-C8, D1-D2"]
+
+
+# -- more articles, one small tournament each -----------------------------------------
+
+def test_b1b_no_bye_after_a_forfeit_win():
+    """B1.b (absolute): "A player who has received a point without playing, either through a bye
+    or due to an opponent not appearing in time, shall not receive a bye."  Round 1: 1-4 won by 1
+    (white), 5-2 won by 2 (black), 3 wins by forfeit (6 did not appear); 4, 5 and 6 are absent
+    from round 2.  Round 2: one bracket {1, 2, 3} of 1 point: 1 prefers black, 2 white, 3 none
+    (no game, U1); x = 1 - 2 < 0, so 0 (A8, U3).  C6: S1 = 1, S2 = 2, 3: 1-2 grants both
+    preferences, but 3 would be left over for the bye, which B1.b forbids.  C7: 1-3, and 2 takes
+    the bye (A5).  Colours: E1, 1 black."""
+    builder = (TrfBuilder(6, 4).game(1, 4, "1").game(5, 2, "0").game(6, 3, "-").next_round()
+               .bye(4, "Z").bye(5, "Z").bye(6, "Z"))
+    assert pair_1992(builder).as_numbers() == [(3, 1), (2, 0)]
+
+
+@pytest.mark.parametrize(("code", "expected"), [("U", [(3, 1), (2, 0)]), ("F", [(2, 1), (3, 0)]),
+                                               ("H", [(2, 1), (3, 0)])])
+def test_b1b_the_bye_of_a5_bars_a_full_point_or_half_point_bye_does_not(code, expected):
+    """B1.b: "a point without playing, either through a bye or due to an opponent not appearing in
+    time".  "A bye" is A5's, the only one the text knows ("one player ends up unpaired ... no
+    opponent, no colour, 1 point"): the reading of docs/systems/dutch-1992.md, the one C.04.1
+    (2017) d gives the same sentence (SPPC 2009 rule c) when it restates it as "a pairing-allocated
+    bye, or ... a (forfeit) win".  Round 1: 1-4 and 5-2 won by 1 and 2 (white, black), 3 a bye of
+    ``code`` (TRF: U the pairing-allocated bye, F a full-point bye, H a half-point bye); 4, 5, 6
+    absent in round 2, where 1 prefers black, 2 white and 3 nothing (U1), so x = 0.  With U: the
+    bracket of 1 point {1, 2, 3}, S1 = 1, S2 = 2, 3; C6: 1-2 would leave 3 the bye, B1.b; C7: 1-3,
+    and 2 takes the bye.  With F (a point, but not A5's bye) C6's 1-2 stands and 3 takes the bye;
+    with H (half a point, the games drawn) likewise in the bracket of half a point."""
+    result = "=" if code == "H" else "1"
+    builder = (TrfBuilder(6, 4).game(1, 4, result).game(5, 2, {"1": "0"}.get(result, result)).bye(3, code)
+               .next_round().bye(4, "Z").bye(5, "Z").bye(6, "Z"))
+    assert pair_1992(builder).as_numbers() == expected
+
+
+def test_a6_c6b_a_heterogeneous_bracket_pairs_its_mdps_first():
+    """A3, A6, C6.b.  Round 1: 1-6, 7-2 and 3-8 won by 1, 2, 3; 9-4 and 10-5 drawn.  Round 2:
+    bracket of 1 point {1, 2, 3}: 1 and 3 prefer black, 2 white (x = 0); S1 = 1, S2 = 2, 3; C6:
+    1-2, and 3 moves down (C6.a).  Bracket of half a point, heterogeneous (1 MDP of 5): S1 = the
+    MDP 3 (A6: "all moved-down players"), p = 1; S2 = 4, 5, 9, 10 by rating (A2).  C6: 3-4 (3
+    prefers black, 4 white).  C6.b: the remainder {5, 9, 10} is paired as a homogeneous bracket
+    from C2: S1 = 5, S2 = 9, 10; 5-9 (x = 0: 5 prefers white, 9 black), and 10 moves down.
+    (Paired as one homogeneous bracket, S1 = 3, 4 and S2 = 5, 9, 10 would give 3-5, and 4-9 having
+    met, 4-10.)  Bracket of 0: MDP 10 (prefers black), S2 = 6, 7, 8: 10-6; remainder 7-8.
+    Colours by E1; boards by F1."""
+    builder = (TrfBuilder(10, 5).game(1, 6, "1").game(7, 2, "0").game(3, 8, "1").game(9, 4, "=")
+               .game(10, 5, "=").next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (4, 3), (5, 9), (6, 10), (8, 7)]
+
+
+def test_c10_the_lowest_mdp_gets_another_opponent_when_the_remainder_fails():
+    """C10: "In case of a homogeneous remainder: undo the pairing of the lowest moved-down player
+    paired and try to find a different opponent for this player by restarting at C7."  Round 1:
+    1-6, 7-2 and 3-8 won by 1, 2 and 3; 4 a half-point bye; 9-5 drawn.  Round 2: bracket of 1
+    point {1, 2, 3} (1, 3 prefer black, 2 white, x = 0): C6 1-2, 3 moves down.  Bracket of half a
+    point: MDP 3 (prefers black), S2 = 4 (no preference, U1), 5 (white), 9 (black); x = 2 - 2 = 0.
+    C6: 3-4; the remainder {5, 9} cannot be paired (they met: B1.a), and C7-C9 change nothing in
+    it.  C10: 3's next opponent, by C7, is 5; the remainder {4, 9}: 4-9.  Bracket of 0 {6, 7, 8}
+    (6, 8 prefer white, 7 black; x = 0): 6-7, and 8 takes the bye (A5).  Colours by E1 (4-9:
+    9's preference, 4 has none); boards by F1."""
+    builder = (TrfBuilder(9, 5).game(1, 6, "1").game(7, 2, "0").game(3, 8, "1").bye(4, "H").game(9, 5, "=")
+               .next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (5, 3), (4, 9), (6, 7), (8, 0)]
+
+
+def test_c10a_the_upfloat_criteria_dropped_b6_then_b5():
+    """C10.a: "If no alternative pairing for this player exists then drop criterion B6 first and
+    then B5 for upfloats".  Rounds 1-2 (white first): 3-2 1-0, 4-5 1-0, 1-6 1-0; 2-4 1-0 (2, with 0
+    points, paired up against 4 with 1: an upfloat, A4), 3-1 0-1, 5-6 drawn; 5 and 6 absent in
+    round 3.  Round 3: 1 alone with 2 points has nobody to meet there and moves down (C1.c).  The
+    bracket of 1 point, heterogeneous: MDP 1 (white, black: mild white), S2 = 2 (mild black), 3
+    (white twice: absolute black), 4 (mild white); x = 2 - 2 = 0.  C6: 1-2 gives 2 an upfloat
+    again (B5); C7: 1-3 met (B1.a); 1-4, both prefer white, over x (B4).  C9 (downfloats) frees
+    nothing; C10: 1 has no other opponent.  C10.a: without B6 for upfloats nothing changes (2's
+    upfloat was last round); without B5 too: 1-2, and the remainder {3, 4}: 4-3 (E1)."""
+    builder = (TrfBuilder(6, 5).game(3, 2, "1").game(4, 5, "1").game(1, 6, "1").next_round()
+               .game(2, 4, "1").game(3, 1, "0").game(5, 6, "=").next_round().bye(5, "Z").bye(6, "Z"))
+    assert pair_1992(builder).as_numbers() == [(1, 2), (4, 3)]
+
+
+def test_b6_no_identical_float_as_two_rounds_before():
+    """B6: "No player shall have an identical float as two rounds before."  Round 1: 1-4, 2-5 won
+    by white, 6-3 won by 3 (black), 7 the bye (a downfloat, A5).  Round 2: 1-7 won by 1 (both had
+    1 point: no float), 3-2 won by 2, 5-4 won by 4, 6 absent.  Round 3: 1 (white twice: absolute
+    black) and 2 (mild white) pair in the bracket of 2 points.  Bracket of 1 point {3, 4, 7}:
+    3 prefers black (mild), 4 white (black twice: absolute), 7 white (strong); x = 2 - 2 = 0.
+    C6: S1 = 3, S2 = 4, 7: 3-4, and 7 would move down: a downfloat as in round 1 (B6; B5 does not
+    apply, 7 had no float in round 2).  C7: 3-7, and 4 (no float) moves down.  Bracket of 0:
+    MDP 4, S2 = 5 (mild black), 6 (strong black): 4-5 met (B1.a); 4-6; 5 takes the bye (A5)."""
+    builder = (TrfBuilder(7, 5).game(1, 4, "1").game(2, 5, "1").game(6, 3, "0").bye(7, "U").next_round()
+               .game(1, 7, "1").game(3, 2, "0").game(5, 4, "0").next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (7, 3), (4, 6), (5, 0)]
+
+
+def test_c14_fewer_pairs_the_highest_p_players_in_s1_and_x_lowered():
+    """C14: "Decrease p by 1 (and if the original value of x was greater than zero decrease x by 1
+    as well)"; C4 (U6): the highest p players in S1.  Round 1: 1-5, 2-6, 4-8 won by white, 7-3
+    won by 3 (black); 2, 3 and 4 may not meet each other (XXP, as if they had met: B1.a).  Round 2,
+    bracket of 1 point {1, 2, 3, 4}: 1, 2, 4 prefer black, 3 white; x = 3 - 2 = 1 (A8).  Two pairs
+    are impossible (each of 2, 3, 4 can meet only 1), and the bracket is not the lowest: C14,
+    p = 1 and x = 0.  S1 = 1, S2 = 2, 3, 4: C6's 1-2 leaves both without a preference granted, over
+    x (B4); C7: 1-3, and 2 and 4 move down.  (With x left at 1, 1-2 would stand and 3, 4 move
+    down.)  Bracket of 0, heterogeneous: S1 = MDPs 2, 4 (black), S2 = 5, 6, 8 (white), 7 (black);
+    x = 3 - 3 = 0.  C6: 2-5, 4-6; the remainder {7, 8}: 8-7.  Colours by E1."""
+    builder = (TrfBuilder(8, 5).game(1, 5, "1").game(2, 6, "1").game(7, 3, "0").game(4, 8, "1").next_round()
+               .line("XXP 2 3 4"))
+    assert pair_1992(builder).as_numbers() == [(3, 1), (5, 2), (6, 4), (8, 7)]
+
+
+def test_c1b_c13_the_penultimate_bracket_re_paired_for_the_lowest():
+    """C1.b, C13.  Round 1: 1-5, 2-6, 3-7, 4-8 won by white; 5 may meet none of 6, 7, 8 (XXP, as
+    if they had met: B1.a).  Round 2: the bracket of 1 point {1, 2, 3, 4} (all prefer black,
+    x = 4 - 2 = 2) pairs 1-3, 2-4 at C6; then the lowest bracket {5, 6, 7, 8} holds 5, for whom no
+    opponent can be found (C1.b): C13 undoes the penultimate bracket and tries another pairing that
+    allows one in the lowest.  None with two pairs moves anybody down; with p = 1 (C14, x = 1):
+    S1 = 1, S2 = 2, 3, 4: 1-2 (one preference ungranted, within x), and 3 and 4 move down.  The
+    lowest bracket, heterogeneous: S1 = MDPs 3, 4 (black), S2 = 5, 6, 7, 8 (white); x = 4 - 3 = 1:
+    C6: 3-5, 4-6; the remainder {7, 8} (both white, x = 1): 7-8.  Colours: 1-2 and 7-8 by E4 (E3
+    finds no round where they differ), the others by E1."""
+    builder = (TrfBuilder(8, 5).game(1, 5, "1").game(2, 6, "1").game(3, 7, "1").game(4, 8, "1").next_round()
+               .line("XXP 5 6").line("XXP 5 7").line("XXP 5 8"))
+    assert pair_1992(builder).as_numbers() == [(2, 1), (5, 3), (6, 4), (7, 8)]
+
+
+@pytest.mark.parametrize(("rounds", "expected"), [(2, [(2, 1), (4, 3), (5, 0)]), (3, [(3, 1), (2, 4), (5, 0)])])
+def test_note_after_b6_no_float_criteria_over_50_percent_in_the_last_round(rounds, expected):
+    """The Note after B6: "B2, B5 and B6 do not apply when pairing players with a score of over 50%
+    in the last round."  Round 1: 1-4 won by 1 (white), 5-2 won by 2 (black), 3 the bye (a
+    downfloat, A5).  Round 2, the bracket of 1 point {1, 2, 3}: 1 prefers black, 2 white, 3 none
+    (x = 0).  S1 = 1, S2 = 2, 3: C6's 1-2 moves 3 down again.  In the last round (2 of 2) all
+    three are over 50% (U2): B5 does not apply, 1-2 stands; the bracket of 0: MDP 3, S2 = 4, 5:
+    3-4, and 5 takes the bye.  In round 2 of 3, B5 applies: C7, 1-3, and 2 moves down: 2-4 both
+    prefer white (x = 2 - 2 = 0, B4) and 2-5 met (B1.a); C9, C10.a free nothing; C11 (x = 1):
+    2-4, E4 giving 2, higher ranked, white; 5 the bye."""
+    builder = TrfBuilder(5, rounds).game(1, 4, "1").game(5, 2, "0").bye(3, "U").next_round()
+    assert pair_1992(builder).as_numbers() == expected
+
+
+@pytest.mark.parametrize(("initial", "expected"), [("white1", (3, 6)), ("black1", (6, 3))])
+def test_e4_u12_no_preference_after_round_1_the_first_round_rule(initial, expected):
+    """E4 after round 1 (U12): 3 and 6 had half-point byes in round 1, so neither has a colour
+    preference (U1) nor a played game: E1-E3 decide nothing, and E4's "colour preference of the
+    higher ranked player" does not exist.  The reading: the first-round rule by pairing number;
+    3, higher ranked and odd-numbered, gets the colour drawn for player 1 (XXC).  Round 1: 1-4 and
+    2-5 won by white.  Round 2: 1-2 (both prefer black; x = 1; E4: 1, higher, black), 3-6 in the
+    bracket of half a point, 4-5 (both prefer white; E4: 4 white)."""
+    builder = (TrfBuilder(6, 5, initial=initial).game(1, 4, "1").game(2, 5, "1").bye(3, "H").bye(6, "H")
+               .next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), expected, (4, 5)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from ...core.explanation import Step
-from ...core.matching import bits, max_weight_matching
+from ...core.matching import UNMATCHED, bits, join, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Progress, RoundPairing, publishing_key
 from ...core.round import RoundPairer
 from ...core.state import FLOAT_DOWN, FLOAT_UP, Player, RoundState
@@ -22,7 +22,7 @@ from ...errors import NoValidPairing
 from .colours import colour_exempt
 from .colours1992 import allocate_colours_1992
 from .history1992 import a2_key
-from .search1992 import Level, exchanges, transpositions
+from .search1992 import Level, Viable, exchanges, transpositions
 
 #: The float criteria in force at each step: (B6 down, B5 down, B6 up, B5 up).  C9 drops B6 then
 #: B5 for downfloats; C10.a, in a heterogeneous bracket only, B6 then B5 for upfloats (U8).
@@ -60,6 +60,8 @@ class Pairer1992(RoundPairer):
         self.steps: list[tuple[list[int], int, list[tuple[int, int]], list[int], str]] = []
         #: remainders (players, levels, x raised, cut) found without an acceptable pairing
         self.failed: set[tuple] = set()
+        #: the answers of :meth:`_viable`, by the graph of the step and the players asked about
+        self.viable: dict[tuple, dict[tuple[int, int], bool]] = {}
 
     # -- the round -----------------------------------------------------------
     def pair(self) -> RoundPairing:
@@ -206,11 +208,12 @@ class Pairer1992(RoundPairer):
         are listed, or once a few candidates have failed the completion."""
         number = {v: i + 1 for i, v in enumerate(members)}
         judged, failures = False, 0
+        viable = self._viable(level, alone, lower, bool(lower))
         for index, (s1, s2) in enumerate(exchanges(members[:p], members[p:], number)):
             if index == 1 and not judged and not self._possible(members, p, level, lower):
                 return
             judged = judged or index == 1
-            for pairs, left in transpositions(s1, s2, level):
+            for pairs, left in transpositions(s1, s2, level, viable):
                 result = Result(pairs, left + alone)
                 if all(v not in left for v in required) and self._completes(result, lower):
                     yield result
@@ -231,9 +234,10 @@ class Pairer1992(RoundPairer):
         for p in (len(mdps),) if all_mdps else range(len(mdps), 0, -1):
             s1, s2 = mdps[:p], [v for v in members if v not in mdps[:p]]
             full = (len(s2) - p) // 2
+            base = max(0, x0 - (len(mdps) - p))  # C14: x lowered with p when it was above zero
             for cut in range(full + 1):
-                for raised in range(max(p - x0, full) + 1):  # C11: x raised for the bracket and its remainder
-                    yield from self._mdp_stage(s1, s2, alone, lower, min(x0 + raised, p), raised, cut)
+                for raised in range(max(p - base, full) + 1):  # C11: x raised for the bracket and its remainder
+                    yield from self._mdp_stage(s1, s2, alone, lower, min(base + raised, p), raised, cut)
 
     def _mdp_stage(self, s1: list[int], s2: list[int], alone: list[int], lower: list[int], x: int,
                    raised: int, cut: int) -> Iterator[Result]:
@@ -242,7 +246,7 @@ class Pairer1992(RoundPairer):
         for number, flags in enumerate(LEVELS):
             level = self._level(s1 + s2, x, flags)
             failures = 0
-            for pairs, left in transpositions(s1, s2, level):
+            for pairs, left in transpositions(s1, s2, level, self._viable(level, alone, lower, True)):
                 levels = LEVELS[min(number, 2):3] if number < 3 else (flags,)
                 # the remainder's pairings depend on its players only: one that had none has none
                 key = (frozenset(left), levels, raised, cut)
@@ -328,6 +332,37 @@ class Pairer1992(RoundPairer):
             return big + bonus - level.clash(v, w)
         # a player moved down meets one below, or another moved down
         return big if all(u not in inside or level.free >> u & 1 for u in (v, w)) else 0
+
+    def _viable(self, level: Level, alone: list[int], lower: list[int], meet: bool) -> Viable:
+        """Whether S1's players still to pair can each meet one of S2's still free (``level``) so
+        that the players left over, with ``alone`` and ``lower``, complete the round (:meth:`_completes`;
+        unless they ``meet`` each other, at most one is left, for the bye): one matching,
+        remembered per set of players.  Only a speed-up: a branch it cuts has no candidate
+        that the procedure would accept."""
+        size = len(self.players)
+        outside = sum(1 << v for v in alone + lower)
+        known = self.viable.setdefault((tuple(level.rows), outside, meet), {})
+
+        def viable(first: list[int], second: list[int]) -> bool:
+            first_mask, second_mask = sum(1 << v for v in first), sum(1 << w for w in second)
+            if (first_mask, second_mask) in known:
+                return known[first_mask, second_mask]
+            rows = [0] * (size + 1)
+            left_over = second_mask | outside if meet else 0  # who may meet after moving down
+            for v in first:
+                rows[v] = level.rows[v] & second_mask
+            for w in second:
+                rows[w] = level.rows[w] & first_mask | self.rows[w] & left_over
+            for u in bits(outside):
+                rows[u] = self.rows[u] & left_over
+            vertices = first + second + alone + lower
+            if len(vertices) % 2:  # the bye (A5), not to a player of S1
+                join(rows, size, sum(1 << v for v in second + alone + lower if self.bye_candidate(v)))
+                vertices.append(size)
+            mate = max_cardinality_matching(rows, vertices=vertices, allowed_unmatched=0)
+            known[first_mask, second_mask] = found = all(mate[v] != UNMATCHED for v in vertices)
+            return found
+        return viable
 
     def _completes(self, result: Result, lower: list[int]) -> bool:
         """The rest of the round can still be paired (C12-C13, read in docs/systems/dutch-1992.md)."""

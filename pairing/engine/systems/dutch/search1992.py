@@ -11,7 +11,7 @@ meets the criteria in force is the one the text's enumeration reaches first.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -97,11 +97,18 @@ def _take_over(level: Level, w: int, mate: dict[int, int], paired_left: dict[int
     return False
 
 
-def transpositions(s1: list[int], s2: list[int], level: Level) -> Iterator[tuple[list[tuple[int, int]], list[int]]]:
+#: Whether the players of S1 still to pair (first) can be paired with players of S2 still free
+#: (second) so that the rest of the round can be completed: a branch cut without this has no
+#: candidate the procedure would accept (the caller's ``_completes``).
+Viable = Callable[[list[int], list[int]], bool]
+
+
+def transpositions(s1: list[int], s2: list[int], level: Level, viable: Viable | None = None
+                   ) -> Iterator[tuple[list[tuple[int, int]], list[int]]]:
     """C6-C7 with D1: the pairings S1[i]-S2[i] that meet ``level``, in the D1 order; each with
-    the players of S2 left over."""
+    the players of S2 left over.  ``viable`` cuts branches whose candidates all fail later."""
     first = _feasible(level, s1, s2, 0, None)
-    if first is None:
+    if first is None or (viable is not None and not viable(s1, s2)):
         return
     chosen: list[int] = []
 
@@ -119,7 +126,7 @@ def transpositions(s1: list[int], s2: list[int], level: Level) -> Iterator[tuple
                 continue
             rest = [u for u in s2 if not (used | 1 << w) >> u & 1]
             found = _feasible(level, s1[i + 1:], rest, total, mate)
-            if found is not None:
+            if found is not None and (viable is None or viable(s1[i + 1:], rest)):
                 chosen.append(w)
                 yield from walk(i + 1, used | 1 << w, total, found)
                 chosen.pop()
