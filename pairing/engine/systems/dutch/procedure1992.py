@@ -58,8 +58,10 @@ class Pairer1992(RoundPairer):
         super().__init__(state, lambda player: colour_exempt(state, player))
         self.progress = progress or (lambda done, total, size: None)
         self.steps: list[tuple[list[int], int, list[tuple[int, int]], list[int], str]] = []
-        #: remainders (players, levels, x raised, cut) found without an acceptable pairing
-        self.failed: set[tuple] = set()
+        #: remainders found without an acceptable pairing: (players, cut) -> [(levels, x raised)]
+        self.failed: dict[tuple, list[tuple[frozenset, int]]] = {}
+        #: the matchings of :meth:`_possible` (they do not depend on x), by players and graph
+        self.best: dict[tuple, tuple[int, int] | None] = {}
         #: the answers of :meth:`_viable`, by the graph of the step and the players asked about
         self.viable: dict[tuple, dict[tuple[int, int], bool]] = {}
 
@@ -248,24 +250,29 @@ class Pairer1992(RoundPairer):
             failures = 0
             for pairs, left in transpositions(s1, s2, level, self._viable(level, alone, lower, True)):
                 levels = LEVELS[min(number, 2):3] if number < 3 else (flags,)
-                # the remainder's pairings depend on its players only: one that had none has none
-                key = (frozenset(left), levels, raised, cut)
                 failures += 1
                 if failures == FAILURES_BEFORE_JUDGING and not self._possible(
                         s1 + s2, (len(s2) - len(s1)) // 2 - cut, level, lower, s1, clashes=False):
                     break
-                if key in self.failed or self.completion_mate(left + alone + lower) is None:
+                if self._failed_before(left, cut, levels, raised) or self.completion_mate(left + alone + lower) is None:
                     continue
                 found = False
                 for rest in self._homogeneous(left, alone, lower, [], levels, raised, range(cut, cut + 1)):
                     found = True
                     yield Result(pairs + rest.pairs, rest.floaters)
                 if not found:
-                    self.failed.add(key)
+                    self.failed.setdefault((frozenset(left), cut), []).append((frozenset(levels), raised))
                 if len(left) < 2 or cut == len(left) // 2:
                     result = Result(pairs, left + alone)
                     if self._completes(result, lower):
                         yield result
+
+    def _failed_before(self, left: list[int], cut: int, levels: tuple, raised: int) -> bool:
+        """Whether this remainder had no acceptable pairing already, with these float levels or more
+        and x raised as much or less.  Its pairings depend on its players only, and its steps now
+        are some of those tried then (C11 takes x from its A8 value + raised up to p): none has one."""
+        return any(raised >= before and before_levels >= set(levels)
+                   for before_levels, before in self.failed.get((frozenset(left), cut), ()))
 
     # -- the criteria at one step --------------------------------------------
     def _level(self, members: list[int], x: int, flags: tuple[bool, bool, bool, bool]) -> Level:
@@ -303,6 +310,18 @@ class Pairer1992(RoundPairer):
         weighted matching (the most pairs of the round, then the most inside the bracket, then the
         fewest colour clashes, unless ``clashes`` is False): a quick refusal before the candidates
         are listed.  Only refuses: with more than p pairs possible it cannot tell the clashes of p."""
+        best = self._best(members, level, lower, s1)
+        if best is None:
+            return False
+        pairs, count = best
+        return pairs > p or (pairs == p and (count <= level.x or not clashes))
+
+    def _best(self, members: list[int], level: Level, lower: list[int], s1: list[int]) -> tuple[int, int] | None:
+        """The weighted matching of :meth:`_possible`: the pairs inside the bracket and their colour
+        clashes, None when the round cannot be completed; remembered (x plays no part in it)."""
+        key = (tuple(members), tuple(lower), tuple(s1), tuple(level.rows), level.free)
+        if key in self.best:
+            return self.best[key]
         inside, first, everyone = set(members) - set(s1), set(s1), members + lower
         bonus = len(members) + 2
         big = bonus * (len(everyone) + 2)
@@ -315,12 +334,13 @@ class Pairer1992(RoundPairer):
             edges += [(v, dummy, big) for v in everyone if self.players[v].bye_eligible and v not in first
                       and (v not in inside or level.free >> v & 1)]
         mate = max_weight_matching(dummy + 1, edges)
-        if any(mate[v] < 0 for v in everyone):
-            return False
-        pairs = [(v, mate[v]) for v in inside if v < mate[v] < dummy and mate[v] in inside
-                 and level.rows[v] >> mate[v] & 1]
-        count = sum(level.clash(v, w) for v, w in pairs) if clashes else 0
-        return len(pairs) > p or (len(pairs) == p and count <= level.x)
+        found = None
+        if all(mate[v] >= 0 for v in everyone):
+            pairs = [(v, mate[v]) for v in inside if v < mate[v] < dummy and mate[v] in inside
+                     and level.rows[v] >> mate[v] & 1]
+            found = len(pairs), sum(level.clash(v, w) for v, w in pairs)
+        self.best[key] = found
+        return found
 
     @staticmethod
     def _weight(v: int, w: int, inside: set[int], first: set[int], level: Level, big: int, bonus: int) -> int:

@@ -12,7 +12,7 @@ meets the criteria in force is the one the text's enumeration reaches first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
 
@@ -30,10 +30,20 @@ class Level:
     free: int              # the players who may be left unpaired (moved down: B5/B6 for downfloats)
     colour: list[str | None]  # each player's colour preference (A7), None: none (U1)
     x: int                 # how many pairs may leave a colour preference ungranted (A8, B4, C11)
+    _calm: Level | None = field(default=None, repr=False, compare=False)
 
     def clash(self, v: int, w: int) -> int:
         """1 when v and w prefer the same colour: one of them cannot get it (B4)."""
         return int(self.colour[v] is not None and self.colour[v] == self.colour[w])
+
+    def without_clashes(self) -> Level:
+        """The same step with only the pairs that grant both preferences (built once): what is left
+        when the allowance x is spent."""
+        if self._calm is None:
+            same = {c: sum(1 << v for v, mine in enumerate(self.colour) if mine == c) for c in ("w", "b")}
+            rows = [row & ~same[c] if (c := self.colour[v]) in same else row for v, row in enumerate(self.rows)]
+            self._calm = Level(rows, self.free, self.colour, 0)
+        return self._calm
 
 
 def _colour_bound(level: Level, left: list[int], right: list[int]) -> int:
@@ -54,7 +64,7 @@ def _saturates(level: Level, left: list[int], right: list[int], start: dict[int,
     ``start`` still possible); None if there is none."""
     right_mask = sum(1 << w for w in right)
     lefts = set(left)
-    mate = {w: v for w, v in (start or {}).items() if right_mask >> w & 1 and v in lefts}
+    mate = {w: v for w, v in (start or {}).items() if right_mask >> w & 1 and v in lefts and level.rows[v] >> w & 1}
 
     def augment(v: int, seen: set[int]) -> bool:
         edges = level.rows[v] & right_mask
@@ -138,7 +148,9 @@ def _feasible(level: Level, left: list[int], right: list[int], clashes: int,
               start: dict[int, int] | None) -> dict[int, int] | None:
     if clashes + _colour_bound(level, left, right) > level.x:
         return None
-    return _saturates(level, left, right, start)
+    # x spent: the rest must grant every preference (else the walk below finds no candidate, after
+    # trying them all)
+    return _saturates(level.without_clashes() if clashes == level.x else level, left, right, start)
 
 
 def exchanges(s1: list[int], s2: list[int], number: dict[int, int]) -> Iterator[tuple[list[int], list[int]]]:
