@@ -395,6 +395,18 @@ def test_c10_the_lowest_mdp_gets_another_opponent_when_the_remainder_fails():
     assert pair_1992(builder).as_numbers() == [(2, 1), (5, 3), (4, 9), (6, 7), (8, 0)]
 
 
+def test_c10_before_c11_a_new_opponent_before_x_is_raised():
+    """C10 comes before C11: the lowest MDP gets another opponent before the colour allowance is
+    raised.  Round 1: 1-6, 7-2 and 3-8 won by 1, 2 and 3; 4-9 drawn; 5 a half-point bye.  Round 2:
+    bracket of 1 point: C6 1-2 (x = 0), 3 moves down.  Bracket of half a point: MDP 3 (prefers
+    black), S2 = 4 (black), 5 (none, U1), 9 (white); x = 2 - 2 = 0.  C6: 3-4 fails B4 (both black,
+    over x).  C7: 3-5; the remainder {4, 9} met (B1.a), C7-C9 change nothing.  C10: 3-9; the
+    remainder {4, 5}: 4-5.  (Raising x first, C11, would take 3-4 and leave 5-9.)  Bracket of 0
+    {6, 7, 8}: 6-7, 8 the bye.  Colours by E1."""
+    builder = (TrfBuilder(9, 5).game(1, 6, "1").game(7, 2, "0").game(3, 8, "1").game(4, 9, "=").bye(5, "H")
+               .next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (9, 3), (5, 4), (6, 7), (8, 0)]
+
 def test_c10a_the_upfloat_criteria_dropped_b6_then_b5():
     """C10.a: "If no alternative pairing for this player exists then drop criterion B6 first and
     then B5 for upfloats".  Rounds 1-2 (white first): 3-2 1-0, 4-5 1-0, 1-6 1-0; 2-4 1-0 (2, with 0
