@@ -491,3 +491,22 @@ def test_e4_u12_no_preference_after_round_1_the_first_round_rule(initial, expect
     builder = (TrfBuilder(6, 5, initial=initial).game(1, 4, "1").game(2, 5, "1").bye(3, "H").bye(6, "H")
                .next_round())
     assert pair_1992(builder).as_numbers() == [(2, 1), expected, (4, 5)]
+
+
+def test_f3_e3_rounds_without_a_game_move_to_the_front():
+    """F3 with E3: "BWW-B will be treated as -BWWB with respect to E3.  So WB-WB will count as
+    -WBWB".  After five rounds (all games drawn) 1 has B-WWB (a half-point bye in round 2) and 2
+    has WB-WB (a half-point bye in round 3): both colour difference 0 and black last, so both a
+    mild preference for white (A7.c); E1 and E2 decide nothing.  E3 on -BWWB and -WBWB: the last
+    two games agree (W, B), the third from last differs (1 white, 2 black): alternating, 1 gets
+    black.  (Compared round by round, the first round would decide, 1 black and 2 white, and 1
+    would get white.)"""
+    builder = (TrfBuilder(6, 7).game(3, 1, "=").game(2, 4, "=").next_round()
+               .bye(1, "H").game(5, 2, "=").next_round()
+               .game(1, 5, "=").bye(2, "H").next_round()
+               .game(1, 6, "=").game(2, 3, "=").next_round()
+               .game(4, 1, "=").game(6, 2, "=").next_round())
+    state = SYSTEMS["dutch"].edition("1992").round_state(parse(builder.text()))
+    one, two = state.by_number()[1], state.by_number()[2]
+    board, rule = allocate_colours_1992(one, two, state)
+    assert (board.white.number, rule) == (2, "alternate")
