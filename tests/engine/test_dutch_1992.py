@@ -510,3 +510,19 @@ def test_f3_e3_rounds_without_a_game_move_to_the_front():
     one, two = state.by_number()[1], state.by_number()[2]
     board, rule = allocate_colours_1992(one, two, state)
     assert (board.white.number, rule) == (2, "alternate")
+
+
+def test_d2_u11_equal_differences_and_the_same_s1_players_the_lowest_of_s2_first():
+    """D2 (U11): the text orders exchanges by the difference of the sums, then "the one concerning
+    the lowest player of S1", and is silent when both are equal: 3+4 with 5+8 and 3+4 with 6+7
+    (difference 6 each).  The reading: the lowest numbers of S2 first (as Dutch 2017 D.2.d), so
+    5+8 before 6+7 (the text's m); then 2+4 with 5+7 (n), 1+4 with 5+6 (player 1, which the
+    matrices never show, by the same rule), 2+3 with 5+6 (o)."""
+    number = {v: v + 1 for v in range(8)}
+    sixes = []
+    for s1, _ in list(exchanges([0, 1, 2, 3], [4, 5, 6, 7], number))[1:]:
+        out = sorted(n + 1 for n in {0, 1, 2, 3} - set(s1))
+        into = sorted(n + 1 for n in set(s1) - {0, 1, 2, 3})
+        if len(out) == 2 and sum(into) - sum(out) == 6:
+            sixes.append(("+".join(map(str, out)), "+".join(map(str, into))))
+    assert sixes == [("3+4", "5+8"), ("3+4", "6+7"), ("2+4", "5+7"), ("1+4", "5+6"), ("2+3", "5+6")]
