@@ -395,6 +395,18 @@ def test_c10_the_lowest_mdp_gets_another_opponent_when_the_remainder_fails():
     assert pair_1992(builder).as_numbers() == [(2, 1), (5, 3), (4, 9), (6, 7), (8, 0)]
 
 
+def test_c10_before_c11_a_new_opponent_before_x_is_raised():
+    """C10 comes before C11: the lowest MDP gets another opponent before the colour allowance is
+    raised.  Round 1: 1-6, 7-2 and 3-8 won by 1, 2 and 3; 4-9 drawn; 5 a half-point bye.  Round 2:
+    bracket of 1 point: C6 1-2 (x = 0), 3 moves down.  Bracket of half a point: MDP 3 (prefers
+    black), S2 = 4 (black), 5 (none, U1), 9 (white); x = 2 - 2 = 0.  C6: 3-4 fails B4 (both black,
+    over x).  C7: 3-5; the remainder {4, 9} met (B1.a), C7-C9 change nothing.  C10: 3-9; the
+    remainder {4, 5}: 4-5.  (Raising x first, C11, would take 3-4 and leave 5-9.)  Bracket of 0
+    {6, 7, 8}: 6-7, 8 the bye.  Colours by E1."""
+    builder = (TrfBuilder(9, 5).game(1, 6, "1").game(7, 2, "0").game(3, 8, "1").game(4, 9, "=").bye(5, "H")
+               .next_round())
+    assert pair_1992(builder).as_numbers() == [(2, 1), (9, 3), (5, 4), (6, 7), (8, 0)]
+
 def test_c10a_the_upfloat_criteria_dropped_b6_then_b5():
     """C10.a: "If no alternative pairing for this player exists then drop criterion B6 first and
     then B5 for upfloats".  Rounds 1-2 (white first): 3-2 1-0, 4-5 1-0, 1-6 1-0; 2-4 1-0 (2, with 0
@@ -479,3 +491,38 @@ def test_e4_u12_no_preference_after_round_1_the_first_round_rule(initial, expect
     builder = (TrfBuilder(6, 5, initial=initial).game(1, 4, "1").game(2, 5, "1").bye(3, "H").bye(6, "H")
                .next_round())
     assert pair_1992(builder).as_numbers() == [(2, 1), expected, (4, 5)]
+
+
+def test_f3_e3_rounds_without_a_game_move_to_the_front():
+    """F3 with E3: "BWW-B will be treated as -BWWB with respect to E3.  So WB-WB will count as
+    -WBWB".  After five rounds (all games drawn) 1 has B-WWB (a half-point bye in round 2) and 2
+    has WB-WB (a half-point bye in round 3): both colour difference 0 and black last, so both a
+    mild preference for white (A7.c); E1 and E2 decide nothing.  E3 on -BWWB and -WBWB: the last
+    two games agree (W, B), the third from last differs (1 white, 2 black): alternating, 1 gets
+    black.  (Compared round by round, the first round would decide, 1 black and 2 white, and 1
+    would get white.)"""
+    builder = (TrfBuilder(6, 7).game(3, 1, "=").game(2, 4, "=").next_round()
+               .bye(1, "H").game(5, 2, "=").next_round()
+               .game(1, 5, "=").bye(2, "H").next_round()
+               .game(1, 6, "=").game(2, 3, "=").next_round()
+               .game(4, 1, "=").game(6, 2, "=").next_round())
+    state = SYSTEMS["dutch"].edition("1992").round_state(parse(builder.text()))
+    one, two = state.by_number()[1], state.by_number()[2]
+    board, rule = allocate_colours_1992(one, two, state)
+    assert (board.white.number, rule) == (2, "alternate")
+
+
+def test_d2_u11_equal_differences_and_the_same_s1_players_the_lowest_of_s2_first():
+    """D2 (U11): the text orders exchanges by the difference of the sums, then "the one concerning
+    the lowest player of S1", and is silent when both are equal: 3+4 with 5+8 and 3+4 with 6+7
+    (difference 6 each).  The reading: the lowest numbers of S2 first (as Dutch 2017 D.2.d), so
+    5+8 before 6+7 (the text's m); then 2+4 with 5+7 (n), 1+4 with 5+6 (player 1, which the
+    matrices never show, by the same rule), 2+3 with 5+6 (o)."""
+    number = {v: v + 1 for v in range(8)}
+    sixes = []
+    for s1, _ in list(exchanges([0, 1, 2, 3], [4, 5, 6, 7], number))[1:]:
+        out = sorted(n + 1 for n in {0, 1, 2, 3} - set(s1))
+        into = sorted(n + 1 for n in set(s1) - {0, 1, 2, 3})
+        if len(out) == 2 and sum(into) - sum(out) == 6:
+            sixes.append(("+".join(map(str, out)), "+".join(map(str, into))))
+    assert sixes == [("3+4", "5+8"), ("3+4", "6+7"), ("2+4", "5+7"), ("1+4", "5+6"), ("2+3", "5+6")]

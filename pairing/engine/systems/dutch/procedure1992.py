@@ -10,7 +10,7 @@ docs/systems/dutch-1992.md; each is cited where it is applied.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 
 from ...core.explanation import Step
@@ -210,9 +210,10 @@ class Pairer1992(RoundPairer):
         are listed, or once a few candidates have failed the completion."""
         number = {v: i + 1 for i, v in enumerate(members)}
         judged, failures = False, 0
-        viable = self._viable(level, alone, lower, bool(lower))
+        viable = self._viable(level, alone, lower, bool(lower), required)
+        judge = replace(level, free=level.free & ~sum(1 << v for v in required))  # C12: MDPs stay
         for index, (s1, s2) in enumerate(exchanges(members[:p], members[p:], number)):
-            if index == 1 and not judged and not self._possible(members, p, level, lower):
+            if index == 1 and not judged and not self._possible(members, p, judge, lower):
                 return
             judged = judged or index == 1
             for pairs, left in transpositions(s1, s2, level, viable):
@@ -223,7 +224,7 @@ class Pairer1992(RoundPairer):
                 failures += 1
                 if failures == FAILURES_BEFORE_JUDGING and not judged:
                     judged = True
-                    if not self._possible(members, p, level, lower):
+                    if not self._possible(members, p, judge, lower):
                         return
 
     def _heterogeneous(self, mdps: list[int], residents: list[int], alone: list[int], lower: list[int],
@@ -353,31 +354,34 @@ class Pairer1992(RoundPairer):
         # a player moved down meets one below, or another moved down
         return big if all(u not in inside or level.free >> u & 1 for u in (v, w)) else 0
 
-    def _viable(self, level: Level, alone: list[int], lower: list[int], meet: bool) -> Viable:
+    def _viable(self, level: Level, alone: list[int], lower: list[int], meet: bool,
+                required: list[int] = ()) -> Viable:
         """Whether S1's players still to pair can each meet one of S2's still free (``level``) so
-        that the players left over, with ``alone`` and ``lower``, complete the round (:meth:`_completes`;
-        unless they ``meet`` each other, at most one is left, for the bye): one matching,
-        remembered per set of players.  Only a speed-up: a branch it cuts has no candidate
-        that the procedure would accept."""
+        that the players left over, none of ``required`` (C12: the MDPs), with ``alone`` and
+        ``lower``, complete the round (:meth:`_completes`; unless they ``meet`` each other, at most
+        one is left, for the bye): one matching, remembered per set of players.  Only a speed-up:
+        a branch it cuts has no candidate that the procedure would accept."""
         size = len(self.players)
         outside = sum(1 << v for v in alone + lower)
-        known = self.viable.setdefault((tuple(level.rows), outside, meet), {})
+        stay = sum(1 << v for v in required)  # paired in the bracket, never left over
+        known = self.viable.setdefault((tuple(level.rows), outside, meet, stay), {})
 
         def viable(first: list[int], second: list[int]) -> bool:
             first_mask, second_mask = sum(1 << v for v in first), sum(1 << w for w in second)
             if (first_mask, second_mask) in known:
                 return known[first_mask, second_mask]
             rows = [0] * (size + 1)
-            left_over = second_mask | outside if meet else 0  # who may meet after moving down
+            left_over = (second_mask | outside) & ~stay if meet else 0  # who may meet after moving down
             for v in first:
                 rows[v] = level.rows[v] & second_mask
             for w in second:
-                rows[w] = level.rows[w] & first_mask | self.rows[w] & left_over
+                rows[w] = level.rows[w] & first_mask | (0 if stay >> w & 1 else self.rows[w] & left_over)
             for u in bits(outside):
                 rows[u] = self.rows[u] & left_over
             vertices = first + second + alone + lower
             if len(vertices) % 2:  # the bye (A5), not to a player of S1
-                join(rows, size, sum(1 << v for v in second + alone + lower if self.bye_candidate(v)))
+                join(rows, size, sum(1 << v for v in second + alone + lower
+                                     if self.bye_candidate(v) and not stay >> v & 1))
                 vertices.append(size)
             mate = max_cardinality_matching(rows, vertices=vertices, allowed_unmatched=0)
             known[first_mask, second_mask] = found = all(mate[v] != UNMATCHED for v in vertices)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
 
+from ...core.matching import bits, max_weight_matching
+
 #: An engine limit: the exchanges of one size are listed in the D2 order while there are at most
 #: this many (a bracket of 2 x 450 players' one-player exchanges; two-player exchanges up to S1 and
 #: S2 of about 30 each); larger sizes are not tried (docs/systems/dutch-1992.md).
@@ -31,6 +33,8 @@ class Level:
     colour: list[str | None]  # each player's colour preference (A7), None: none (U1)
     x: int                 # how many pairs may leave a colour preference ungranted (A8, B4, C11)
     _calm: Level | None = field(default=None, repr=False, compare=False)
+    #: the answers of :func:`_fewest_clashes`, by the players asked about
+    fewest: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def clash(self, v: int, w: int) -> int:
         """1 when v and w prefer the same colour: one of them cannot get it (B4)."""
@@ -66,18 +70,22 @@ def _saturates(level: Level, left: list[int], right: list[int], start: dict[int,
     lefts = set(left)
     mate = {w: v for w, v in (start or {}).items() if right_mask >> w & 1 and v in lefts and level.rows[v] >> w & 1}
 
+    same = {"w": 0, "b": 0}  # who of ``right`` prefers each colour: partners without a clash first
+    for w in right:
+        if level.colour[w] is not None:
+            same[level.colour[w]] |= 1 << w
+
     def augment(v: int, seen: set[int]) -> bool:
         edges = level.rows[v] & right_mask
-        while edges:
-            low = edges & -edges
-            w = low.bit_length() - 1
-            edges ^= low
-            if w in seen:
-                continue
-            seen.add(w)
-            if w not in mate or augment(mate[w], seen):
-                mate[w] = v
-                return True
+        clashing = same.get(level.colour[v], 0)
+        for part in (edges & ~clashing, edges & clashing):
+            for w in bits(part):
+                if w in seen:
+                    continue
+                seen.add(w)
+                if w not in mate or augment(mate[w], seen):
+                    mate[w] = v
+                    return True
         return False
 
     matched = set(mate.values())
@@ -146,11 +154,35 @@ def transpositions(s1: list[int], s2: list[int], level: Level, viable: Viable | 
 
 def _feasible(level: Level, left: list[int], right: list[int], clashes: int,
               start: dict[int, int] | None) -> dict[int, int] | None:
+    """A matching of ``left`` into ``right`` as :func:`_saturates` gives it, if one exists within
+    the allowance x with ``clashes`` already counted; None when none does."""
     if clashes + _colour_bound(level, left, right) > level.x:
         return None
-    # x spent: the rest must grant every preference (else the walk below finds no candidate, after
-    # trying them all)
-    return _saturates(level.without_clashes() if clashes == level.x else level, left, right, start)
+    if clashes == level.x:
+        # x spent: the rest must grant every preference (else the walk below finds no candidate,
+        # after trying them all)
+        return _saturates(level.without_clashes(), left, right, start)
+    mate = _saturates(level, left, right, start)
+    if mate is None or clashes + sum(level.clash(v, w) for w, v in mate.items()) <= level.x:
+        return mate
+    return mate if clashes + _fewest_clashes(level, left, right) <= level.x else None
+
+
+def _fewest_clashes(level: Level, left: list[int], right: list[int]) -> int:
+    """The fewest clashes (B4) of a matching giving every one of ``left`` a partner among ``right``
+    and every one of ``right`` who may not be left unpaired one too (one weighted matching: the
+    most of ``left`` paired, then the most of those who may not be left, then the fewest
+    clashes); such a matching exists (:func:`_saturates` found one)."""
+    right_mask = sum(1 << w for w in right)
+    key = (sum(1 << v for v in left), right_mask)
+    if key not in level.fewest:
+        kept = len(left) + 1
+        pair = kept * (len(right) + 1)
+        edges = [(v, w, pair + (0 if level.free >> w & 1 else kept) - level.clash(v, w))
+                 for v in left for w in bits(level.rows[v] & right_mask)]
+        mate = max_weight_matching(len(level.rows), edges)
+        level.fewest[key] = sum(level.clash(v, mate[v]) for v in left)
+    return level.fewest[key]
 
 
 def exchanges(s1: list[int], s2: list[int], number: dict[int, int]) -> Iterator[tuple[list[int], list[int]]]:
