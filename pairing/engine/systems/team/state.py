@@ -1,0 +1,99 @@
+"""What C.04.6 pairs a round from: each team's scores, colours, meetings and floats (pure data).
+
+Read from a :class:`~pairing.engine.trf_team.TeamDocument` before round ``round_number``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...errors import TrfError
+from ...trf_team import TeamDocument
+from .colours import preference
+from .editions import TeamEdition
+
+
+@dataclass
+class Team:
+    tpn: int
+    score: int                 # the primary score (1.2), with the virtual points of C.04.7, tenths
+    secondary: int | None      # the secondary score of 4.2.2, or None when not used
+    colours: tuple[str, ...]   # the colours of its played matches, oldest first (1.6.1; GHR 3.4)
+    met: frozenset[int]        # opponents of played matches ([C1]; a forfeited match is none, GHR 3.5)
+    bye_barred: bool           # had the PAB or won a match by forfeit ([C2], 2.1.2)
+    floated: bool              # played an opponent with another score in the previous round (1.5)
+    preference: str | None = None   # "w" / "b" (1.7)
+    strong: bool = False            # Type B strong, or Type A (simple) preference
+
+    @property
+    def matches(self) -> int:
+        return len(self.colours)
+
+    @property
+    def colour_difference(self) -> int:
+        return self.colours.count("w") - self.colours.count("b")
+
+
+@dataclass
+class TeamRoundState:
+    round_number: int
+    total_rounds: int
+    teams: list[Team]                                    # the teams to pair, by TPN
+    edition: TeamEdition
+    initial_colour: str = "w"
+    colour_model: str = "A"     # "A", "B" or "none" (1.7)
+    all_teams: dict[int, Team] = field(default_factory=dict)
+
+    @property
+    def late_round(self) -> bool:
+        """[C7]/[C10] do not apply in the last two rounds (2.3.4, 2.3.7)."""
+        return self.round_number >= self.total_rounds - 1
+
+
+def build_team_state(document: TeamDocument, edition: TeamEdition, round_number: int | None = None,
+                     total_rounds: int | None = None) -> TeamRoundState:
+    if round_number is None:
+        round_number = document.paired_rounds + 1
+    total = total_rounds or document.total_rounds or max(round_number, document.paired_rounds)
+    if round_number > total:
+        raise TrfError(f"round {round_number} is beyond the {total} rounds of the tournament (142)")
+    previous = round_number - 1
+    teams = {tpn: _team(document, edition, tpn, previous, round_number == total) for tpn in document.teams}
+    unavailable = document.unavailable.get(round_number, set()) | {
+        tpn for tpn in document.teams if document.round(tpn, round_number).kind == "absent"
+        and round_number <= _rounds_in_file(document)}
+    available = [teams[tpn] for tpn in sorted(teams) if tpn not in unavailable]
+    return TeamRoundState(round_number, total, available, edition, document.initial_colour or "w",
+                          document.colour_model, teams)
+
+
+def _rounds_in_file(document: TeamDocument) -> int:
+    return max((len(rounds) for rounds in document.rounds.values()), default=0)
+
+
+def _score(document: TeamDocument, tpn: int, which: str, rounds: int) -> int:
+    virtual = document.virtual.get((rounds + 1, tpn), (0, 0))
+    return document.score(tpn, which, rounds) + (virtual[0] if which == "MP" else virtual[1])
+
+
+def _team(document: TeamDocument, edition: TeamEdition, tpn: int, previous: int, last_round: bool) -> Team:
+    rounds = document.rounds[tpn][:previous]
+    colours = tuple(r.colour for r in rounds if r.kind == "match" and r.played and r.colour)
+    met = frozenset(r.opponent for r in rounds if r.kind == "match" and r.played and r.opponent)
+    barred = any(r.kind == "bye" or r.forfeit_win for r in rounds)
+    team = Team(tpn, _score(document, tpn, document.primary, previous),
+                _score(document, tpn, document.secondary, previous) if document.secondary else None,
+                colours, met, barred, _floated(document, edition, tpn, previous))
+    team.preference, team.strong = preference(colours, document.colour_model, last_round)
+    return team
+
+
+def _floated(document: TeamDocument, edition: TeamEdition, tpn: int, previous: int) -> bool:
+    """1.5: in the previous round, the team met an opponent with a different score."""
+    if previous < 1:
+        return False
+    last = document.round(tpn, previous)
+    if last.kind != "match" or last.opponent is None or (edition.float_needs_play and not last.played):
+        return False
+    before = previous - 1
+    return (_score(document, tpn, document.primary, before)
+            != _score(document, last.opponent, document.primary, before))
