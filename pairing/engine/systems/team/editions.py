@@ -12,7 +12,7 @@ class TeamEdition:
     title: str
     in_force_from: datetime.date
     #: 1.5 "plays against an opponent": a whole match lost by forfeit is no float (True) or is (False)
-    float_needs_play: bool = False
+    float_needs_play: bool = True
 
 
 EDITION_2026 = TeamEdition(name="2026", title="C.04.6 Swiss team pairing system (2026)",

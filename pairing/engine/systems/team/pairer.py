@@ -212,6 +212,7 @@ def choose_upfloaters(state: TeamRoundState, graph: Graph, mask: int, groups: li
     top = groups[0]
     teams = graph.teams
     floor = 0 if state.late_round else _floated_floor(graph, groups, profile)
+    following = following_scoregroup(graph, top)
     best, best_key = None, None
     for tried, chosen in enumerate(upfloater_sets(graph, groups, profile)):
         if tried >= MAX_SETS and best is not None:
@@ -221,7 +222,7 @@ def choose_upfloaters(state: TeamRoundState, graph: Graph, mask: int, groups: li
         if not graph.perfect(bracket) or not graph.perfect(rest):
             continue
         c7 = 0 if state.late_round else sum(teams[v].floated for v in chosen)
-        key = (0 if c6_complied(graph, groups[1], rest) else 1, c7)
+        key = (0 if c6_complied(graph, following, rest) else 1, c7)
         if best_key is None or key < best_key:
             best, best_key = chosen, key
             if key == (0, floor):
@@ -238,6 +239,17 @@ def _floated_floor(graph: Graph, groups: list[int], profile: list[int]) -> int:
         steady = sum(1 for v in range(len(graph.teams)) if group >> v & 1 and not graph.teams[v].floated)
         floor += max(0, count - steady)
     return floor
+
+
+def following_scoregroup(graph: Graph, top: int) -> int:
+    """2.3.3: the scoregroup of the round right below the top scoregroup's score, including its
+    teams already paired as upfloaters ("became or are upfloaters")."""
+    score = graph.teams[_lowest(top)].score
+    lower = [team.score for team in graph.teams if team.score < score]
+    if not lower:
+        return 0
+    following = max(lower)
+    return sum(1 << v for v, team in enumerate(graph.teams) if team.score == following)
 
 
 def c6_complied(graph: Graph, following: int, rest: int) -> bool:
