@@ -58,7 +58,7 @@ def allocate(a: Team, b: Team, model: str, initial: str) -> tuple[Team, Team, st
     return (first, other, article) if colour == WHITE else (other, first, article)
 
 
-def _first_team_colour(first: Team, other: Team, model: str, initial: str) -> tuple[str, str]:  # noqa: C901
+def _first_team_colour(first: Team, other: Team, model: str, initial: str) -> tuple[str, str]:
     if not first.colours and not other.colours:  # 4.3.1
         return (initial if first.tpn % 2 else invert(initial)), "4.3.1"
     p, q = first.preference, other.preference
