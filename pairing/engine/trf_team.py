@@ -292,6 +292,8 @@ _TEAM_READERS = {"310": _read_310, "320": _read_320, "330": _read_330, "352": _r
 def _check_members(document: TeamDocument) -> None:
     owner: dict[int, int] = {}
     for tpn, team in sorted(document.teams.items()):
+        if not team.members:
+            raise TrfError(f"team {tpn} has no players: 310 lists them by board from column 74", team.line, 74)
         for player in team.members:
             if player not in document.games.players:
                 raise TrfError(f"team {tpn} names player {player}, who has no 001 line", team.line, 74)
@@ -351,3 +353,56 @@ def _forfeit_result(document: TeamDocument, round_number: int, tpn: int, opponen
     if (result := document.forfeits.get((round_number, opponent, tpn))) is not None:
         return result[1]
     return None
+
+
+def team_line(team: TeamRecord, match_points: int, game_points: int, rank: int | None) -> str:
+    """A ``310`` line in the TRF-2026 columns."""
+    from .trf import format_points
+    head = (f"310 {team.tpn:3d} {team.name[:32]:<32} {team.nickname[:5]:<5} {team.strength or '':>6} "
+            f"{format_points(match_points):>6} {format_points(game_points):>6} {rank or '':>3}")
+    return head + " " + "".join(f" {player:4d}" for player in team.members)
+
+
+def dump_team(document: TeamDocument, name: str = "") -> str:
+    """Write the team tournament as TRF-2026 (LF line endings): the tournament records, the
+    board games (001), the teams (310) with their points and rank after the rounds in the file,
+    the forfeited matches (330) and the teams not to be paired in the next round (240)."""
+    from .trf import format_points, player_line, score
+    games = document.games
+    rounds = max((len(r) for r in document.rounds.values()), default=0)
+    lines = [f"012 {name or games.name}"] if (name or games.name) else []
+    lines.append(f"062 {len(games.players)}")
+    lines.append(f"082 {len(document.teams)}")
+    if games.total_rounds:
+        lines.append(f"142 {games.total_rounds}")
+    if games.initial_colour:
+        lines.append(f"152 {games.initial_colour.upper()}")
+    lines.append(f"192 {document.code}")
+    s = games.scoring
+    lines.append(f"162  W {format_points(s.win)}    D {format_points(s.draw)}    L {format_points(s.loss)}    "
+                 f"P {format_points(s.pairing_bye)}")
+    m = document.match_scoring
+    lines.append(f"362 TW {format_points(m.win)}   TD {format_points(m.draw)}   TL {format_points(m.loss)}")
+    if document.board_colours:
+        lines.append(f"352 {document.board_colours}")
+    for number in sorted(games.players):
+        record = games.players[number]
+        lines.append(player_line(record, score(games, record)))
+    ranks = team_ranks(document, rounds)
+    for tpn in sorted(document.teams):
+        lines.append(team_line(document.teams[tpn], document.score(tpn, "MP", rounds),
+                               document.score(tpn, "GP", rounds), ranks[tpn]))
+    for (round_number, white, black), result in sorted(document.forfeits.items()):
+        lines.append(f"330 {result} {round_number:3d} {white:3d} {black:3d}")
+    for round_number, teams in sorted(document.unavailable.items()):
+        if round_number > rounds and teams:
+            lines.append(f"240 Z {round_number:03d} " + " ".join(f"{t:04d}" for t in sorted(teams)))
+    return "\n".join(lines) + "\n"
+
+
+def team_ranks(document: TeamDocument, rounds: int) -> dict[int, int]:
+    """Rank by the primary score, then the secondary score, then TPN."""
+    def key(tpn: int):
+        secondary = document.score(tpn, document.secondary, rounds) if document.secondary else 0
+        return -document.score(tpn, document.primary, rounds), -secondary, tpn
+    return {tpn: rank for rank, tpn in enumerate(sorted(document.teams, key=key), start=1)}

@@ -1,0 +1,37 @@
+"""Why the team system paired a round so (``--team -p OUT --explain WHY.json``): the PAB and
+its candidates (3.4), each bracket as paired (3.5, 3.6) and the colour rule of each match (4.3)."""
+
+from __future__ import annotations
+
+from ...trf import format_points
+from .pairer import TeamPairing
+from .state import TeamRoundState
+
+BYE_TEXT = ("3.4: the PAB goes to the team that leaves a legal pairing for all, with the lowest score, "
+            "the most matches played, the largest TPN; teams that had a PAB or won a match by forfeit "
+            "may not have it ([C2])")
+
+
+def explain_team(state: TeamRoundState, pairing: TeamPairing) -> dict:
+    brackets = [{"score": b.score, "residents": list(b.residents), "upfloaters": list(b.upfloaters),
+                 "pairs": [list(p) for p in b.pairs]} for b in pairing.brackets]
+    boards = [{"white": w, "black": b, "article": pairing.colour_articles[(w, b)]} for w, b in pairing.boards]
+    return {"system": "team", "round": state.round_number, "colour_model": state.colour_model,
+            "scores": {team.tpn: team.score for team in state.teams},
+            "bye": pairing.bye, "bye_candidates": list(pairing.bye_candidates), "bye_article": BYE_TEXT,
+            "brackets": brackets, "boards": boards, "text": _text(pairing)}
+
+
+def _text(pairing: TeamPairing) -> list[str]:
+    lines = []
+    if pairing.bye is not None:
+        lines.append(f"Pairing-allocated bye: team {pairing.bye} (Article 3.4).")
+    for bracket in pairing.brackets:
+        line = f"Top scoregroup {format_points(bracket.score)}: teams {', '.join(map(str, bracket.residents))}"
+        if bracket.upfloaters:
+            line += f", with the upfloaters {', '.join(map(str, bracket.upfloaters))} (Article 3.5)"
+        pairs = "; ".join(f"{w}-{b}" for w, b in bracket.pairs)
+        lines.append(f"{line}; paired {pairs} (Article 3.6).")
+    for white, black in pairing.boards:
+        lines.append(f"{white}-{black}: colours by Article {pairing.colour_articles[(white, black)]}.")
+    return lines
