@@ -1,0 +1,221 @@
+"""Hand-derived tests of the Swiss team system (C.04.6, 2026): each a small event (two boards per
+team, match points 2/1/0, see ``team_events``) where one article decides the pairing or the
+colours.  The derivation is in each docstring; "R1: 1-3 1-1" means team 1 (White on board 1)
+drew with team 3.  MP = match points, GP = game points."""
+
+from pairing.engine.systems.team import TEAM
+from pairing.engine.trf_team import parse_team
+from tests.engine.team_events import matches, pair, pairing, team_file
+
+TYPE_A, TYPE_B, NO_COLOURS = "FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_TYPEB_MP_GP", "FIDE_TEAM_MP_GP"
+
+
+def m(*pairs: str) -> set[frozenset[int]]:
+    return {frozenset(map(int, p.split("-"))) for p in pairs}
+
+
+def test_round_one_is_the_first_pairing_by_its_identifier():
+    """3.6.2-3.6.3: six teams on 0 MP form one bracket.  The identifier lists the top members,
+    then their partners: the smallest set of top members is {1, 2, 3}, then 1's smallest partner
+    4, 2's 5, 3's 6.  Colours, 4.3.1 (initial colour White): the first-team of each pair is the
+    smaller TPN (equal scores, 4.2.3); odd (1, 3) takes White, even (2) Black."""
+    assert pair(6, []) == ({(1, 4), (5, 2), (3, 6)}, None)
+
+
+def test_round_one_colours_follow_the_initial_colour():
+    """4.1, 4.3.1: with Black drawn as the initial colour, the odd first-teams 1 and 3 take Black
+    and the even first-team 2 White."""
+    assert pair(6, [], initial="B") == ({(4, 1), (2, 5), (6, 3)}, None)
+
+
+def test_round_one_pab_goes_to_the_largest_tpn():
+    """3.4.2-3.4.4: five teams, all on 0 MP with no match played: the PAB goes to the largest
+    TPN, 5; the others pair by 3.6.2 (tops {1, 2}: 1-3, 2-4)."""
+    assert matches(5, []) == (m("1-3", "2-4"), 5)
+
+
+def test_pab_goes_to_the_lowest_score():
+    """3.4.2: R1 1-3 2-0, 2-4 1-1, 5 PAB: MP 1:2, 2:1, 4:1, 5:1 (the PAB is a draw, 1.4), 3:0.
+    Team 3 has the lowest score and leaves 1, 2, 4, 5 pairable (1-2, 4-5): it takes the PAB.
+    Then the top scoregroup {1} takes one upfloater from {2, 4, 5} (3.5.4: 2 first; 2.3.3: 4-5
+    can meet), and 4-5 pair."""
+    assert matches(5, ["1-3 2-0, 2-4 1-1, 5 bye"]) == (m("1-2", "4-5"), 3)
+
+
+def test_no_pab_after_a_pab_or_a_forfeit_win():
+    """[C2] (2.1.2): R1 5-1 +- (5 wins by forfeit), 2-3 1-1, 4 PAB; R2 1-5 2-0, 2-4 2-0, 3 PAB.
+    MP: 2:3, 1:2, 3:2, 5:2, 4:1.  Team 4 (lowest) and 3 had a PAB, 5 won by forfeit: the PAB goes
+    to 1, the lowest of those left (rest 2-5, 3-4 legal).  Then {2} floats up 5 (2-3 met),
+    and 3-4."""
+    assert matches(5, ["5-1 +-, 2-3 1-1, 4 bye", "1-5 2-0, 2-4 2-0, 3 bye"]) == (m("2-5", "3-4"), 1)
+
+
+def test_pab_goes_to_the_team_with_more_matches_played():
+    """3.4.3: team 5 was absent from R1 (1-2 2-0, 3-4 2-0).  Teams 2, 4 and 5 have 0 MP; 2 and 4
+    played one match, 5 none: the PAB goes to the larger TPN of 2 and 4, i.e. 4, not 5.  Then
+    1-3 (top scoregroup) and 2-5."""
+    assert matches(5, ["1-2 2-0, 3-4 2-0"]) == (m("1-3", "2-5"), 4)
+
+
+def test_pab_leaves_a_legal_pairing_for_all():
+    """3.4.1: R1 1-2 2-0, 3-4 2-0; R2 1-3 2-0, 2-4 1-1; R3 1-4 2-0 (2, 3, 5 absent).  MP 1:6,
+    3:2, 2:1, 4:1, 5:0.  Team 5 (lowest) cannot take the PAB: 1 has met 2, 3 and 4.  Next is 4
+    (1 MP, three matches played, before 2 with two): 1-5 and 2-3 are legal.  The top scoregroup
+    {1} can only float up 5 ([C1]), then 2-3."""
+    rounds = ["1-2 2-0, 3-4 2-0", "1-3 2-0, 2-4 1-1", "1-4 2-0"]
+    assert matches(5, rounds) == (m("1-5", "2-3"), 4)
+
+
+def test_no_rematch():
+    """[C1] (2.1.1): R1 1-3 1-1, 2-4 1-1: all on 1 MP.  The first identifier 1 2 3 4 (1-3, 2-4)
+    repeats both matches; the next, 1 2 4 3, is 1-4, 2-3."""
+    assert matches(4, ["1-3 1-1, 2-4 1-1"]) == (m("1-4", "2-3"), None)
+
+
+def test_a_match_lost_by_forfeit_is_no_meeting():
+    """[C1] with GHR 3.5: R1 1-3 +-, 2-4 +- (3 and 4 did not come); R2 1-2 1-1, 3-4 1-1.  MP 1:3,
+    2:3, 3:1, 4:1.  1-2 met, so {1, 2} takes two upfloaters; 1-3 and 2-4 were never played, so
+    the first identifier 1 2 3 4 is legal (counting the forfeits as meetings would give 1-4, 2-3)."""
+    assert matches(4, ["1-3 +-, 2-4 +-", "1-2 1-1, 3-4 1-1"]) == (m("1-3", "2-4"), None)
+
+
+def test_upfloaters_come_from_the_highest_score_first():
+    """[C5] (2.3.2), 3.5.3: R1 1-5 0-2, 2-6 2-0, 3-7 2-0, 4 PAB.  MP 2:2, 3:2, 5:2, 4:1, 1, 6, 7: 0.
+    The PAB goes to 7 (0 MP, largest TPN).  {2, 3, 5} needs one upfloater; it comes from the
+    highest score below, 4 (1 MP), not 1 (0 MP) despite 1's smaller TPN.  The bracket {2, 3, 4, 5}
+    pairs 2-4, 3-5 (tops {2, 3}), then 1-6."""
+    assert matches(7, ["1-5 0-2, 2-6 2-0, 3-7 2-0, 4 bye"]) == (m("2-4", "3-5", "1-6"), 7)
+
+
+def test_the_rest_must_stay_pairable():
+    """[C3] (2.2.1): R1 1-5 2-0, 3-4 1-1, 2 PAB.  MP 1:2, 2, 3, 4: 1, 5:0.  The PAB goes to 5.  For
+    the top scoregroup {1} the first upfloater, 2, would leave 3-4, who have met: 3 is taken,
+    then 2-4."""
+    assert matches(5, ["1-5 2-0, 3-4 1-1, 2 bye"]) == (m("1-3", "2-4"), 5)
+
+
+def test_the_following_scoregroup_keeps_its_pairing():
+    """[C6] (2.3.3): R1 1-5 2-0, 3-4 1-1, 2 PAB, 6 absent.  MP 1:2, 2, 3, 4: 1, 5, 6: 0.  The
+    top scoregroup {1} takes one team of {2, 3, 4}.  With 2, the rest is legal (3-5, 4-6) but the
+    following scoregroup is left with 3-4, who met, so it would need upfloaters; with 3 it
+    keeps 2-4.  So 1-3, 2-4, 5-6."""
+    assert matches(6, ["1-5 2-0, 3-4 1-1, 2 bye"]) == (m("1-3", "2-4", "5-6"), None)
+
+
+def test_colour_preferences_choose_the_pairing_type_b():
+    """[C8] (2.3.5) with Type B: R1 1-2 1-1, 3-4 1-1.  All on 1 MP; 1 and 3 had White (CD +1: a
+    mild preference for Black, 1.7.2), 2 and 4 Black (mild for White).  The first identifier,
+    1-3, 2-4, leaves two preferences unfulfilled; 1-4, 2-3 none.  The colours grant them (4.3.3)."""
+    assert pair(4, ["1-2 1-1, 3-4 1-1"], code=TYPE_B) == ({(4, 1), (2, 3)}, None)
+
+
+def test_without_colour_preferences_the_identifier_decides():
+    """1.7: with no colour preferences (FIDE_TEAM_MP_GP) the same event pairs by the first
+    identifier, 1-3, 2-4; nor does Type A have a preference after one match (1.7.1)."""
+    assert matches(4, ["1-2 1-1, 3-4 1-1"], code=NO_COLOURS) == (m("1-3", "2-4"), None)
+    assert matches(4, ["1-2 1-1, 3-4 1-1"], code=TYPE_A) == (m("1-3", "2-4"), None)
+
+
+def test_only_one_team_with_a_preference_gets_it():
+    """4.3.2, Type A: R1 1-3, 2-4; R2 1-4, 3-2 (all 1-1).  1 had White twice (prefers Black),
+    4 Black twice (prefers White), 2 and 3 one of each (no preference).  R3 can only be 1-2,
+    3-4: 2 White against 1, 4 White against 3."""
+    result = pairing(4, ["1-3 1-1, 2-4 1-1", "1-4 1-1, 3-2 1-1"], code=TYPE_A)
+    assert set(result.boards) == {(2, 1), (4, 3)}
+    assert result.colour_articles == {(2, 1): "4.3.2", (4, 3): "4.3.2"}
+
+
+def test_the_first_team_gets_its_preference_when_both_want_the_same():
+    """4.3.7, 4.2.1: R1 1-3 1-1, 2-4 2-0; R2 1-4 1-1, 2-3 1-1.  MP 2:3, 1:2, 3:2, 4:1.  {2}
+    floats up 1 (2-3, 2-4 met), then 3-4.  1 and 2 both had White twice: same preference,
+    same CD, same history (4.3.5, 4.3.6 do not decide); 2 has the higher score, so it is the
+    first-team and gets Black.  3 and 4 both want White: 3 (2 MP against 1) gets it."""
+    result = pairing(4, ["1-3 1-1, 2-4 2-0", "1-4 1-1, 2-3 1-1"], code=TYPE_A)
+    assert set(result.boards) == {(1, 2), (3, 4)}
+    assert result.colour_articles == {(1, 2): "4.3.7", (3, 4): "4.3.7"}
+
+
+def test_a_strong_preference_beats_a_mild_one():
+    """4.3.4, Type B: R1 1-3, 4-2; R2 1-4, 2-3 (all 1-1).  1 had White twice (strong for Black),
+    2 Black then White (CD 0, last White: mild for Black), 3 Black twice (strong for White), 4
+    White then Black (mild for White).  R3 is 1-2, 3-4: the strong preferences win."""
+    result = pairing(4, ["1-3 1-1, 4-2 1-1", "1-4 1-1, 2-3 1-1"], code=TYPE_B)
+    assert set(result.boards) == {(2, 1), (3, 4)}
+    assert result.colour_articles == {(2, 1): "4.3.4", (3, 4): "4.3.4"}
+
+
+def test_lower_colour_difference_gets_white_then_alternation():
+    """4.3.5 and 4.3.6, no colour preferences: R1 1-3, 4-2; R2 1-4, 3-2 (all 1-1).  R3 is 1-2,
+    3-4.  1 had White twice (CD +2), 2 Black twice (-2): 2 takes White (4.3.5).  3 (B, W) and 4
+    (W, B) have CD 0; in R2 3 had White and 4 Black, so they alternate: 4 White (4.3.6)."""
+    result = pairing(4, ["1-3 1-1, 4-2 1-1", "1-4 1-1, 3-2 1-1"], code=NO_COLOURS)
+    assert set(result.boards) == {(2, 1), (4, 3)}
+    assert result.colour_articles == {(2, 1): "4.3.5", (4, 3): "4.3.6"}
+
+
+def test_same_history_alternates_the_first_team():
+    """4.3.8: R1 1-3, 2-4; R2 4-1, 3-2 (all 1-1); R3 is 1-2, 3-4.  1 and 2 both had White then
+    Black, 3 and 4 Black then White: equal CDs, equal histories, no preference.  The first-team
+    (smaller TPN on equal scores) alternates from its last colour: 1 White, 3 Black."""
+    result = pairing(4, ["1-3 1-1, 2-4 1-1", "4-1 1-1, 3-2 1-1"], code=NO_COLOURS)
+    assert set(result.boards) == {(1, 2), (4, 3)}
+    assert result.colour_articles == {(1, 2): "4.3.8", (4, 3): "4.3.8"}
+
+
+def test_the_secondary_score_names_the_first_team():
+    """4.2.2: R1 1-3 1.5-0.5, 2-4 2-0.  R2 pairs 1-2 (2 MP each) and 3-4.  1 and 2 both had White
+    once: 4.3.5-4.3.7 do not decide, and the first-team alternates (4.3.8).  With game points as
+    the secondary score 2 (2.0 GP) is the first-team and takes Black; with match points only
+    (FIDE_TEAM_TYPEA_MP: no secondary score) it is 1 (smaller TPN)."""
+    rounds = ["1-3 1.5-0.5, 2-4 2-0"]
+    assert (1, 2) in pair(4, rounds, code=TYPE_A)[0]
+    assert (2, 1) in pair(4, rounds, code="FIDE_TEAM_TYPEA_MP")[0]
+
+
+def test_game_points_as_the_primary_score():
+    """1.2.1: R1 1-4 1.5-0.5, 2-5 2-0, 3-6 1.5-0.5.  By match points {1, 2, 3} (2 MP) floats up 4
+    and pairs 1-3, 2-4, then 5-6.  By game points the scoregroups are 2 (2.0), {1, 3} (1.5),
+    {4, 6} (0.5), 5 (0): {2} floats up 1 (the first of {1, 3}, which leaves 3 an upfloater, 2.3.3),
+    {3} floats up 4, then 5-6."""
+    rounds = ["1-4 1.5-0.5, 2-5 2-0, 3-6 1.5-0.5"]
+    assert matches(6, rounds, code=TYPE_A)[0] == m("1-3", "2-4", "5-6")
+    assert matches(6, rounds, code="FIDE_TEAM_TYPEA_GP_MP")[0] == m("1-2", "3-4", "5-6")
+
+
+def test_the_pab_is_worth_a_drawn_match():
+    """1.4: game points primary; R1 1-2 1.5-0.5, 3-4 1.5-0.5, 5 PAB.  The PAB scores a drawn
+    match: 1.0 GP for two boards.  GP 1:1.5, 3:1.5, 5:1.0, 2:0.5, 4:0.5.  PAB: 4 (0.5, one match,
+    larger TPN than 2).  {1, 3} pair, then {5} floats up 2.  With record 320 valuing the PAB as
+    2.0 GP, 5 leads alone and floats up 1, then 3 meets 2."""
+    rounds = ["1-2 1.5-0.5, 3-4 1.5-0.5, 5 bye"]
+    assert matches(5, rounds, code="FIDE_TEAM_GP_MP") == (m("1-3", "2-5"), 4)
+    assert matches(5, rounds, code="FIDE_TEAM_GP_MP", extra=("320  2.0  2.0",)) == (m("1-5", "2-3"), 4)
+
+
+def test_a_team_announced_absent_is_not_paired():
+    """240 (TRF-2026): team 4 is announced absent for R2.  R1 1-3 2-0, 2-4 2-0: the teams left,
+    1 and 2 (2 MP) and 3 (0 MP), are odd: 3 takes the PAB (lowest score), 1-2."""
+    assert matches(4, ["1-3 2-0, 2-4 2-0"], absent=(4,)) == (m("1-2"), 3)
+
+
+def test_virtual_points_make_the_scoregroups():
+    """C.04.7 by record 250: teams 1 and 2 get 2.0 virtual MP in round 1.  They form the top
+    scoregroup and meet (1-2), then 3-4, instead of the unaccelerated 1-3, 2-4."""
+    assert matches(4, [], extra=("250  2.0  0.0 001 001 0001 0002",)) == (m("1-2", "3-4"), None)
+    assert matches(4, []) == (m("1-3", "2-4"), None)
+
+
+def test_the_team_document_reads_the_records():
+    """The team document: 310 members and points, 192 settings, 362 match points, the PAB's
+    value, and each team's rounds (a PAB, a whole match lost by forfeit: not played)."""
+    document = parse_team(team_file(3, ["1-2 +-, 3 bye"], code="FIDE_TEAM_TYPEB_GP_MP"))
+    assert (document.colour_model, document.primary, document.secondary) == ("B", "GP", "MP")
+    assert document.teams[2].members == (3, 4)
+    one, two, three = (document.round(t, 1) for t in (1, 2, 3))
+    assert (one.kind, one.opponent, one.played, one.forfeit_win, one.match_points) == ("match", 2, False, True, 20)
+    assert (two.match_points, two.game_points) == (0, 0)
+    assert (three.kind, three.match_points, three.game_points) == ("bye", 10, 10)
+    # R2: three teams, one PAB; 1 won by forfeit and 3 had the PAB ([C2]): 2 takes it.  Neither 1
+    # nor 3 has played a match (1.6.1): 4.3.1, the first-team 1 (2.0 GP against 1.0) is odd and
+    # takes the initial colour, White
+    assert (TEAM.pair(document).bye, TEAM.pair(document).boards) == (2, [(1, 3)])
