@@ -36,3 +36,11 @@ def test_the_command_line_generates_then_checks(tmp_path, capsys):
     assert main(["--team", "-g", "-o", str(out), "-s", "3"]) == 0
     assert main(["--team", str(out), "-c"]) == 0
     assert capsys.readouterr().out.strip().endswith("No discrepancies.")
+
+
+def test_the_team_benchmark_runs(capsys):
+    from pairing.engine.bench_team import main as bench
+    bench(["--teams", "12", "--rounds", "3", "--codes", "FIDE_TEAM_TYPEB_MP_GP"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:3] for line in lines[1:]] == [["12", "FIDE_TEAM_TYPEB_MP_GP", "standard"],
+                                                         ["12", "FIDE_TEAM_TYPEB_MP_GP", "draws"]]
