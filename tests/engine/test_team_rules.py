@@ -3,7 +3,11 @@ team, match points 2/1/0, see ``team_events``) where one article decides the pai
 colours.  The derivation is in each docstring; "R1: 1-3 1-1" means team 1 (White on board 1)
 drew with team 3.  MP = match points, GP = game points."""
 
+import pytest
+
+from pairing.engine.errors import TrfError
 from pairing.engine.systems.team import TEAM
+from pairing.engine.systems.team.state import build_team_state
 from pairing.engine.trf_team import parse_team
 from tests.engine.team_events import matches, pair, pairing, team_file
 
@@ -219,3 +223,35 @@ def test_the_team_document_reads_the_records():
     # nor 3 has played a match (1.6.1): 4.3.1, the first-team 1 (2.0 GP against 1.0) is odd and
     # takes the initial colour, White
     assert (TEAM.pair(document).bye, TEAM.pair(document).boards) == (2, [(1, 3)])
+
+
+def test_baku_acceleration_from_the_team_code():
+    """C.04.7 1.2, 1.4 (the 1.4.4 team example): 8 teams, 11 rounds, FIDE_TEAM_TYPEA_MP_GP_BAKU.
+    GA is teams 1-4 (2 x ceil(8 / 4)); the accelerated rounds are the first 6, with 2 virtual MP
+    (a win) in rounds 1-3 and 1 in rounds 4-6, none from round 7.  Round 1: {1, 2, 3, 4} on 2 MP
+    pair 1-3, 2-4 and {5, 6, 7, 8} pair 5-7, 6-8 (3.6.2), instead of 1-5, 2-6, 3-7, 4-8."""
+    code = "FIDE_TEAM_TYPEA_MP_GP_BAKU"
+    assert matches(8, [], code=code, total=11)[0] == m("1-3", "2-4", "5-7", "6-8")
+    assert matches(8, [], total=11)[0] == m("1-5", "2-6", "3-7", "4-8")
+    for round_number, virtual in ((1, 20), (3, 20), (4, 10), (6, 10), (7, 0)):
+        document = parse_team(team_file(8, [], code=code, total=11))
+        scores = [t.score for t in build_team_state(document, TEAM.latest, round_number, 11).teams]
+        assert scores == [virtual] * 4 + [0] * 4
+
+
+def test_baku_is_refused_with_game_points_primary():
+    """C.04.7 1.4.4's note: with game points as the primary score the Baku method cannot be used:
+    bad input, with the article."""
+    with pytest.raises(TrfError, match=r"C\.04\.7 1\.4\.4"):
+        pairing(4, [], code="FIDE_TEAM_TYPEA_GP_MP_BAKU")
+
+
+def test_a_generated_baku_tournament_passes_its_checker():
+    """The virtual points of every round are computed once per file, so that -c re-pairs each
+    round with its own (C.04.7 1.4)."""
+    from pairing.engine.systems.team.checker import check_team
+    from pairing.engine.systems.team.generator import TeamConfig, generate_team
+    text = generate_team(TeamConfig(teams=12, rounds=7, code="FIDE_TEAM_TYPEA_MP_GP_BAKU"), 5)
+    document = parse_team(text)
+    assert document.baku and check_team(document, TEAM.latest) == []
+    assert {round_number for round_number, _ in document.virtual} == {1, 2, 3, 4}

@@ -17,7 +17,7 @@ from .pairer import pair_teams
 from .state import build_team_state
 
 CODES = ("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_TYPEB_MP_GP", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_GP_MP",
-         "FIDE_TEAM_TYPEB_GP_MP", "FIDE_TEAM_TYPEA_MP", "FIDE_TEAM_GP_MP")
+         "FIDE_TEAM_TYPEB_GP_MP", "FIDE_TEAM_TYPEA_MP", "FIDE_TEAM_GP_MP", "FIDE_TEAM_TYPEB_MP_GP_BAKU")
 
 
 @dataclass
@@ -69,7 +69,7 @@ def _new_document(config: TeamConfig, rng: random.Random) -> TeamDocument:
     document = TeamDocument(games=games, teams=teams, rounds={tpn: [] for tpn in teams}, code=code,
                             colour_model=settings["colour_model"], primary=settings["primary"],
                             secondary=settings["secondary"], board_colours="WB" * (boards // 2) + "W" * (boards % 2),
-                            bye_match_points=10, bye_game_points=5 * boards)
+                            bye_match_points=10, bye_game_points=5 * boards, baku=settings["baku"])
     document.owner = {player: tpn for tpn, team in teams.items() for player in team.members}
     return document
 

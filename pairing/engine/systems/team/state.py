@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...core.acceleration import BAKU_2026, baku_premises_broken, baku_virtual_points
 from ...errors import TrfError
 from ...trf_team import TeamDocument
 from .colours import preference
@@ -57,6 +58,9 @@ def build_team_state(document: TeamDocument, edition: TeamEdition, round_number:
     if round_number > total:
         raise TrfError(f"round {round_number} is beyond the {total} rounds of the tournament (142)")
     previous = round_number - 1
+    if document.baku and not document.virtual:  # 250 records override the code (TRF-2026)
+        for accelerated in range(1, total + 1):
+            add_baku_points(document, accelerated, total)
     teams = {tpn: _team(document, edition, tpn, previous, round_number == total) for tpn in document.teams}
     unavailable = document.unavailable.get(round_number, set()) | {
         tpn for tpn in document.teams if document.round(tpn, round_number).kind == "absent"
@@ -64,6 +68,24 @@ def build_team_state(document: TeamDocument, edition: TeamEdition, round_number:
     available = [teams[tpn] for tpn in sorted(teams) if tpn not in unavailable]
     return TeamRoundState(round_number, total, available, edition, document.initial_colour or "w",
                           document.colour_model, teams)
+
+
+def add_baku_points(document: TeamDocument, round_number: int, total: int) -> None:
+    """C.04.7 (2026) for ``192 FIDE_TEAM_..._BAKU`` without 250 records: the teams of GA, the first
+    half of the list rounded up to an even number (1.2), get the match points of a win in the
+    first half (rounded up) of the accelerated rounds and half of that in the rest (1.4; the
+    1.4.4 team example).  The method needs match points as the primary score and a win worth two
+    draws (1.1, 1.4.4's note)."""
+    scoring = document.match_scoring
+    if document.primary != "MP":
+        raise TrfError("the Baku acceleration cannot be used with game points as the primary score (C.04.7 1.4.4)")
+    if baku_premises_broken(BAKU_2026, total, scoring.win, scoring.draw, scoring.loss):
+        raise TrfError("the Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)")
+    last = 2 * -(-len(document.teams) // 4)
+    points = baku_virtual_points(round_number, total, scoring.win, BAKU_2026)
+    for tpn in document.teams:
+        if tpn <= last and points:
+            document.virtual[(round_number, tpn)] = (points, 0)
 
 
 def _rounds_in_file(document: TeamDocument) -> int:
