@@ -255,3 +255,25 @@ def test_a_generated_baku_tournament_passes_its_checker():
     document = parse_team(text)
     assert document.baku and check_team(document, TEAM.latest) == []
     assert {round_number for round_number, _ in document.virtual} == {1, 2, 3, 4}
+
+
+def test_upfloaters_that_floated_last_round_come_last():
+    """[C7] (2.3.4): R1 1-4 2-0, 2-5 2-0, 3-6 2-0; R2 1-3 2-0, 4-2 2-0, 6-5 0-2.  MP 1:4, 2, 3, 4, 5:
+    2, 6:0; in R2 2 (2 MP) and 4 (0 MP) floated.  {1} takes one upfloater of {2, 3, 4, 5}; 1 met 3
+    and 4.  2 comes first (3.5.4) and is legal (rest 3-5, 4-6), but floated in R2; 5 is legal
+    (rest 2-3, 4-6) and did not: 1-5.  {2, 3, 4} then floats up 6, whose opponent (2 or 4) floated
+    either way ([C10] cannot choose): the first identifier, 2-6, 3-4.  In the last two rounds
+    [C7] does not apply: 1-2, then 3-5, 4-6."""
+    rounds = ["1-4 2-0, 2-5 2-0, 3-6 2-0", "1-3 2-0, 4-2 2-0, 6-5 0-2"]
+    assert matches(6, rounds, code=NO_COLOURS, total=5)[0] == m("1-5", "2-6", "3-4")
+    assert matches(6, rounds, code=NO_COLOURS, total=4)[0] == m("1-2", "3-5", "4-6")
+
+
+def test_upfloaters_meet_teams_that_did_not_float_last_round():
+    """[C10] (2.3.7): R1 1-4 1-1, 5-2 0-2, 3-6 1-1; R2 2-1 1-1, 5-3 0-2, 4-6 0-2.  MP 2, 3, 6: 3;
+    1:2, 4:1, 5:0; in R2 1, 2, 3 and 5 floated.  {2, 3, 6} floats up 1 ([C5]).  The first
+    identifier, 1-3, 2-6, gives the upfloater 1 an opponent that floated in R2 (3); 1-6, 2-3 does
+    not.  Then 4-5.  In the last two rounds [C10] does not apply: 1-3, 2-6."""
+    rounds = ["1-4 1-1, 5-2 0-2, 3-6 1-1", "2-1 1-1, 5-3 0-2, 4-6 0-2"]
+    assert matches(6, rounds, code=NO_COLOURS, total=5)[0] == m("1-6", "2-3", "4-5")
+    assert matches(6, rounds, code=NO_COLOURS, total=4)[0] == m("1-3", "2-6", "4-5")
