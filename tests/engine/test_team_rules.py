@@ -277,3 +277,19 @@ def test_upfloaters_meet_teams_that_did_not_float_last_round():
     rounds = ["1-4 1-1, 5-2 0-2, 3-6 1-1", "2-1 1-1, 5-3 0-2, 4-6 0-2"]
     assert matches(6, rounds, code=NO_COLOURS, total=5)[0] == m("1-6", "2-3", "4-5")
     assert matches(6, rounds, code=NO_COLOURS, total=4)[0] == m("1-3", "2-6", "4-5")
+
+
+def test_strong_preferences_count_before_the_identifier():
+    """[C9] (2.3.6), Type B: R1 1-5 0-2, 6-2 1-1, 3-7 0-2, 8-4 0-2; R2 1-6 2-0, 5-2 2-0, 8-3 0-2,
+    4-7 2-0.  MP 4, 5: 4; 1, 3, 7: 2; 2, 6: 1; 8: 0.  Preferences: 1 and 8 strong Black (White
+    twice), 2 and 7 strong White, 3 and 6 mild White (CD 0, Black last), 4 and 5 mild Black.
+    4-5 pair; {1, 3, 7} floats up 2 (2 and 6 both floated in R2, [C7] does not choose; 2 first).
+    In {1, 2, 3, 7} (3-7 met) the pairings are 1-3, 2-7 and 1-7, 2-3: each leaves one preference
+    unfulfilled ([C8]: 2 and 7 both want White; 2 and 3 too), but 2-7 leaves a strong one ([C9]):
+    1-7, 2-3, although 1-3, 2-7 comes first by identifier.  Then 6-8.  Colours: 2 (strong) over
+    3 (mild) by 4.3.4; 7 and 1 opposite (4.3.3)."""
+    rounds = ["1-5 0-2, 6-2 1-1, 3-7 0-2, 8-4 0-2", "1-6 2-0, 5-2 2-0, 8-3 0-2, 4-7 2-0"]
+    result = pairing(8, rounds, code=TYPE_B, total=5)
+    assert {frozenset(b) for b in result.boards} == m("4-5", "1-7", "2-3", "6-8")
+    assert {(2, 3), (7, 1)} <= set(result.boards)
+    assert result.colour_articles[(2, 3)] == "4.3.4"
