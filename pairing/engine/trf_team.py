@@ -239,13 +239,13 @@ def _read_352(document: TeamDocument, line: str, number: int) -> None:
 
 
 def _read_362(document: TeamDocument, line: str, number: int) -> None:
-    values = dict(re.findall(r"T([WDL])\s*([0-9]*\.?[0-9]+)", line[4:]))
+    value = line[4:].strip()
+    if not re.fullmatch(r"(T[WDL]\s*[0-9.]+\s*)+", value):
+        raise TrfError("362 must read '362 TW 2.0   TD 1.0   TL 0.0'", number, 5)
     try:
-        points = {key: parse_points(value) for key, value in values.items()}
+        points = {key: parse_points(points) for key, points in re.findall(r"T([WDL])\s*([0-9.]+)", value)}
     except ValueError:
         raise TrfError("362 points must look like 2.0", number, 5) from None
-    if not points:
-        raise TrfError("362 must read '362 TW 2.0   TD 1.0   TL 0.0'", number, 5)
     current = document.match_scoring
     document.match_scoring = TeamScoring(points.get("W", current.win), points.get("D", current.draw),
                                          points.get("L", current.loss))
@@ -322,7 +322,13 @@ def _team_round(document: TeamDocument, tpn: int, members: list, round_number: i
     entries = [m.entry(round_number) for m in members]
     scoring = document.games.scoring
     game_points = sum(scoring.points(e.code) for e in entries if e is not None)
-    opponents = {document.owner.get(e.opponent, 0) for e in entries if e is not None and e.opponent is not None}
+    column = 92 + 10 * (round_number - 1)
+    for member, e in zip(members, entries, strict=True):
+        if e is not None and e.opponent is not None and document.owner.get(e.opponent) in (None, tpn):
+            where = "is in no team (310)" if e.opponent not in document.owner else f"is in the same team, {tpn}"
+            raise TrfError(f"round {round_number}: player {member.number}'s opponent {e.opponent} {where}",
+                           member.line, column)
+    opponents = {document.owner[e.opponent] for e in entries if e is not None and e.opponent is not None}
     if not opponents:
         if any(e is not None and e.code == "U" for e in entries):
             return TeamRound("bye", match_points=document.bye_match_points or 0,
@@ -330,7 +336,7 @@ def _team_round(document: TeamDocument, tpn: int, members: list, round_number: i
         return TeamRound("absent", game_points=game_points)
     if len(opponents) > 1:
         raise TrfError(f"round {round_number}: the players of team {tpn} meet players of teams "
-                       f"{sorted(opponents)}", members[0].line, 92 + 10 * (round_number - 1))
+                       f"{sorted(opponents)}", members[0].line, column)
     opponent = opponents.pop()
     first = entries[0]
     colour = first.colour if first is not None and first.opponent is not None else None

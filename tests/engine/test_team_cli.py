@@ -4,6 +4,7 @@ import json
 
 from pairing.engine.__main__ import main
 from pairing.engine.trf_team import parse_team
+from tests.engine.team_events import team_file
 from tests.corpora import SHARED
 
 ROUND = SHARED / "corpus" / "team-swiss-gacrux" / "t0003" / "rounds" / "r03.trf"
@@ -52,3 +53,40 @@ def test_a_non_team_code_is_refused(tmp_path, capsys):
     path.write_text(ROUND.read_text().replace("FIDE_TEAM_MP_GP", "FIDE_DUTCH_2026"))
     assert main(["--team", str(path), "-p"]) == 2
     assert "not a team code" in capsys.readouterr().err
+
+
+def _swap(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+BAD_INPUTS = [
+    ("310   1 Farleigh A", "310   x Farleigh A", "310 team number must be a number"),
+    ("310   5 Lanark A", "310   7 Lanark A", "must run from 1 to 5"),
+    ("   25   26   27   28   29   30", "   25   26   27   28   29   99", "team 5 names player 99"),
+    ("   25   26   27   28   29   30", "   25   26   27   28   29    1", "player 1 is in teams 1 and 5"),
+    ("362 TW 2.0", "362 XX 2.0", "362 must read"),
+    ("362 TW 2.0", "362 TW 2.x", "362 must read"),
+    ("362 TW 2.0", "362 TW 2.0.1", "362 points must look like 2.0"),
+    ("352 WBWBWB", "352 WBWXWB", "352 must be a sequence of W and B"),
+    ("192 FIDE_TEAM_MP_GP", "192 FIDE_TEAM_MP_MP", "is not a team code"),
+]
+
+
+def test_bad_team_records_are_exit_2_with_a_message(tmp_path, capsys):
+    for old, new, message in BAD_INPUTS:
+        path = tmp_path / "bad.trf"
+        path.write_text(_swap(ROUND.read_text(), old, new))
+        assert main(["--team", str(path), "-p"]) == 2, message
+        assert message in capsys.readouterr().err
+
+
+def test_a_board_against_a_team_mate_is_bad_input(tmp_path, capsys):
+    """Team 1 made of players 1 and 3, who met each other in round 1."""
+    text = team_file(2, ["1-2 1-1"])
+    text = _swap(text, "    1    2\n", "    1    3\n")
+    text = _swap(text, "    3    4\n", "    2    4\n")
+    path = tmp_path / "bad.trf"
+    path.write_text(text)
+    assert main(["--team", str(path), "-p"]) == 2
+    assert "opponent 3 is in the same team, 1" in capsys.readouterr().err
