@@ -4,8 +4,8 @@ import json
 
 from pairing.engine.__main__ import main
 from pairing.engine.trf_team import parse_team
-from tests.engine.team_events import team_file
 from tests.corpora import SHARED
+from tests.engine.team_events import team_file
 
 ROUND = SHARED / "corpus" / "team-swiss-gacrux" / "t0003" / "rounds" / "r03.trf"
 FULL = SHARED / "corpus" / "team-swiss-gacrux" / "t0004" / "full.trf"
