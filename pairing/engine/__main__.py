@@ -219,10 +219,11 @@ def team_main(parser: argparse.ArgumentParser, args) -> int:
         return status
     try:
         document = parse_team(text)
+        edition = TEAM.edition(args.edition)
         if args.check:
-            return team_check_main(document)
-        state = build_team_state(document, TEAM.latest)
-        pairing = TEAM.pair(document)
+            return team_check_main(document, edition)
+        state = build_team_state(document, edition)
+        pairing = TEAM.pair(document, edition=edition)
     except TrfError as error:
         print(f"error: {args.trf}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -236,10 +237,10 @@ def team_main(parser: argparse.ArgumentParser, args) -> int:
     return write_outputs(outputs)
 
 
-def team_check_main(document) -> int:
+def team_check_main(document, edition) -> int:
     """``--team -c``: every round re-paired, and the 310 points."""
-    problems = check_team(document, TEAM.latest)
-    points = check_team_points(document)
+    problems = check_team(document, edition)
+    points = check_team_points(document, edition)
     for line in [p.describe() for p in problems] + points:
         print(line)
     if problems:

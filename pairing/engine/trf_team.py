@@ -92,6 +92,8 @@ class TeamDocument:
     #: PAB value (tenths): match points and game points (None: a drawn match, C.04.6 1.4)
     bye_match_points: int | None = None
     bye_game_points: int | None = None
+    #: the PAB's game points come from the file (162 ``P`` or 320), not from 1.4's default
+    bye_valued: bool = False
     board_colours: str = ""
     #: round -> teams not to be paired in it (240)
     unavailable: dict[int, set[int]] = field(default_factory=dict)
@@ -123,9 +125,13 @@ class TeamDocument:
         rounds = self.rounds[tpn]
         return rounds[round_number - 1] if round_number <= len(rounds) else TeamRound("absent")
 
-    def score(self, tpn: int, which: str, rounds: int) -> int:
-        """Match points (``MP``) or game points (``GP``) after ``rounds`` rounds, in tenths."""
-        return sum(r.match_points if which == "MP" else r.game_points for r in self.rounds[tpn][:rounds])
+    def score(self, tpn: int, which: str, rounds: int, bye_game_points: int | None = None) -> int:
+        """Match points (``MP``) or game points (``GP``) after ``rounds`` rounds, in tenths;
+        ``bye_game_points``: another value of each PAB's game points."""
+        if which == "MP":
+            return sum(r.match_points for r in self.rounds[tpn][:rounds])
+        return sum(bye_game_points if r.kind == "bye" and bye_game_points is not None else r.game_points
+                   for r in self.rounds[tpn][:rounds])
 
 
 def read_team_code(code: str) -> dict | None:
@@ -178,6 +184,7 @@ def _read_scoring_162(document: TeamDocument, lines: list[str]) -> None:
     """C.04.6 1.4: the PAB is a drawn match unless the regulations say otherwise; a 162 ``P``
     gives its points per board."""
     explicit = any(line[:3] == "162" and re.search(r"P\s*[0-9.]", line[4:]) for line in lines)
+    document.bye_valued = explicit or document.bye_game_points is not None
     if document.bye_game_points is None:
         per_board = document.games.scoring.pairing_bye if explicit else document.games.scoring.draw
         document.bye_game_points = per_board * document.boards

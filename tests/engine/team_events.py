@@ -17,7 +17,8 @@ OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 
 def team_file(teams: int, rounds: list[str], code: str = "FIDE_TEAM_TYPEA_MP_GP", total: int = 9,
-              initial: str = "W", absent: tuple[int, ...] = (), extra: tuple[str, ...] = ()) -> str:
+              initial: str = "W", absent: tuple[int, ...] = (), extra: tuple[str, ...] = (),
+              scoring: str = "162  W 1.0    D 0.5    L 0.0    P 0.5") -> str:
     players = {n: PlayerRecord(number=n, name=f"Player {n}", rating=2000) for n in range(1, 2 * teams + 1)}
     forfeits = []
     for number, text in enumerate(rounds, start=1):
@@ -26,7 +27,7 @@ def team_file(teams: int, rounds: list[str], code: str = "FIDE_TEAM_TYPEA_MP_GP"
         for item in filter(None, (part.strip() for part in text.split(","))):
             _play(players, number, item, forfeits)
     lines = ["012 hand-derived", f"142 {total}", f"152 {initial}", f"192 {code}",
-             "162  W 1.0    D 0.5    L 0.0    P 0.5", "362 TW 2.0   TD 1.0   TL 0.0", "352 WB"]
+             scoring, "362 TW 2.0   TD 1.0   TL 0.0", "352 WB"]
     lines += [player_line(p, 0) for p in players.values()]
     lines += [f"310 {t:3d} Team {t:<27}{'':>32}{2 * t - 1:5d}{2 * t:5d}" for t in range(1, teams + 1)]
     lines += forfeits
@@ -52,9 +53,9 @@ def _play(players: dict, number: int, item: str, forfeits: list[str]) -> None:
         players[theirs].rounds[-1] = RoundEntry(mine, "b" if colour == "w" else "w", OPPOSITE[code])
 
 
-def pairing(teams: int, rounds: list[str], **options):
-    """The next round as the engine pairs it (a TeamPairing)."""
-    return TEAM.pair(parse_team(team_file(teams, rounds, **options)))
+def pairing(teams: int, rounds: list[str], edition: str | None = None, **options):
+    """The next round as the engine pairs it (a TeamPairing), by ``edition`` (default: 2026)."""
+    return TEAM.pair(parse_team(team_file(teams, rounds, **options)), edition=TEAM.edition(edition))
 
 
 def pair(teams: int, rounds: list[str], **options) -> tuple[set[tuple[int, int]], int | None]:

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from pairing.engine.__main__ import main
 from pairing.engine.trf_team import parse_team
 from tests.corpora import SHARED
@@ -90,3 +92,13 @@ def test_a_board_against_a_team_mate_is_bad_input(tmp_path, capsys):
     path.write_text(text)
     assert main(["--team", str(path), "-p"]) == 2
     assert "opponent 3 is in the same team, 1" in capsys.readouterr().err
+
+
+def test_edition_2026_gacrux_and_an_unknown_edition(tmp_path, capsys):
+    out = tmp_path / "out.txt"
+    assert main(["--team", str(ROUND), "-p", str(out), "--edition", "2026-gacrux"]) == 0
+    assert out.read_text() == "3\n3 1\n2 4\n5 0\n"
+    with pytest.raises(SystemExit) as exit_:
+        main(["--team", str(ROUND), "-p", "--edition", "2017"])
+    assert exit_.value.code == 2
+    assert "--edition for the Swiss team system: 2026 or 2026-gacrux" in capsys.readouterr().err

@@ -293,3 +293,31 @@ def test_strong_preferences_count_before_the_identifier():
     assert {frozenset(b) for b in result.boards} == m("4-5", "1-7", "2-3", "6-8")
     assert {(2, 3), (7, 1)} <= set(result.boards)
     assert result.colour_articles[(2, 3)] == "4.3.4"
+
+
+def test_the_pab_without_162_p_is_a_draw_or_gacrux_s_win():
+    """1.4 and the corpus README's KD-2: record 162 without P, game points primary; R1 1-2
+    1.5-0.5, 3-4 1.5-0.5, 5 PAB.  By the text the PAB is a drawn match, 1.0 GP for two boards:
+    the pairing of test_the_pab_is_worth_a_drawn_match (1-3, 2-5).  Gacrux scores it as a win on
+    every board (2.0 GP): edition 2026-gacrux reproduces that, 5 leads alone and meets 1, 2-3."""
+    rounds = ["1-2 1.5-0.5, 3-4 1.5-0.5, 5 bye"]
+    options = {"code": "FIDE_TEAM_GP_MP", "scoring": "162  W 1.0    D 0.5    L 0.0"}
+    assert matches(5, rounds, **options) == (m("1-3", "2-5"), 4)
+    assert matches(5, rounds, edition="2026-gacrux", **options) == (m("1-5", "2-3"), 4)
+    # with P in 162 the file values the PAB, and both editions read it
+    assert matches(5, rounds, edition="2026-gacrux", code="FIDE_TEAM_GP_MP") == (m("1-3", "2-5"), 4)
+
+
+def test_virtual_points_in_the_secondary_score_by_gacrux_s_reading():
+    """4.2.2 with C.04.7 and the corpus README's KD-3: 8 teams, 11 rounds, Baku (GA 1-4, 2 virtual
+    MP in rounds 1-3), no colour preferences.  R1 3-1 0-2, 2-4 2-0, 5-7 2-0, 6-8 2-0.  R2: 1, 2 on
+    4 MP (2 + 2 virtual) meet; {3, 4, 5, 6} on 2 MP (3, 4: 0 + 2 virtual) pair 3-5, 4-6; 7-8.  3 and
+    5 both had White once (4.3.5, 4.3.6 do not decide): the first-team alternates to Black (4.3.8).
+    By game points 5 (2.0) is the first-team over 3 (0.0): 3-5.  Gacrux adds 3's 2 virtual MP to
+    its game points: a tie, so 3 (smaller TPN) is the first-team: 5-3 (edition 2026-gacrux)."""
+    rounds = ["3-1 0-2, 2-4 2-0, 5-7 2-0, 6-8 2-0"]
+    options = {"code": "FIDE_TEAM_MP_GP_BAKU", "total": 11}
+    boards, _ = pair(8, rounds, **options)
+    assert m("1-2", "3-5", "4-6", "7-8") == {frozenset(b) for b in boards}
+    assert (3, 5) in boards
+    assert (5, 3) in set(pairing(8, rounds, edition="2026-gacrux", **options).boards)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...trf_team import TeamDocument
-from .editions import EDITION_2026, TeamEdition
+from .editions import EDITION_2026, EDITION_2026_GACRUX, TeamEdition
 from .pairer import TeamPairing, pair_teams
 from .state import build_team_state
 
@@ -26,7 +26,14 @@ class TeamSystem:
 
     @property
     def latest(self) -> TeamEdition:
-        return self.editions[-1]
+        """The edition paired by default: the 2026 text with our readings."""
+        return self.editions[0]
+
+    def edition(self, name: str | None) -> TeamEdition:
+        for edition in self.editions:
+            if edition.name == (name or self.latest.name):
+                return edition
+        raise KeyError(f"the {self.title} has no edition {name!r}")
 
     def pair(self, document: TeamDocument, round_number: int | None = None, total_rounds: int | None = None,
              edition: TeamEdition | None = None) -> TeamPairing:
@@ -35,4 +42,5 @@ class TeamSystem:
         return pair_teams(state)
 
 
-TEAM = TeamSystem(name="team", title="Swiss team system", article="C.04.6", editions=(EDITION_2026,))
+TEAM = TeamSystem(name="team", title="Swiss team system", article="C.04.6",
+                  editions=(EDITION_2026, EDITION_2026_GACRUX))

@@ -11,7 +11,7 @@ from ...trf_team import TeamDocument
 from .colours import allocate
 from .editions import TeamEdition
 from .pairer import pair_teams
-from .state import build_team_state
+from .state import build_team_state, bye_game_points
 
 
 @dataclass
@@ -51,13 +51,15 @@ def check_team(document: TeamDocument, edition: TeamEdition) -> list[TeamDiscrep
     return problems
 
 
-def check_team_points(document: TeamDocument) -> list[str]:
-    """The 310 match and game points that differ from the results of the rounds in the file."""
+def check_team_points(document: TeamDocument, edition: TeamEdition | None = None) -> list[str]:
+    """The 310 match and game points that differ from the results of the rounds in the file (the
+    PAB's game points by the edition's reading when the file does not value them)."""
     rounds = document.paired_rounds
+    bye = bye_game_points(document, edition) if edition is not None else None
     problems = []
     for tpn, team in sorted(document.teams.items()):
         for which, given in (("MP", team.match_points), ("GP", team.game_points)):
-            computed = document.score(tpn, which, rounds)
+            computed = document.score(tpn, which, rounds, bye)
             if given is not None and given != computed:
                 problems.append(f"team {tpn} (line {team.line}): {which} {format_points(given)} in 310, "
                                 f"{format_points(computed)} from the rounds")

@@ -92,9 +92,23 @@ def _rounds_in_file(document: TeamDocument) -> int:
     return max((len(rounds) for rounds in document.rounds.values()), default=0)
 
 
-def _score(document: TeamDocument, tpn: int, which: str, rounds: int) -> int:
+def _score(document: TeamDocument, tpn: int, which: str, rounds: int, edition: TeamEdition,
+           secondary: bool = False) -> int:
+    """The team's match or game points before round ``rounds + 1``, with its virtual points of
+    that kind (C.04.7 1.5) and the PAB's game points by the edition's reading when the file does
+    not value them."""
     virtual = document.virtual.get((rounds + 1, tpn), (0, 0))
-    return document.score(tpn, which, rounds) + (virtual[0] if which == "MP" else virtual[1])
+    added = virtual[0] if which == "MP" else virtual[1]
+    if secondary and which == "GP" and edition.virtual_in_secondary:
+        added += virtual[0]  # KD-3: Gacrux compares game points with the virtual match points
+    return document.score(tpn, which, rounds, bye_game_points(document, edition)) + added
+
+
+def bye_game_points(document: TeamDocument, edition: TeamEdition) -> int | None:
+    """A PAB's game points when the edition values it otherwise than the file (KD-2), else None."""
+    if document.bye_valued or edition.bye_board_without_p == "draw":
+        return None
+    return document.games.scoring.win * document.boards
 
 
 def _team(document: TeamDocument, edition: TeamEdition, tpn: int, previous: int, last_round: bool) -> Team:
@@ -102,8 +116,9 @@ def _team(document: TeamDocument, edition: TeamEdition, tpn: int, previous: int,
     colours = tuple(r.colour for r in rounds if r.kind == "match" and r.played and r.colour)
     met = frozenset(r.opponent for r in rounds if r.kind == "match" and r.played and r.opponent)
     barred = any(r.kind == "bye" or r.forfeit_win for r in rounds)
-    team = Team(tpn, _score(document, tpn, document.primary, previous),
-                _score(document, tpn, document.secondary, previous) if document.secondary else None,
+    team = Team(tpn, _score(document, tpn, document.primary, previous, edition),
+                _score(document, tpn, document.secondary, previous, edition, secondary=True)
+                if document.secondary else None,
                 colours, met, barred, _floated(document, edition, tpn, previous))
     team.preference, team.strong = preference(colours, document.colour_model, last_round)
     return team
@@ -117,5 +132,5 @@ def _floated(document: TeamDocument, edition: TeamEdition, tpn: int, previous: i
     if last.kind != "match" or last.opponent is None or (edition.float_needs_play and not last.played):
         return False
     before = previous - 1
-    return (_score(document, tpn, document.primary, before)
-            != _score(document, last.opponent, document.primary, before))
+    return (_score(document, tpn, document.primary, before, edition)
+            != _score(document, last.opponent, document.primary, before, edition))
