@@ -44,3 +44,16 @@ def test_the_team_benchmark_runs(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[:3] for line in lines[1:]] == [["12", "FIDE_TEAM_TYPEB_MP_GP", "standard"],
                                                          ["12", "FIDE_TEAM_TYPEB_MP_GP", "draws"]]
+
+
+def test_a_long_all_drawn_event_pairs_each_round_quickly():
+    """40 teams, 20 rounds, every board drawn: late brackets need several upfloaters from large
+    scoregroups in which [C6] cannot be met; the best [C6]/[C7] values known before the sets are
+    tried keep each round short (it took seconds when every set was tried)."""
+    import time
+    document = parse_team(generate_team(TeamConfig(teams=40, rounds=20, draw_percentage=100), 3))
+    start = time.perf_counter()
+    for round_number in range(1, 21):
+        TEAM.pair(document, round_number)
+    assert time.perf_counter() - start < 20
+    assert check_team(document, TEAM.latest) == []

@@ -7,8 +7,10 @@ not meet again) of the teams still to pair:
 * the number of upfloaters ([C4]) and their scores ([C5]) are those of a maximum-weight
   perfect matching of all the teams left (so that [C3] holds) that pairs the most residents
   together, then floats up the fewest teams from each lower scoregroup, lowest first;
-* the sets of upfloaters with that profile are tried in the order of 3.5.4; the first legal one
-  with the best [C6] then [C7] is taken;
+* the best [C6] and [C7] any set with that profile can reach come from one more such matching
+  (what is left of the following scoregroup paired among itself, then the upfloaters that did
+  not float); the sets are then tried in the order of 3.5.4, and the first legal one that
+  reaches them is taken;
 * the bracket's pairing is the maximum-weight perfect matching whose weights hold, in priority
   order, [C8], [C9], [C10] and the identifier of 3.6.2 (top members, then their partners).
 """
@@ -23,9 +25,6 @@ from ...core.matching import max_matching_size, max_weight_matching
 from ...errors import NoValidPairing
 from .colours import allocate, unfulfilled
 from .state import Team, TeamRoundState
-
-#: candidate sets of upfloaters tried before the best one found so far is taken
-MAX_SETS = 20000
 
 
 @dataclass
@@ -206,30 +205,73 @@ def _lowest(mask: int) -> int:
 
 def choose_upfloaters(state: TeamRoundState, graph: Graph, mask: int, groups: list[int],
                       profile: list[int]) -> tuple[int, ...]:
-    """3.5.5: the first set that gives a legal pairing and complies best with [C6], then [C7]."""
+    """3.5.5: the first set, in the order of 3.5.4, that gives a legal pairing and complies best
+    with [C6], then [C7].  The best values are known first (:func:`best_upfloater_key`), so the
+    sets are tried only up to the first that reaches them."""
     if not any(profile):
         return ()
     top = groups[0]
     teams = graph.teams
-    floor = 0 if state.late_round else _floated_floor(graph, groups, profile)
     following = following_scoregroup(graph, top)
-    best, best_key = None, None
-    for tried, chosen in enumerate(upfloater_sets(graph, groups, profile)):
-        if tried >= MAX_SETS and best is not None:
-            break
+    target = best_upfloater_key(state, graph, mask, groups, following)
+    for chosen in upfloater_sets(graph, groups, profile):
+        c7 = 0 if state.late_round else sum(teams[v].floated for v in chosen)
+        if c7 != target[1]:
+            continue
         bracket = top | sum(1 << v for v in chosen)
         rest = mask & ~bracket
         if not graph.perfect(bracket) or not graph.perfect(rest):
             continue
-        c7 = 0 if state.late_round else sum(teams[v].floated for v in chosen)
-        key = (0 if c6_complied(graph, following, rest) else 1, c7)
-        if best_key is None or key < best_key:
-            best, best_key = chosen, key
-            if key == (0, floor):
-                break
-    if best is None:
-        raise NoValidPairing("no legal set of upfloaters (C.04.6 3.5; 3.3.3: the Chief Arbiter decides)")
-    return best
+        if target[0] or c6_complied(graph, following, rest):
+            return chosen
+    raise NoValidPairing("no legal set of upfloaters (C.04.6 3.5; 3.3.3: the Chief Arbiter decides)")
+
+
+def best_upfloater_key(state: TeamRoundState, graph: Graph, mask: int, groups: list[int],
+                       following: int) -> tuple[int, int]:
+    """The best ([C6] not met, [C7]) any set of upfloaters with the best [C4], [C5] reaches: one
+    maximum-weight perfect matching of ``mask`` whose weights hold, in order, the residents paired
+    together, the upfloaters' scoregroups (lowest fewest), the pairs of what is left of the
+    following scoregroup with a lower team (at most its parity: [C6] met), and the upfloaters
+    that did not float in the previous round.  When [C6] cannot be met, its count is left out."""
+    mate = _upfloater_matching(state, graph, mask, groups, following, with_c6=True)
+    left = following & mask
+    outside = _edges_between(mate, left, mask & ~left & ~groups[0])
+    c6_met = outside <= (left.bit_count() - _edges_between(mate, groups[0], left)) % 2
+    if not c6_met:
+        mate = _upfloater_matching(state, graph, mask, groups, following, with_c6=False)
+    c7 = 0 if state.late_round else sum(graph.teams[mate[v]].floated for v in _members(groups[0])
+                                       if not groups[0] >> mate[v] & 1)
+    return (0 if c6_met else 1), c7
+
+
+def _members(mask: int) -> list[int]:
+    return [v for v in range(mask.bit_length()) if mask >> v & 1]
+
+
+def _edges_between(mate: list[int], a: int, b: int) -> int:
+    return sum(1 for v in _members(a) if mate[v] >= 0 and b >> mate[v] & 1)
+
+
+def _upfloater_matching(state: TeamRoundState, graph: Graph, mask: int, groups: list[int], following: int,
+                        with_c6: bool) -> list[int]:
+    level = {v: g for g, group in enumerate(groups) for v in _members(group)}
+    n = mask.bit_count()
+    unit = n + 1
+    base = groups[0].bit_count() + 1
+    span = base ** len(groups)
+    left = following & mask
+    weights = []
+    for v, w in graph.edges(mask):
+        resident, other = (v, w) if level[v] <= level[w] else (w, v)
+        together = level[resident] == 0 and level[other] == 0
+        floats = level[resident] == 0 and level[other] > 0
+        c5 = span - base ** level[other] if floats else 0
+        c6 = int(not (with_c6 and (left >> resident & 1) != (left >> other & 1) and level[resident] > 0))
+        c7 = int(floats and not (state.late_round or not graph.teams[other].floated))
+        weight = ((((unit + together) * unit * span + c5) * unit + c6) * unit) + (int(floats) - c7)
+        weights.append((v, w, weight))
+    return max_weight_matching(len(graph.teams), weights)
 
 
 def _floated_floor(graph: Graph, groups: list[int], profile: list[int]) -> int:
