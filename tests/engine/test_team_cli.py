@@ -102,3 +102,15 @@ def test_edition_2026_gacrux_and_an_unknown_edition(tmp_path, capsys):
         main(["--team", str(ROUND), "-p", "--edition", "2017"])
     assert exit_.value.code == 2
     assert "--edition for the Swiss team system: 2026 or 2026-gacrux" in capsys.readouterr().err
+
+
+def test_explain_names_the_criteria_not_fully_met(tmp_path):
+    """t0008 round 5 (Gacrux's pairing): team 1's only possible upfloater, 5 (1 met 2 and 3), floated in
+    round 4 ([C7]); in the last bracket the upfloater 9 meets 6, who floated too ([C10])."""
+    trf = SHARED / "corpus" / "team-swiss-gacrux" / "t0008" / "rounds" / "r05.trf"
+    why = tmp_path / "why.json"
+    assert main(["--team", str(trf), "-p", str(tmp_path / "out.txt"), "--explain", str(why)]) == 0
+    brackets = json.loads(why.read_text())["brackets"]
+    assert brackets[0]["criteria"] == [{"criterion": "C7", "article": "2.3.4", "count": 1,
+                                        "text": "upfloaters that were floaters in the previous round"}]
+    assert [c["criterion"] for c in brackets[-1]["criteria"]] == ["C10"]

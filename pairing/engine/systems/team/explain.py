@@ -12,9 +12,22 @@ BYE_TEXT = ("3.4: the PAB goes to the team that leaves a legal pairing for all, 
             "may not have it ([C2])")
 
 
+#: the quality criteria of 2.3: article and wording
+CRITERIA = {
+    "C6": ("2.3.3", "the following scoregroup is left needing more upfloaters than its parity"),
+    "C7": ("2.3.4", "upfloaters that were floaters in the previous round"),
+    "C8": ("2.3.5", "teams whose colour preference is not fulfilled"),
+    "C9": ("2.3.6", "teams whose strong colour preference is not fulfilled"),
+    "C10": ("2.3.7", "upfloaters' opponents that were floaters in the previous round"),
+}
+
+
 def explain_team(state: TeamRoundState, pairing: TeamPairing) -> dict:
     brackets = [{"score": b.score, "residents": list(b.residents), "upfloaters": list(b.upfloaters),
-                 "pairs": [list(p) for p in b.pairs]} for b in pairing.brackets]
+                 "pairs": [list(p) for p in b.pairs],
+                 "criteria": [{"criterion": name, "article": CRITERIA[name][0], "text": CRITERIA[name][1],
+                               "count": count} for name, count in b.criteria.items()]}
+                for b in pairing.brackets]
     boards = [{"white": w, "black": b, "article": pairing.colour_articles[(w, b)]} for w, b in pairing.boards]
     return {"system": "team", "round": state.round_number, "colour_model": state.colour_model,
             "scores": {team.tpn: team.score for team in state.teams},
@@ -32,6 +45,10 @@ def _text(pairing: TeamPairing) -> list[str]:
             line += f", with the upfloaters {', '.join(map(str, bracket.upfloaters))} (Article 3.5)"
         pairs = "; ".join(f"{w}-{b}" for w, b in bracket.pairs)
         lines.append(f"{line}; paired {pairs} (Article 3.6).")
+        for name, count in bracket.criteria.items():
+            article, text = CRITERIA[name]
+            lines.append(f"[{name}] ({article}): {text}: {count}; no pairing of the bracket does better "
+                         "without breaking a criterion before it.")
     for white, black in pairing.boards:
         lines.append(f"{white}-{black}: colours by Article {pairing.colour_articles[(white, black)]}.")
     return lines

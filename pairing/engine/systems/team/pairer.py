@@ -33,7 +33,9 @@ class TeamBracket:
     residents: tuple[int, ...]
     upfloaters: tuple[int, ...]
     pairs: tuple[tuple[int, int], ...] = ()
-    notes: list[str] = field(default_factory=list)
+    #: the criteria of 2.3 not at their ideal value in this bracket: "C6" (1: the following
+    #: scoregroup is left needing more upfloaters), "C7", "C8", "C9", "C10" (counts)
+    criteria: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -196,7 +198,23 @@ def pair_top_scoregroup(state: TeamRoundState, graph: Graph, mask: int) -> tuple
     bracket = TeamBracket(score=teams[_lowest(top)].score,
                           residents=tuple(teams[v].tpn for v in range(len(teams)) if top >> v & 1),
                           upfloaters=tuple(teams[v].tpn for v in upfloaters))
+    bracket.criteria = bracket_criteria(state, graph, mask & ~bracket_mask, top, upfloaters, pairs)
     return bracket, pairs
+
+
+def bracket_criteria(state: TeamRoundState, graph: Graph, rest: int, top: int, upfloaters: tuple[int, ...],
+                     pairs: list[tuple[int, int]]) -> dict[str, int]:
+    """The criteria of 2.3 the bracket does not meet fully, with their counts (for --explain)."""
+    teams = graph.teams
+    counts = {"C6": 0 if not upfloaters or c6_complied(graph, following_scoregroup(graph, top), rest) else 1,
+              "C7": 0 if state.late_round else sum(teams[v].floated for v in upfloaters),
+              "C8": 0, "C9": 0, "C10": 0}
+    for v, w in pairs:
+        c8, c9 = unfulfilled(teams[v], teams[w], state.colour_model)
+        counts["C8"] += c8
+        counts["C9"] += c9
+        counts["C10"] += 0 if state.late_round else _c10(teams, v, w, set(upfloaters))
+    return {name: count for name, count in counts.items() if count}
 
 
 def _lowest(mask: int) -> int:
