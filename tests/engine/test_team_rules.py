@@ -7,6 +7,7 @@ import pytest
 
 from pairing.engine.errors import TrfError
 from pairing.engine.systems.team import TEAM
+from pairing.engine.systems.team.explain import explain_team
 from pairing.engine.systems.team.state import build_team_state
 from pairing.engine.trf_team import parse_team
 from tests.engine.team_events import matches, pair, pairing, team_file
@@ -68,6 +69,9 @@ def test_pab_leaves_a_legal_pairing_for_all():
     {1} can only float up 5 ([C1]), then 2-3."""
     rounds = ["1-2 2-0, 3-4 2-0", "1-3 2-0, 2-4 1-1", "1-4 2-0"]
     assert matches(5, rounds) == (m("1-5", "2-3"), 4)
+    document = parse_team(team_file(5, rounds))
+    why = explain_team(build_team_state(document, TEAM.latest), TEAM.pair(document))
+    assert (why["bye"], why["bye_skipped"], why["bye_barred"]) == (4, [5], [])
 
 
 def test_no_rematch():

@@ -32,13 +32,23 @@ def explain_team(state: TeamRoundState, pairing: TeamPairing) -> dict:
     return {"system": "team", "round": state.round_number, "colour_model": state.colour_model,
             "scores": {team.tpn: team.score for team in state.teams},
             "bye": pairing.bye, "bye_candidates": list(pairing.bye_candidates), "bye_article": BYE_TEXT,
+            "bye_skipped": _skipped(pairing), "bye_barred": sorted(t.tpn for t in state.teams if t.bye_barred),
             "brackets": brackets, "boards": boards, "text": _text(pairing)}
+
+
+def _skipped(pairing: TeamPairing) -> list[int]:
+    """The teams before the PAB's in the order of 3.4.2-3.4.4 that would leave no legal pairing."""
+    order = list(pairing.bye_candidates)
+    return order[:order.index(pairing.bye)] if pairing.bye in order else []
 
 
 def _text(pairing: TeamPairing) -> list[str]:
     lines = []
     if pairing.bye is not None:
         lines.append(f"Pairing-allocated bye: team {pairing.bye} (Article 3.4).")
+        if skipped := _skipped(pairing):
+            lines.append(f"Teams {', '.join(map(str, skipped))} come first by score, matches played and TPN "
+                         "(3.4.2-3.4.4), but would leave no legal pairing for the others (3.4.1).")
     for bracket in pairing.brackets:
         line = f"Top scoregroup {format_points(bracket.score)}: teams {', '.join(map(str, bracket.residents))}"
         if bracket.upfloaters:
