@@ -224,23 +224,29 @@ def _lowest(mask: int) -> int:
 def choose_upfloaters(state: TeamRoundState, graph: Graph, mask: int, groups: list[int],
                       profile: list[int]) -> tuple[int, ...]:
     """3.5.5: the first set, in the order of 3.5.4, that gives a legal pairing and complies best
-    with [C6], then [C7].  The best values are known first (:func:`best_upfloater_key`), so the
-    sets are tried only up to the first that reaches them."""
+    with [C6], then [C7].  When the first legal set is not at the ideal (C6 met, no more floaters
+    than the scoregroups force), the best values any set reaches are found first
+    (:func:`best_upfloater_key`) and the sets are tried up to the first that reaches them."""
     if not any(profile):
         return ()
     top = groups[0]
     teams = graph.teams
     following = following_scoregroup(graph, top)
-    target = best_upfloater_key(state, graph, mask, groups, following)
+    target = None
     for chosen in upfloater_sets(graph, groups, profile):
         c7 = 0 if state.late_round else sum(teams[v].floated for v in chosen)
-        if c7 != target[1]:
+        if target is not None and c7 != target[1]:
             continue
         bracket = top | sum(1 << v for v in chosen)
         rest = mask & ~bracket
         if not graph.perfect(bracket) or not graph.perfect(rest):
             continue
-        if target[0] or c6_complied(graph, following, rest):
+        c6_met = c6_complied(graph, following, rest)
+        if target is None:
+            if c6_met and c7 == (0 if state.late_round else _floated_floor(graph, groups, profile)):
+                return chosen
+            target = best_upfloater_key(state, graph, mask, groups, following)
+        if c7 == target[1] and (target[0] or c6_met):
             return chosen
     raise NoValidPairing("no legal set of upfloaters (C.04.6 3.5; 3.3.3: the Chief Arbiter decides)")
 
