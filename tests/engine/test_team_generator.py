@@ -57,3 +57,13 @@ def test_a_long_all_drawn_event_pairs_each_round_quickly():
         TEAM.pair(document, round_number)
     assert time.perf_counter() - start < 20
     assert check_team(document, TEAM.latest) == []
+
+
+def test_the_command_line_reads_bbppairings_keys(tmp_path):
+    """``--team -g CONFIG``: PlayersNumber is the number of teams, RoundsNumber the rounds."""
+    config, out = tmp_path / "rtg.cfg", tmp_path / "teams.trf"
+    config.write_text("PlayersNumber=10\nRoundsNumber=4\nDrawPercentage=40\n")
+    assert main(["--team", "-g", str(config), "-o", str(out), "-s", "9"]) == 0
+    document = parse_team(out.read_text())
+    assert (len(document.teams), document.total_rounds, document.paired_rounds) == (10, 4, 4)
+    assert main(["--team", str(out), "-c"]) == 0
