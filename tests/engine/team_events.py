@@ -6,7 +6,7 @@ few lines of rounds, two boards per team (``352 WB``), match points 2/1/0, game 
 has White on board 1; its result is the game points of each team (``2-0``, ``1.5-0.5``, ``1-1``,
 ``0.5-1.5``, ``0-2``) or a whole match lost by forfeit (``+-``: the second team did not come,
 ``-+``).  A team not named in a round is absent.  ``absent`` are the teams not to be paired in
-the next round (record 240)."""
+the next round (record 240); ``total`` the rounds of the event (record 142; None: not said)."""
 
 from pairing.engine.systems.team import TEAM
 from pairing.engine.trf import PlayerRecord, RoundEntry, player_line
@@ -16,7 +16,7 @@ BOARD_CODES = {"2-0": "11", "1.5-0.5": "1=", "1-1": "==", "0.5-1.5": "=0", "0-2"
 OPPOSITE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 
-def team_file(teams: int, rounds: list[str], code: str = "FIDE_TEAM_TYPEA_MP_GP", total: int = 9,
+def team_file(teams: int, rounds: list[str], code: str = "FIDE_TEAM_TYPEA_MP_GP", total: int | None = 9,
               initial: str = "W", absent: tuple[int, ...] = (), extra: tuple[str, ...] = (),
               scoring: str = "162  W 1.0    D 0.5    L 0.0    P 0.5") -> str:
     players = {n: PlayerRecord(number=n, name=f"Player {n}", rating=2000) for n in range(1, 2 * teams + 1)}
@@ -26,7 +26,7 @@ def team_file(teams: int, rounds: list[str], code: str = "FIDE_TEAM_TYPEA_MP_GP"
             player.rounds.append(RoundEntry(None, None, "Z"))
         for item in filter(None, (part.strip() for part in text.split(","))):
             _play(players, number, item, forfeits)
-    lines = ["012 hand-derived", f"142 {total}", f"152 {initial}", f"192 {code}",
+    lines = ["012 hand-derived", *([f"142 {total}"] if total else []), f"152 {initial}", f"192 {code}",
              scoring, "362 TW 2.0   TD 1.0   TL 0.0", "352 WB"]
     lines += [player_line(p, 0) for p in players.values()]
     lines += [f"310 {t:3d} Team {t:<27}{'':>32}{2 * t - 1:5d}{2 * t:5d}" for t in range(1, teams + 1)]

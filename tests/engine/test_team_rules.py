@@ -325,3 +325,15 @@ def test_virtual_points_in_the_secondary_score_by_gacrux_s_reading():
     assert m("1-2", "3-5", "4-6", "7-8") == {frozenset(b) for b in boards}
     assert (3, 5) in boards
     assert (5, 3) in set(pairing(8, rounds, edition="2026-gacrux", **options).boards)
+
+
+def test_type_b_has_no_preference_at_cd_zero_in_the_last_round():
+    """1.7.2, Type B: R1 1-2 1-1, 3-4 1-1; R2 2-1 1-1, 4-3 1-1.  Every CD is 0; 1 and 3 had Black
+    last (mild White), 2 and 4 White last (mild Black).  R3 can be 1-3, 2-4 or 1-4, 2-3.  Before
+    the last round the first leaves all four mild preferences unfulfilled in pairs ([C8]): 1-4,
+    2-3.  In the last round a CD of 0 gives no preference: the first identifier, 1-3, 2-4.  A file
+    without 142 does not say which round is the last: R3 is paired as an earlier round."""
+    rounds = ["1-2 1-1, 3-4 1-1", "2-1 1-1, 4-3 1-1"]
+    assert matches(4, rounds, code=TYPE_B, total=5)[0] == m("1-4", "2-3")
+    assert matches(4, rounds, code=TYPE_B, total=3)[0] == m("1-3", "2-4")
+    assert matches(4, rounds, code=TYPE_B, total=None)[0] == m("1-4", "2-3")

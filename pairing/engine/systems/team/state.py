@@ -37,7 +37,7 @@ class Team:
 @dataclass
 class TeamRoundState:
     round_number: int
-    total_rounds: int
+    total_rounds: int          # 0 when the file does not say (no 142)
     teams: list[Team]                                    # the teams to pair, by TPN
     edition: TeamEdition
     initial_colour: str = "w"
@@ -47,16 +47,19 @@ class TeamRoundState:
     @property
     def late_round(self) -> bool:
         """[C7]/[C10] do not apply in the last two rounds (2.3.4, 2.3.7)."""
-        return self.round_number >= self.total_rounds - 1
+        return bool(self.total_rounds) and self.round_number >= self.total_rounds - 1
 
 
 def build_team_state(document: TeamDocument, edition: TeamEdition, round_number: int | None = None,
                      total_rounds: int | None = None) -> TeamRoundState:
     if round_number is None:
         round_number = document.paired_rounds + 1
-    total = total_rounds or document.total_rounds or max(round_number, document.paired_rounds)
-    if round_number > total:
+    # 0: the number of rounds is unknown (no 142), so no round is known to be one of the last two
+    total = total_rounds or document.total_rounds or 0
+    if total and round_number > total:
         raise TrfError(f"round {round_number} is beyond the {total} rounds of the tournament (142)")
+    if document.baku and not total and not document.virtual:
+        raise TrfError("the Baku acceleration needs the number of rounds (142) (C.04.7 1.4)")
     previous = round_number - 1
     if document.baku and not document.virtual:  # 250 records override the code (TRF-2026)
         for accelerated in range(1, total + 1):
