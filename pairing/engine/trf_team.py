@@ -345,8 +345,8 @@ def _team_round(document: TeamDocument, tpn: int, members: list, round_number: i
         raise TrfError(f"round {round_number}: the players of team {tpn} meet players of teams "
                        f"{sorted(opponents)}", members[0].line, column)
     opponent = opponents.pop()
-    first = entries[0]
-    colour = first.colour if first is not None and first.opponent is not None else None
+    # board 1: the first player in 310 order who has an opponent (players move up, the reserves last)
+    colour = next(e.colour for e in entries if e is not None and e.opponent is not None)
     played = any(e is not None and e.opponent is not None and e.code in PLAYED_CODES for e in entries)
     other = [document.games.players[p].entry(round_number) for p in document.teams[opponent].members]
     their_points = sum(scoring.points(e.code) for e in other if e is not None)

@@ -337,3 +337,16 @@ def test_type_b_has_no_preference_at_cd_zero_in_the_last_round():
     assert matches(4, rounds, code=TYPE_B, total=5)[0] == m("1-4", "2-3")
     assert matches(4, rounds, code=TYPE_B, total=3)[0] == m("1-3", "2-4")
     assert matches(4, rounds, code=TYPE_B, total=None)[0] == m("1-4", "2-3")
+
+
+def test_the_team_colour_is_that_of_its_first_player_present():
+    """1.6.1 with players moving up: in R1 the board-1 players of teams 1 and 2 (players 1 and 3)
+    did not play, and the board-2 players met with team 2's player on White.  Team 2 had White
+    in that match (its first player present), team 1 Black."""
+    text = team_file(2, ["1-2 1-1"])
+    for old, new in (("    3 w =", " 0000 - Z"), ("    1 b =", " 0000 - Z"),
+                     ("    4 b =", "    4 b 0"), ("    2 w =", "    2 w 1")):
+        text = text.replace(old, new)
+    document = parse_team(text)
+    assert (document.round(1, 1).colour, document.round(2, 1).colour) == ("b", "w")
+    assert (document.round(1, 1).match_points, document.round(2, 1).match_points) == (0, 20)
