@@ -232,7 +232,7 @@ def team_main(parser: argparse.ArgumentParser, args) -> int:
         return EXIT_NO_PAIRING
     outputs = [(args.output, format_pairing(pairing.as_numbers()))]
     if args.explain:
-        why = explain_team(state, pairing)
+        why = explain_team(state, pairing, {tpn: team.name for tpn, team in document.teams.items()})
         outputs.append((args.explain, json.dumps(why, indent=1, ensure_ascii=False) + "\n"))
     return write_outputs(outputs)
 

@@ -350,3 +350,11 @@ def test_the_team_colour_is_that_of_its_first_player_present():
     document = parse_team(text)
     assert (document.round(1, 1).colour, document.round(2, 1).colour) == ("b", "w")
     assert (document.round(1, 1).match_points, document.round(2, 1).match_points) == (0, 20)
+
+
+def test_a_round_in_progress_must_be_finished_before_the_next():
+    """A board game paired but without a result (the round in progress): the next round cannot be
+    paired from it (bad input, as for the individual systems)."""
+    text = team_file(4, ["1-3 1-1, 2-4 1-1"]).replace("    5 w =", "    5 w  ").replace("    1 b =", "    1 b  ")
+    with pytest.raises(TrfError, match="round 1 is not finished"):
+        TEAM.pair(parse_team(text))

@@ -22,7 +22,7 @@ CRITERIA = {
 }
 
 
-def explain_team(state: TeamRoundState, pairing: TeamPairing) -> dict:
+def explain_team(state: TeamRoundState, pairing: TeamPairing, names: dict[int, str] | None = None) -> dict:
     brackets = [{"score": b.score, "residents": list(b.residents), "upfloaters": list(b.upfloaters),
                  "pairs": [list(p) for p in b.pairs],
                  "criteria": [{"criterion": name, "article": CRITERIA[name][0], "text": CRITERIA[name][1],
@@ -30,6 +30,7 @@ def explain_team(state: TeamRoundState, pairing: TeamPairing) -> dict:
                 for b in pairing.brackets]
     boards = [{"white": w, "black": b, "article": pairing.colour_articles[(w, b)]} for w, b in pairing.boards]
     return {"system": "team", "round": state.round_number, "colour_model": state.colour_model,
+            "names": {str(tpn): name for tpn, name in sorted((names or {}).items())},
             "scores": {team.tpn: team.score for team in state.teams},
             "bye": pairing.bye, "bye_candidates": list(pairing.bye_candidates), "bye_article": BYE_TEXT,
             "bye_skipped": _skipped(pairing), "bye_barred": sorted(t.tpn for t in state.teams if t.bye_barred),

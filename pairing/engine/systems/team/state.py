@@ -58,6 +58,10 @@ def build_team_state(document: TeamDocument, edition: TeamEdition, round_number:
     total = total_rounds or document.total_rounds or 0
     if total and round_number > total:
         raise TrfError(f"round {round_number} is beyond the {total} rounds of the tournament (142)")
+    unfinished = document.games.unfinished_round
+    if unfinished is not None and unfinished < round_number:
+        raise TrfError(f"round {unfinished} is not finished: board games without a result; round "
+                       f"{round_number} cannot be paired before it is")
     if document.baku and not total and not document.virtual:
         raise TrfError("the Baku acceleration needs the number of rounds (142) (C.04.7 1.4)")
     previous = round_number - 1
