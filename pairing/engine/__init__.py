@@ -29,6 +29,7 @@ from .review import Board, Finding, differences, in_publishing_order, new_findin
 from .review import review as review_pairing
 from .standings import standings as standings_by_tiebreaks
 from .systems import SYSTEMS, Edition, SwissSystem, get_system, read_trf_code
+from .systems.team import TEAM, TeamSystem
 from .tiebreaks import Contribution, TiebreakCodeError, format_value, json_value, parse_codes
 from .tiebreaks import explain as explain_tiebreak
 from .trf import (
@@ -48,6 +49,7 @@ from .trf import (
     parse,
     score,
 )
+from .trf_team import TeamDocument, dump_team, parse_team
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +144,7 @@ __all__ = [
     "RATING_RULES",
     "STANDARD_SCORING",
     "SYSTEMS",
+    "TEAM",
     "WHITE",
     "WIN_TWO_DRAWS",
     "Articles",
@@ -163,6 +166,8 @@ __all__ = [
     "RoundState",
     "Scoring",
     "SwissSystem",
+    "TeamDocument",
+    "TeamSystem",
     "TiebreakCodeError",
     "TrfDocument",
     "TrfError",
@@ -173,6 +178,7 @@ __all__ = [
     "change_boards",
     "differences",
     "dump",
+    "dump_team",
     "explain_pairing",
     "explain_tiebreak",
     "file_asks_baku",
@@ -188,6 +194,7 @@ __all__ = [
     "pair_round",
     "parse",
     "parse_codes",
+    "parse_team",
     "performance",
     "publishing_key",
     "rating_change",

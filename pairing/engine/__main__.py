@@ -9,6 +9,8 @@
     python -m pairing.engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]
                                                        generate a random tournament (bbpPairings' -g)
     the same with --dubov (C.04.4.1), --burstein (C.04.4.2), --lim (C.04.4.3): every registered system
+    python -m pairing.engine --team IN.trf -p [OUT] [--explain WHY.json] | -c   the Swiss team system
+        (C.04.6, 2026) on a TRF-2026 team file (310 teams; 192 FIDE_TEAM_...); --team -g as above
     add --edition E for the edition of the rules (see --help for each system's editions; default:
     record 192, else the start date of record 042, else the edition in force), --baku for the
     Baku acceleration of that edition (C.04.5.1 / C.04.7; refused where the text has none)
@@ -32,8 +34,14 @@ from . import SYSTEMS, get_system, pair_round
 from .checker import check, check_standings, round_block, standings_block
 from .errors import NoValidPairing, TrfError
 from .generator import ConfigError, GenerationError, generate, read_config
+from .systems.team import TEAM
+from .systems.team.checker import check_team, check_team_points
+from .systems.team.explain import explain_team
+from .systems.team.generator import TeamConfig, generate_team
+from .systems.team.state import build_team_state
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, json_value
 from .trf import TrfDocument, parse
+from .trf_team import parse_team
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_UNEXPECTED, EXIT_FILE = 0, 1, 2, 3, 5
 #: ``-c`` without a round number.
@@ -144,6 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name in SYSTEMS:
         system.add_argument(f"--{name}", dest="system", action="store_const", const=name,
                             help=f"use the {SYSTEMS[name].title} ({SYSTEMS[name].article})")
+    system.add_argument("--team", dest="system", action="store_const", const=TEAM.name,
+                        help=f"use the {TEAM.title} ({TEAM.article}) on a TRF-2026 team file")
     parser.add_argument("-b", "--baku", action="store_true",
                         help="Baku acceleration: compute the virtual points not given in XXA/250 lines")
     parser.add_argument("trf", nargs="?", help="tournament file (TRF-16 with the JaVaFo/bbpPairings extensions)")
@@ -182,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--standings takes no pairing arguments")
         args.edition = args.edition or "2026"
         return standings_main(args)
+    if args.system == TEAM.name:
+        return team_main(parser, args)
     if args.generate is not None:
         return generate_main(parser, args)
     if args.explain and not args.output:
@@ -196,6 +208,84 @@ def main(argv: list[str] | None = None) -> int:
     if text is None:
         return status
     return pair_main(args, text)
+
+
+def team_main(parser: argparse.ArgumentParser, args) -> int:
+    """``--team``: -p (with --explain), -c or -g on a TRF-2026 team file."""
+    if args.edition is not None and args.edition not in [e.name for e in TEAM.editions]:
+        parser.error("--edition for the Swiss team system: " + " or ".join(e.name for e in TEAM.editions))
+    if args.baku:
+        parser.error("--team reads the Baku acceleration from the file: 192 FIDE_TEAM_..._BAKU or 250 records")
+    if args.generate is not None:
+        return team_generate_main(parser, args)
+    if args.explain and not args.output:
+        parser.error("--explain goes with -p (the pairing it explains)")
+    if args.explain == "-" and args.output == "-":
+        parser.error("--explain - needs -p OUT: the pairing and its explanation cannot both go to standard output")
+    if not args.trf or not (args.output or args.check):
+        parser.error("--team needs the TRF file and -p or -c")
+    text, status = read_trf(args.trf)
+    if text is None:
+        return status
+    try:
+        document = parse_team(text)
+        edition = TEAM.edition(args.edition)
+        if args.check:
+            return team_check_main(document, edition)
+        state = build_team_state(document, edition)
+        pairing = TEAM.pair(document, edition=edition)
+    except TrfError as error:
+        print(f"error: {args.trf}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except NoValidPairing as error:
+        print(f"no valid pairing: {error}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    outputs = [(args.output, format_pairing(pairing.as_numbers()))]
+    if args.explain:
+        why = explain_team(state, pairing, {tpn: team.name for tpn, team in document.teams.items()})
+        outputs.append((args.explain, json.dumps(why, indent=1, ensure_ascii=False) + "\n"))
+    return write_outputs(outputs)
+
+
+def team_check_main(document, edition) -> int:
+    """``--team -c``: every round re-paired, and the 310 points."""
+    problems = check_team(document, edition)
+    points = check_team_points(document, edition)
+    for line in [p.describe() for p in problems] + points:
+        print(line)
+    if problems:
+        print(f"{len(problems)} round(s) differ")
+    if points:
+        print(f"{len(points)} team score(s) differ")
+    if not problems and not points:
+        print("No discrepancies.")
+    return EXIT_NO_PAIRING if problems or points else EXIT_OK
+
+
+def team_generate_main(parser: argparse.ArgumentParser, args) -> int:
+    """``--team -g [CONFIG] -o OUT.trf [-s SEED]``: a random team tournament paired by this engine."""
+    if args.trf or not args.generated:
+        parser.error("-g needs -o OUT.trf, and no input file")
+    text = ""
+    if args.generate:
+        text, status = read_trf(args.generate)
+        if text is None:
+            return status
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+        print(f"seed {seed}", file=sys.stderr)
+    try:
+        config = read_config(text)
+        output = generate_team(TeamConfig(teams=config.players, rounds=config.rounds,
+                                          draw_percentage=config.draw_percentage), seed)
+    except (ConfigError, TrfError) as error:
+        print(f"error: {args.generate or 'configuration'}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (GenerationError, NoValidPairing) as error:
+        print(error, file=sys.stderr)
+        return EXIT_NO_PAIRING
+    return write_outputs([(args.generated, output)])
 
 
 def pair_main(args, text: str) -> int:
