@@ -1,0 +1,102 @@
+"""The TRF layout of the Double-Swiss system (C.04.5): match k as rounds 2k-1 and 2k, read back
+with a clear message for a broken layout (pairing.engine.matches)."""
+
+import pytest
+
+from pairing.engine import TrfError, dump, get_system, pair_round, parse
+from pairing.engine.matches import match_entries, pab_entries, read_matches
+from pairing.engine.trf import PlayerRecord, TrfDocument
+from tests.engine.double_builder import MatchBuilder
+
+DOUBLE = get_system("double-swiss")
+
+
+def state(builder: MatchBuilder):
+    return DOUBLE.latest.round_state(parse(builder.text()))
+
+
+def test_the_match_score_adds_both_games_and_the_pab_is_a_win_and_a_draw():
+    """Preface: "points assigned for each game": 1 beats 4 in game 1 and draws game 2, 1½-½; 2 and
+    3 win a game each, 1-1; 5 takes the PAB, worth "a match winning a game and drawing the other"
+    (1.4): 1½."""
+    builder = MatchBuilder(5, 2).match(1, 4, "1=").match(2, 3, "10").pab(5).next_match()
+    scores = {p.number: p.score for p in state(builder).players}
+    assert scores == {1: 15, 4: 5, 2: 10, 3: 10, 5: 15}
+
+
+def test_the_round_number_counts_matches():
+    """Two matches written (four TRF rounds) of three: the next round to pair is match 3, the last."""
+    builder = MatchBuilder(4, 3).match(1, 3, "11").match(2, 4, "==").next_match()
+    builder.match(1, 2, "==").match(3, 4, "==").next_match()
+    paired = state(builder)
+    assert (paired.round_number, paired.total_rounds, paired.last_round) == (3, 3, True)
+
+
+def test_a_pairing_is_the_first_game_and_the_colour_is_that_of_the_first_game():
+    """1.6: a player has had the colour he had in the first game of a match with a game played: 1
+    (White in game 1, Black in game 2) has had White once."""
+    builder = MatchBuilder(4, 2).match(1, 3, "1=").match(4, 2, "==").next_match()
+    players = state(builder).by_number()
+    assert (players[1].colours, players[3].colours, players[4].colours) == ("w", "b", "w")
+
+
+def test_written_matches_are_read_back():
+    """The writer's two rounds of a match (colours reversed) and of the PAB read back as one match each."""
+    document = TrfDocument(total_rounds=2)
+    for number in (1, 2, 3):
+        document.players[number] = PlayerRecord(number=number, name=f"P{number}", rating=2000)
+    white, black = match_entries(1, 2, ("1", "="), ("0", "="))
+    document.players[1].rounds, document.players[2].rounds = white, black
+    document.players[3].rounds = pab_entries()
+    matches = read_matches(parse(dump(document)))
+    assert [(m.opponent, m.colour, m.codes, m.points) for m in (matches[1][0], matches[2][0], matches[3][0])] == [
+        (2, "w", ("1", "="), 15), (1, "b", ("0", "="), 5), (None, None, ("U", "H"), 15)]
+
+
+#: Broken matches: each player's round blocks (opponent, colour, code), and the message.
+BROKEN = [
+    ({1: ["   2 w 1", "   3 b 0"], 2: ["   1 b 0", "0000 - Z"], 3: ["0000 - Z", "   1 w 1"]},
+     "match 1 (rounds 1 and 2): player 1 meets player 2 in round 1 but player 3 in round 2", 102),
+    ({1: ["   2 w 1", "   2 w 0"], 2: ["   1 b 0", "   1 b 1"], 3: []},
+     "player 1 has colour 'w' in both games; the second game reverses the colours (C.04.5 4.4)", 107),
+    ({1: ["   2 w 1", "0000 - H"], 2: ["   1 b 0", "0000 - H"], 3: []},
+     "player 1 meets player 2 in round 1 but no opponent in round 2", 102),
+    ({1: ["0000 - U", "0000 - U"], 2: [], 3: []},
+     "the pairing-allocated bye of player 1 is written U in round 1 and H in round 2", 109),
+    ({1: ["0000 - H", "0000 - Z"], 2: [], 3: []},
+     "player 1 has 'H' in round 1 but 'Z' in round 2; a bye applies to the whole match", 109),
+]
+
+
+@pytest.mark.parametrize(("blocks", "message", "column"), BROKEN)
+def test_a_broken_layout_is_refused_with_its_line_and_column(blocks, message, column):
+    """Each broken match names the player, the match and its rounds, and the rule it breaks, at the
+    line of player 1 (line 3: after 012 and 192) and the column of his second round."""
+    builder = MatchBuilder(3, 2)
+    builder.blocks = blocks
+    with pytest.raises(TrfError) as error:
+        pair_round(parse(builder.text()), "double-swiss")
+    assert message in str(error.value)
+    assert f"line 3, column {column}:" in str(error.value)
+
+
+def test_an_odd_number_of_rounds_is_refused():
+    """Two TRF rounds a match: XXR 5 cannot be a Double-Swiss tournament."""
+    text = MatchBuilder(4, 2).text().replace("XXR 4", "XXR 5")
+    with pytest.raises(TrfError, match="XXR/142 gives 5 rounds"):
+        pair_round(parse(text), "double-swiss")
+
+
+def test_the_next_match_needs_both_games_of_the_last():
+    """A file whose last match has its first game only cannot pair the next match."""
+    builder = MatchBuilder(4, 2).match(1, 3, "1=").match(2, 4, "==").next_match()
+    text = "\n".join(line[:101].rstrip() if line.startswith("001") else line for line in builder.text().splitlines())
+    with pytest.raises(TrfError, match="match 1 has its first game only"):
+        pair_round(parse(text), "double-swiss")
+
+
+def test_a_bye_for_the_next_match_may_be_written_in_its_first_round_only():
+    """240 H 003: a half-point bye for match 2 given in round 3 (its first round): 4 is not paired."""
+    builder = MatchBuilder(5, 2).match(1, 3, "1=").match(2, 4, "==").pab(5).next_match()
+    builder.line("240 H 003 0004")
+    assert 4 not in {n for board in pair_round(parse(builder.text()), "double-swiss").as_numbers() for n in board}
