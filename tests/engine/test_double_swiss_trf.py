@@ -1,6 +1,8 @@
 """The TRF layout of the Double-Swiss system (C.04.5): match k as rounds 2k-1 and 2k, read back
 with a clear message for a broken layout (pairing.engine.matches)."""
 
+import json
+
 import pytest
 
 from pairing.engine import TrfError, dump, get_system, pair_round, parse
@@ -100,3 +102,57 @@ def test_a_bye_for_the_next_match_may_be_written_in_its_first_round_only():
     builder = MatchBuilder(5, 2).match(1, 3, "1=").match(2, 4, "==").pab(5).next_match()
     builder.line("240 H 003 0004")
     assert 4 not in {n for board in pair_round(parse(builder.text()), "double-swiss").as_numbers() for n in board}
+
+
+# --- the command line: --double-swiss with -p, --explain, -c, -g ---
+
+def test_the_command_line_pairs_explains_and_checks_a_match(tmp_path, capsys):
+    """-p writes the next match (White of the first game first, the PAB last), --explain its
+    brackets and colour rules, -c finds the file's matches as the engine pairs them.  Match 1 as
+    the engine pairs it (5 players: the PAB to 5, 1-3, 4-2); then 4 has 2, 1 and 5 1½, 3 ½, 2 0.
+    Match 2: the PAB to 2 (3.4.2); {4} with the upfloater 1 (3.5.4); {5} with 3.  Colours: 4 and
+    1 both White, 4.3.4: 1 White; 5 has no colour, 3 had Black: 4.3.5, 3 White."""
+    from pairing.engine.__main__ import main
+
+    builder = MatchBuilder(5, 3).match(1, 3, "1=").match(4, 2, "11").pab(5).next_match()
+    trf, out, why = tmp_path / "t.trf", tmp_path / "out.txt", tmp_path / "why.json"
+    trf.write_text(builder.text())
+    assert main(["--double-swiss", str(trf), "-p", str(out), "--explain", str(why)]) == 0
+    assert out.read_text() == "3\n1 4\n3 5\n2 0\n"
+    explanation = json.loads(why.read_text())
+    assert [(b["white"], b["black"], b["article"]) for b in explanation["boards"]] == [
+        (1, 4, "Art. 4.3.4"), (3, 5, "Art. 4.3.5")]
+    builder.match(1, 4, "==").match(3, 5, "==").pab(2).next_match()
+    trf.write_text(builder.text())
+    assert main(["--double-swiss", str(trf), "-c"]) == 0
+    assert "No discrepancies." in capsys.readouterr().out
+
+
+def test_the_command_line_refuses_a_broken_layout_and_the_baku_acceleration(tmp_path, capsys):
+    """Bad input exits 2 with the message: a match with two opponents; --baku, which the text leaves
+    undefined for a two-game match (docs/systems/double-swiss.md)."""
+    from pairing.engine.__main__ import main
+
+    builder = MatchBuilder(3, 2)
+    builder.blocks = {1: ["   2 w 1", "   3 b 0"], 2: ["   1 b 0", "0000 - Z"], 3: ["0000 - Z", "   1 w 1"]}
+    trf = tmp_path / "t.trf"
+    trf.write_text(builder.text())
+    assert main(["--double-swiss", str(trf), "-p"]) == 2
+    assert "the two games of a match have one opponent" in capsys.readouterr().err
+    trf.write_text(MatchBuilder(4, 2).text())
+    assert main(["--double-swiss", str(trf), "-p", "--baku"]) == 2
+    assert "no acceleration method" in capsys.readouterr().err
+
+
+def test_the_generator_writes_matches_as_two_rounds(tmp_path):
+    """-g: RoundsNumber counts matches; the file has two TRF rounds a match, the PAB as U then H."""
+    from pairing.engine.__main__ import main
+
+    out = tmp_path / "g.trf"
+    assert main(["--double-swiss", "-g", "-o", str(out), "-s", "7"]) == 0
+    document = parse(out.read_text())
+    assert document.total_rounds % 2 == 0 and document.paired_rounds == document.total_rounds
+    matches = read_matches(document)
+    assert all(len(own) == document.total_rounds // 2 for own in matches.values())
+    pabs = [match for own in matches.values() for match in own if match.pab]
+    assert all(match.codes == ("U", "H") and match.points == 15 for match in pabs)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.state import FLOAT_DOWN, FLOAT_NONE, FLOAT_UP, Player, RoundResult, RoundState, infer_initial_colour
 from ...errors import TrfError
 from ...matches import NO_MATCH, Match, match_rounds, matches_in, read_matches
-from ...trf import WHITE, TrfDocument
+from ...trf import WHITE, PlayerRecord, TrfDocument
 
 
 def total_matches(document: TrfDocument, total_rounds: int | None) -> int:
@@ -51,7 +51,9 @@ def build_double_state(document: TrfDocument, match: int | None = None, total: i
     _unfinished(document, match)
     history = {n: matches + [NO_MATCH] * (match - len(matches)) for n, matches in history.items()}
     before = {number: matches[:match - 1] for number, matches in history.items()}
-    to_pair = sorted(n for n, matches in history.items() if _to_pair(document, n, match, matches[match - 1]))
+    paired_rounds = document.paired_rounds
+    to_pair = sorted(n for n, matches in history.items()
+                     if _to_pair(document.players[n], paired_rounds, match, matches[match - 1]))
     valid = sorted(n for n in document.players if n in to_pair or any(m.paired for m in before[n]))
     ranks = {n: i for i, n in enumerate(valid)}
     forbidden = _forbidden(document, match)
@@ -68,13 +70,12 @@ def build_double_state(document: TrfDocument, match: int | None = None, total: i
     return RoundState(match, total, initial, players, 2 * scoring.win, 2 * scoring.draw, results)
 
 
-def _to_pair(document: TrfDocument, number: int, match: int, current: Match) -> bool:
+def _to_pair(record: PlayerRecord, paired_rounds: int, match: int, current: Match) -> bool:
     """Paired in ``match`` unless a bye or an absence is written for it; when the file holds the
     match already (the checker pairs it again), those it paired."""
-    record = document.players[number]
     entry = record.entry(match_rounds(match)[0])
     if entry is None:
-        return document.paired_rounds < match_rounds(match)[0]
+        return paired_rounds < match_rounds(match)[0]
     return current.paired
 
 
