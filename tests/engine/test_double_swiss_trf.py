@@ -156,3 +156,17 @@ def test_the_generator_writes_matches_as_two_rounds(tmp_path):
     assert all(len(own) == document.total_rounds // 2 for own in matches.values())
     pabs = [match for own in matches.values() for match in own if match.pab]
     assert all(match.codes == ("U", "H") and match.points == 15 for match in pabs)
+
+
+def test_the_review_of_a_manual_pairing_knows_no_colour_preference():
+    """The review of a hand-made pairing (pairing.engine.review) reads the match state: a rematch is
+    [C1] (C.04.5 2.1.1); colours break nothing, C.04.5 having no colour preference (1 had White,
+    and gets White again: no finding)."""
+    from pairing.engine import review_pairing
+
+    builder = MatchBuilder(5, 3).match(1, 3, "1=").match(4, 2, "11").pab(5).next_match()
+    state = DOUBLE.latest.round_state(parse(builder.text()))
+    findings = review_pairing(state, DOUBLE, DOUBLE.latest, [(1, 3), (4, 5), (2, 0)])
+    assert [(f.code, f.article, f.players) for f in findings if f.absolute] == [
+        ("rematch", "C.04.5 Art. 2.1.1 [C1]; C.04.1 (2026) Art. 2", (1, 3))]
+    assert not [f for f in findings if f.code == "preference"]

@@ -152,27 +152,36 @@ def select_upfloaters(work: _Round, top: list[int], lower: list[int]) -> tuple[i
 def _best_set(work: _Round, top: list[int], lower: list[int], groups: list[list[int]],
               profile: tuple[int, ...]) -> tuple[int, ...] | None:
     """Among the legal sets of ``profile``: those meeting [C6], then the fewest upfloaters that
-    floated in the previous round ([C7]), then the first (3.5.4-3.5.5)."""
+    floated in the previous round ([C7]), then the first (3.5.4-3.5.5).  A set that cannot beat
+    the best found is not checked; the search stops at a set no other can beat."""
     best, best_key, best_witness = None, None, None
+    ideal = (False, _fewest_floaters(work, groups, profile))
     for upfloaters in sets_in_order(groups, profile):
-        bracket = top + list(upfloaters)
-        if not work.pairable(bracket):
+        c7 = sum(work.floated(v) for v in upfloaters) if work.floats_apply else 0
+        if best_key is not None and best_key <= (False, c7):
+            continue
+        if not work.pairable(top + list(upfloaters)):
             continue
         rest = [v for v in lower if v not in upfloaters]
         witness = work.completes(rest)
         if witness is None:
             continue
-        c7 = sum(work.floated(v) for v in upfloaters) if work.floats_apply else 0
-        if best_key is not None and best_key <= (False, c7):
-            continue
         key = (not _c6_met(work, groups, upfloaters, rest), c7)
         if best_key is None or key < best_key:
             best, best_key, best_witness = upfloaters, key, witness
-        if best_key == (False, 0):
+        if best_key == ideal:
             break
     if best is not None:
         work.witness = best_witness
     return best
+
+
+def _fewest_floaters(work: _Round, groups: list[list[int]], profile: tuple[int, ...]) -> int:
+    """[C7]'s bound for ``profile``: the upfloaters a group gives beyond its players who did not float."""
+    if not work.floats_apply:
+        return 0
+    return sum(max(0, taken - sum(not work.floated(v) for v in group)) for group, taken in zip(groups, profile,
+                                                                                                  strict=True))
 
 
 def _c6_met(work: _Round, groups: list[list[int]], upfloaters: tuple[int, ...], rest: list[int]) -> bool:

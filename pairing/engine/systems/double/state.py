@@ -4,7 +4,16 @@ pair, whose score, colours, opponents and floats are by match, not by game."""
 
 from __future__ import annotations
 
-from ...core.state import FLOAT_DOWN, FLOAT_NONE, FLOAT_UP, Player, RoundResult, RoundState, infer_initial_colour
+from ...core.state import (
+    FLOAT_DOWN,
+    FLOAT_NONE,
+    FLOAT_UP,
+    NO_PREFERENCE,
+    Player,
+    RoundResult,
+    RoundState,
+    infer_initial_colour,
+)
 from ...errors import TrfError
 from ...matches import NO_MATCH, Match, match_rounds, matches_in, read_matches
 from ...trf import WHITE, PlayerRecord, TrfDocument
@@ -116,7 +125,7 @@ def _player(document: TrfDocument, number: int, rank: int, history: list[Match],
             scores: dict[int, list[int]]) -> Player:
     score = scores[number][-1]
     count = len(history)
-    return Player(
+    player = Player(
         number=number, rank=rank, score=score, pairing_score=score,
         # 1.6: the colour of the first game, of a match with a game played
         colours="".join(m.colour for m in history if m.played),
@@ -129,3 +138,7 @@ def _player(document: TrfDocument, number: int, rank: int, history: list[Match],
         played_games=sum(m.meeting for m in history),  # 3.4.3: the matches played
         rating=document.players[number].rating,
     )
+    # no colour preference in C.04.5 (D5): the colour of a match goes by Article 4 alone, and the
+    # review of a manual pairing finds no preference to break
+    player.preference, player.strength, player.repeated_colour = None, NO_PREFERENCE, None
+    return player
