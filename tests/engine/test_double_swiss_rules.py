@@ -237,3 +237,25 @@ def test_4_3_3_the_most_recent_match_with_different_colours():
     players = state.by_number()
     colour, rule = colour_rule(players[1], players[2], state)
     assert (colour, rule) == (BLACK, ("4.3.3", "alternate"))
+
+
+def test_c6_readings_parity_minimum_and_fewest_upfloaters():
+    """[C6]'s two readings, on the history of the [C6] test above (match 3: {1} takes one upfloater
+    from {2, 3, 4}).  Taking 2 leaves {3, 4}, who have met: the parity minimum (edition 2026) says
+    [C6] is not met (1); the fewest-upfloaters reading (edition 2026-team) counts what {3, 4} would
+    need: 3 and 4 can only pair with 5 and 6 (4-6 met: 3-6, 4-5), two upfloaters.  Taking 3 leaves
+    {2, 4}, who can meet: 0 in both readings."""
+    from pairing.engine.systems.double.pairer import _c6_shortfall, _Round, groups_of
+
+    builder = MatchBuilder(6, 3).match(1, 6, "11").match(3, 4, "==").match(2, 5, "==").next_match()
+    builder.match(1, 5, "11").match(2, 3, "==").match(4, 6, "==").next_match()
+    shortfalls = {}
+    for edition in DOUBLE.editions:
+        state = edition.round_state(parse(builder.text()))
+        work = _Round(state, edition)
+        index = {p.number: v for v, p in enumerate(state.players)}
+        lower = [index[n] for n in (2, 3, 4, 5, 6)]
+        for taken in (2, 3):
+            rest = [v for v in lower if v != index[taken]]
+            shortfalls[edition.name, taken] = _c6_shortfall(work, groups_of(work, lower), (index[taken],), rest)
+    assert shortfalls == {("2026", 2): 1, ("2026", 3): 0, ("2026-team", 2): 2, ("2026-team", 3): 0}

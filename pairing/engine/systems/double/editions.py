@@ -3,7 +3,8 @@
 Only the opening of the 2026 page (up to 1.3.2) is held verbatim; the rest follows the C.04.6
 team text it mirrors (docs/systems/double-swiss.md).  Where the two sources disagree the reading
 is a field here: the edition ``2026`` takes the Double-Swiss research notes' readings, the edition
-``2026-team`` (never chosen by a date: ``--edition 2026-team``) the C.04.6 words.
+``2026-team`` (never chosen by a date: ``--edition 2026-team``) the other ones: the C.04.6 words
+where they differ ([C7], [C8]) and [C6] as the fewest upfloaters.
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ from .state import build_double_state
 RESIDENT = "resident"
 #: ... or the higher-scored player of any pair with an upfloater (the other reading of D5)
 HIGHER = "higher"
+#: [C6] complies when the following scoregroup can be paired with as few upfloaters as its parity
+#: asks (D5c's "parity minimum")
+PARITY = "parity"
+#: ... or: the set of upfloaters leaves the following scoregroup the fewest upfloaters it can need
+FEWEST = "fewest"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,6 +39,8 @@ class DoubleEdition(Edition):
     float_rounds_exempt: int = 1
     #: whose float [C8] counts in a pair with an upfloater: RESIDENT or HIGHER
     c8_counts: str = RESIDENT
+    #: how [C6] reads "[C4] complied with" in the following scoregroup's bracket: PARITY or FEWEST
+    c6_reading: str = PARITY
     explained: Articles = field(compare=False, default_factory=Articles)
 
     def round_state(self, document: TrfDocument, round_number: int | None = None,
@@ -56,8 +64,9 @@ _COMMON = {"in_force_from": datetime.date(2026, 2, 1), "basic_rules": BASIC_RULE
                "absolute_criteria": ("Art. 2.1.1 [C1]", "Art. 2.1.2 [C2]", ""), "explained": _ARTICLES}
 
 EDITION_2026_TEAM = DoubleEdition(
-    name="2026-team", title="2026, with the readings of the team text C.04.6",
-    trf_codes=("FIDE_DOUBLESWISS_2026_TEAM",), float_rounds_exempt=2, c8_counts=HIGHER, by_date=False, **_COMMON)
+    name="2026-team", title="2026, with the other readings (the team text's words for [C7]/[C8])",
+    trf_codes=("FIDE_DOUBLESWISS_2026_TEAM",), float_rounds_exempt=2, c8_counts=HIGHER, c6_reading=FEWEST,
+    by_date=False, **_COMMON)
 EDITION_2026 = DoubleEdition(
     name="2026", title="2026 (in force from 1 February 2026)",
     trf_codes=("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_2026"), **_COMMON)

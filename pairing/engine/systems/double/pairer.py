@@ -11,13 +11,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ...core.matching import UNMATCHED, bits, lexicographic_assignment, max_cardinality_matching
+from ...core.matching import UNMATCHED, bits, lexicographic_assignment, max_cardinality_matching, max_weight_matching
 from ...core.pairing import Bracket, Pair, RoundPairing, publishing_order
 from ...core.round import RoundPairer, bye_before_pairing
 from ...core.state import FLOAT_NONE, Player, RoundState
 from ...errors import NoValidPairing
 from .colours import allocate
-from .editions import HIGHER, DoubleEdition
+from .editions import FEWEST, HIGHER, DoubleEdition
 
 
 def no_colour_limits(state: RoundState, player: Player) -> bool:
@@ -155,10 +155,10 @@ def _best_set(work: _Round, top: list[int], lower: list[int], groups: list[list[
     floated in the previous round ([C7]), then the first (3.5.4-3.5.5).  A set that cannot beat
     the best found is not checked; the search stops at a set no other can beat."""
     best, best_key, best_witness = None, None, None
-    ideal = (False, _fewest_floaters(work, groups, profile))
+    ideal = (0, _fewest_floaters(work, groups, profile))
     for upfloaters in sets_in_order(groups, profile):
         c7 = sum(work.floated(v) for v in upfloaters) if work.floats_apply else 0
-        if best_key is not None and best_key <= (False, c7):
+        if best_key is not None and best_key <= (0, c7):
             continue
         if not work.pairable(top + list(upfloaters)):
             continue
@@ -166,7 +166,7 @@ def _best_set(work: _Round, top: list[int], lower: list[int], groups: list[list[
         witness = work.completes(rest)
         if witness is None:
             continue
-        key = (not _c6_met(work, groups, upfloaters, rest), c7)
+        key = (_c6_shortfall(work, groups, upfloaters, rest), c7)
         if best_key is None or key < best_key:
             best, best_key, best_witness = upfloaters, key, witness
         if best_key == ideal:
@@ -184,18 +184,35 @@ def _fewest_floaters(work: _Round, groups: list[list[int]], profile: tuple[int, 
                                                                                                   strict=True))
 
 
-def _c6_met(work: _Round, groups: list[list[int]], upfloaters: tuple[int, ...], rest: list[int]) -> bool:
-    """[C6]: unless the following scoregroup is left empty, it can be paired next with [C1], [C3]
-    and [C4]: with as few upfloaters as its parity asks (the "parity minimum" reading)."""
+def _c6_shortfall(work: _Round, groups: list[list[int]], upfloaters: tuple[int, ...], rest: list[int]) -> int:
+    """[C6]: unless the following scoregroup is left empty, how far it is from being paired next with
+    [C1], [C3] and [C4], 0 when it complies: by the edition's reading (PARITY: 1 unless it can be
+    paired with as few upfloaters as its parity asks; FEWEST: the upfloaters it would need)."""
     if not groups:
-        return True
+        return 0
     following = [v for v in groups[0] if v not in upfloaters]
     if not following:
-        return True
+        return 0
     others = [v for v in rest if v not in following]
+    if work.edition.c6_reading == FEWEST:
+        return _upfloaters_needed(work, following, others)
     if len(following) % 2 == 0:
-        return work.pairable(following) and work.pairable(others)
-    return any(work.pairable([*following, v]) and work.pairable([w for w in others if w != v]) for v in others)
+        return int(not (work.pairable(following) and work.pairable(others)))
+    return int(not any(work.pairable([*following, v]) and work.pairable([w for w in others if w != v])
+                       for v in others))
+
+
+def _upfloaters_needed(work: _Round, following: list[int], others: list[int]) -> int:
+    """The fewest upfloaters ``following`` needs in a legal pairing of ``following`` and ``others``
+    (which has one): the fewest pairs across the two in a perfect matching, found as a maximum-weight
+    matching (every pair worth as much as any two of the others, an inner pair one more)."""
+    players = following + others
+    inside = len(following)
+    rows = work.graph.rows
+    edges = [(i, j, 4 * len(players) + (1 if (i < inside) == (j < inside) else 0))
+             for i, v in enumerate(players) for j in range(i + 1, len(players)) if rows[v] >> players[j] & 1]
+    mate = max_weight_matching(len(players), edges)
+    return sum(1 for i in range(inside) if mate[i] >= inside)
 
 
 # --- 3.6: the pairing of a bracket ---
