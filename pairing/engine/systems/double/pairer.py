@@ -186,20 +186,23 @@ def _fewest_floaters(work: _Round, groups: list[list[int]], profile: tuple[int, 
 
 def _c6_shortfall(work: _Round, groups: list[list[int]], upfloaters: tuple[int, ...], rest: list[int]) -> int:
     """[C6]: unless the following scoregroup is left empty, how far it is from being paired next with
-    [C1], [C3] and [C4], 0 when it complies: by the edition's reading (PARITY: 1 unless it can be
-    paired with as few upfloaters as its parity asks; FEWEST: the upfloaters it would need)."""
+    [C1], [C3] and [C4], 0 when it complies: it can be paired with as few upfloaters as its parity
+    asks; else 1 (PARITY), or the upfloaters it would need beyond those (FEWEST)."""
     if not groups:
         return 0
     following = [v for v in groups[0] if v not in upfloaters]
     if not following:
         return 0
     others = [v for v in rest if v not in following]
-    if work.edition.c6_reading == FEWEST:
-        return _upfloaters_needed(work, following, others)
     if len(following) % 2 == 0:
-        return int(not (work.pairable(following) and work.pairable(others)))
-    return int(not any(work.pairable([*following, v]) and work.pairable([w for w in others if w != v])
-                       for v in others))
+        met = work.pairable(following) and work.pairable(others)
+    else:
+        met = any(work.pairable([*following, v]) and work.pairable([w for w in others if w != v]) for v in others)
+    if met:
+        return 0
+    if work.edition.c6_reading == FEWEST:
+        return _upfloaters_needed(work, following, others) - len(following) % 2
+    return 1
 
 
 def _upfloaters_needed(work: _Round, following: list[int], others: list[int]) -> int:
@@ -207,10 +210,12 @@ def _upfloaters_needed(work: _Round, following: list[int], others: list[int]) ->
     (which has one): the fewest pairs across the two in a perfect matching, found as a maximum-weight
     matching (every pair worth as much as any two of the others, an inner pair one more)."""
     players = following + others
+    local = {v: i for i, v in enumerate(players)}
+    present = sum(1 << v for v in players)
     inside = len(following)
-    rows = work.graph.rows
-    edges = [(i, j, 4 * len(players) + (1 if (i < inside) == (j < inside) else 0))
-             for i, v in enumerate(players) for j in range(i + 1, len(players)) if rows[v] >> players[j] & 1]
+    heavy = 4 * len(players)
+    edges = [(i, local[w], heavy + ((i < inside) == (local[w] < inside)))
+             for i, v in enumerate(players) for w in bits(work.graph.rows[v] & present) if local[w] > i]
     mate = max_weight_matching(len(players), edges)
     return sum(1 for i in range(inside) if mate[i] >= inside)
 
