@@ -170,3 +170,11 @@ def test_the_review_of_a_manual_pairing_knows_no_colour_preference():
     assert [(f.code, f.article, f.players) for f in findings if f.absolute] == [
         ("rematch", "C.04.5 Art. 2.1.1 [C1]; C.04.1 (2026) Art. 2", (1, 3))]
     assert not [f for f in findings if f.code == "preference"]
+
+
+def test_virtual_points_are_refused():
+    """No acceleration for this system (C.04.7's "points awarded for a win" is undefined for a
+    two-game match): a file with XXA virtual points is bad input, not paired without them."""
+    text = MatchBuilder(4, 2).line("XXA    1  1.0").text()
+    with pytest.raises(TrfError, match="paired without acceleration"):
+        pair_round(parse(text), "double-swiss")

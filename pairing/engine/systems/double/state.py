@@ -53,6 +53,9 @@ def build_double_state(document: TrfDocument, match: int | None = None, total: i
     """The state for pairing match ``match`` (default: the next) of ``total`` matches (default:
     XXR / 2); the layout checked (TrfError)."""
     total = total_matches(document, total)
+    if any(any(values) for values in document.accelerations.values()):
+        raise TrfError("the file gives virtual points (XXA/250), but the Double-Swiss system is paired without "
+                       "acceleration: remove those lines (docs/systems/double-swiss.md)")
     history = read_matches(document)  # the layout checked first
     match = next_match(document) if match is None else match
     if match > total:
