@@ -177,7 +177,3 @@ def pab_entries() -> list[RoundEntry]:
     """The two TRF rounds of the pairing-allocated bye (C.04.5 1.4)."""
     return [RoundEntry(None, None, code) for code in PAB_CODES]
 
-
-def paired_matches(document: TrfDocument) -> int:
-    """The matches paired so far (the last one possibly with its first game only)."""
-    return matches_in(document.paired_rounds)
