@@ -39,6 +39,7 @@ import time
 
 from . import SYSTEMS, pair_round
 from .core.matching import UNMATCHED, join, max_cardinality_matching
+from .matches import match_entries, pab_entries
 from .trf import ABSENT, OPPONENT_CODE, ForbiddenPairs, PlayerRecord, RoundEntry, TrfDocument, dump, parse, score
 
 
@@ -168,6 +169,9 @@ def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quic
     """Pair the next round (with the engine's ``system``, or the quick Swiss) and play it out."""
     games = quick_pairing(document) if quick else pair_round(document, system).as_numbers()
     players = document.players
+    if SYSTEMS[system].games_per_round == 2:
+        play_matches(document, games, rng, draw_rate)
+        return
     for white, black in games:
         if black == 0:
             players[white].rounds.append(RoundEntry(None, None, "U"))
@@ -178,11 +182,27 @@ def play_round(document: TrfDocument, rng: random.Random, draw_rate: float, quic
         players[black].rounds.append(RoundEntry(white, "b", other))
 
 
+def play_matches(document: TrfDocument, boards: list[tuple[int, int]], rng: random.Random, draw_rate: float) -> None:
+    """A Double-Swiss round played out: each match two games, the colours reversed in the second
+    (C.04.5 4.4); the PAB as a won and a drawn game (1.4)."""
+    players = document.players
+    for white, black in boards:
+        if black == 0:
+            players[white].rounds += pab_entries()
+            continue
+        first = elo_result(rng, players[white], players[black], draw_rate)
+        second = OPPONENT_CODE[elo_result(rng, players[black], players[white], draw_rate)]
+        own, theirs = match_entries(white, black, (first, second), (OPPONENT_CODE[first], OPPONENT_CODE[second]))
+        players[white].rounds += own
+        players[black].rounds += theirs
+
+
 def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: bool = False,
           system: str = "dutch") -> TrfDocument:
     rng = random.Random(seed)
+    games = SYSTEMS[system].games_per_round  # Double-Swiss: a round (match) is two TRF rounds
     ratings = sorted((rng.randint(1000, 2700) for _ in range(size)), reverse=True)
-    document = TrfDocument(total_rounds=rounds, initial_colour="w", name=f"bench {size}")
+    document = TrfDocument(total_rounds=rounds * games, initial_colour="w", name=f"bench {size}")
     for number, rating in enumerate(ratings, start=1):
         document.players[number] = PlayerRecord(number=number, name=f"Player {number}", rating=rating)
     draw_rate = {"draws": 1.0, "topscorers": 0.6}.get(variant, 0.2)
@@ -202,7 +222,7 @@ def build(size: int, rounds: int, played: int, seed: int, variant: str, quick: b
                 while len(record.rounds) < len(document.players[1].rounds):
                     record.rounds.append(ABSENT)
         played = max(played, 3)
-    while document.paired_rounds < played - 1:
+    while document.paired_rounds < (played - 1) * games:
         play_round(document, rng, draw_rate, quick, system)
     if variant == "collapse":
         # the ten lowest players have met each other (recorded as forbidden pairs)
@@ -285,13 +305,17 @@ def main(argv: list[str] | None = None) -> None:
           f"{'cpu':>8}", flush=True)
     for size in map(int, args.sizes.split(",")):
         for variant in args.variants.split(","):
+            if variant == "colours" and swiss.games_per_round > 1:
+                continue  # its two opening rounds are single games
             targets = targets_of(args.targets, variant, args.rounds)
             if not targets:
                 continue
-            quick = args.history == "quick" or (args.history == "auto" and size > 1000)
+            # the quick Swiss pairs one game a round: a Double-Swiss history is paired by the engine
+            quick = swiss.games_per_round == 1 and (
+                args.history == "quick" or (args.history == "auto" and size > 1000))
             document = build(size, args.rounds, min(targets), args.seed, variant, quick, args.system)
             for target in targets:
-                while document.paired_rounds < target - 1:
+                while document.paired_rounds < (target - 1) * swiss.games_per_round:
                     play_round(document, random.Random(args.seed + document.paired_rounds), 0.2, quick,
                                args.system)
                 for edition in editions:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import pair_round
+from .systems import get_system
 from .tiebreaks import compute_standings, format_value
 from .trf import TrfDocument
 
@@ -17,10 +18,11 @@ class Discrepancy:
     round_number: int
     played: list[tuple[int, int]]
     ours: list[tuple[int, int]]
+    unit: str = "Round"   # "Match" for a system whose round is a two-game match (Double-Swiss)
 
     def describe(self) -> str:
         played, ours = set(self.played), set(self.ours)
-        lines = [f"Round {self.round_number}: the played pairing differs from ours"]
+        lines = [f"{self.unit} {self.round_number}: the played pairing differs from ours"]
         lines += [f"  played {w}-{b}" for w, b in self.played if (w, b) not in ours]
         lines += [f"  ours   {w}-{b}" for w, b in self.ours if (w, b) not in played]
         return "\n".join(lines)
@@ -42,15 +44,18 @@ def played_pairing(document: TrfDocument, round_number: int) -> list[tuple[int, 
 
 def check(document: TrfDocument, system: str = "dutch", baku: bool = False,
           edition: str | None = None, only: int | None = None) -> list[Discrepancy]:
-    """Every round (or round ``only``) whose pairing differs from the one this engine makes
-    from its history, with the tournament's edition (see :func:`pairing.engine.resolve_edition`)."""
-    total = document.total_rounds or document.rounds_in_file
+    """Every round (or round ``only``) whose pairing differs from the one this engine makes from
+    its history, with the tournament's edition (see :func:`pairing.engine.resolve_edition`).  A
+    system whose round is a match of several games (Double-Swiss: TRF rounds 2k-1 and 2k) is
+    checked match by match on the pairing of each match's first game."""
+    games = get_system(system).games_per_round
+    total = -(-(document.total_rounds or document.rounds_in_file) // games)
     problems = []
-    for round_number in [only] if only else range(1, document.paired_rounds + 1):
+    for round_number in [only] if only else range(1, -(-document.paired_rounds // games) + 1):
         ours = pair_round(document, system, round_number, total, baku, edition).as_numbers()
-        played = played_pairing(document, round_number)
+        played = played_pairing(document, games * (round_number - 1) + 1)
         if set(ours) != set(played):
-            problems.append(Discrepancy(round_number, sorted(played), ours))
+            problems.append(Discrepancy(round_number, sorted(played), ours, "Round" if games == 1 else "Match"))
     return problems
 
 

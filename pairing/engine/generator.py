@@ -30,6 +30,7 @@ from . import pair_round
 from .bench import elo_result
 from .checker import VALUES_RECORD, standings_rounds, tiebreak_edition_on
 from .errors import EngineError, NoValidPairing
+from .matches import match_entries, pab_entries
 from .systems import Edition, SwissSystem
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, parse_codes
 from .trf import OPPONENT_CODE, PlayerRecord, RoundEntry, Scoring, TrfDocument, dump, parse_points
@@ -244,7 +245,7 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     joins = dict.fromkeys(document.players, 1)
     for number in rng.sample(sorted(document.players), late):
         joins[number] = rng.randint(2, max(2, math.ceil(drawn.rounds / 2)))
-    _Playout(document, system.name, chosen.name, config, drawn, joins, seed, rng).play()
+    _Playout(document, system, chosen.name, config, drawn, joins, seed, rng).play()
     return write(document, version, config.tiebreaks, tiebreak_edition_on(document.start_date))
 
 
@@ -260,9 +261,11 @@ class _Playout:
     #: pairings tried in all before giving up
     BUDGET = 400
 
-    def __init__(self, document: TrfDocument, system: str, edition: str, config: Config, drawn: Drawn,
+    def __init__(self, document: TrfDocument, system: SwissSystem, edition: str, config: Config, drawn: Drawn,
                  joins: dict[int, int], seed: int, rng: random.Random):
-        self.document, self.system, self.edition = document, system, edition
+        self.document, self.system, self.edition = document, system.name, edition
+        #: TRF rounds a round takes: 2 for the Double-Swiss system's match (rounds 2k-1 and 2k)
+        self.games = system.games_per_round
         self.config, self.drawn, self.joins, self.seed, self.rng = config, drawn, joins, seed, rng
         self.draw_rate = drawn.draw_percentage / 100
         # A game is forfeited one time in ForfeitRate: each player is absent with 1 - sqrt(1 - 1/N).
@@ -292,22 +295,28 @@ class _Playout:
         """Draw the round's absences, pair it and play it; False (and nothing kept) if it has
         no valid pairing.  ``quiet``: no new absence is drawn."""
         _byes(self.document, self.config, self.drawn, round_number, self.joins, self.retired, self.rng, quiet)
+        last = self.games * round_number  # the round's last TRF round
+        if self.games > 1:  # a bye applies to the whole match (C.04.5 Preface)
+            for record in self.document.players.values():
+                record.rounds += record.rounds[last - self.games:] * (self.games - 1)
         try:
             boards = pair_round(self.document, self.system, round_number, self.drawn.rounds,
                                 edition=self.edition).as_numbers()
         except NoValidPairing:
             self.undo(round_number)
             return False
-        _play(self.document, boards, self.absent, self.draw_rate, self.rng)
+        if self.games > 1:
+            _play_matches(self.document, boards, self.absent, self.draw_rate, self.rng)
+        else:
+            _play(self.document, boards, self.absent, self.draw_rate, self.rng)
         for record in self.document.players.values():  # nobody left without an entry this round
-            if len(record.rounds) < round_number:
-                record.rounds.append(RoundEntry(None, None, "Z"))
+            record.rounds += [RoundEntry(None, None, "Z")] * (last - len(record.rounds))
         return True
 
     def undo(self, round_number: int) -> None:
         """Forget ``round_number`` and what it drew (its entries, its withdrawals)."""
         for record in self.document.players.values():
-            del record.rounds[round_number - 1:]
+            del record.rounds[self.games * (round_number - 1):]
         self.retired = {n: r for n, r in self.retired.items() if r < round_number}
 
 
@@ -338,7 +347,7 @@ def _new_document(system: SwissSystem, chosen: Edition, config: Config, drawn: D
     colour = config.initial_colour
     colour_draw = rng.choice("wb")
     initial = colour_draw if colour == "random" else colour.lower()
-    document = TrfDocument(total_rounds=drawn.rounds, initial_colour=initial, scoring=scoring,
+    document = TrfDocument(total_rounds=drawn.rounds * system.games_per_round, initial_colour=initial, scoring=scoring,
                            system_code=system.trf_code(chosen, baku), start_date=start)
     document.name = config.name or f"Random tournament (seed {seed})"
     document.headers = [f"012 {document.name}", f"042 {start:%Y/%m/%d}", f"062 {drawn.players}",
@@ -385,6 +394,28 @@ def _play(document: TrfDocument, boards: list[tuple[int, int]], absent: float, d
             codes = (result, OPPONENT_CODE[result])
         document.players[white].rounds.append(RoundEntry(black, "w", codes[0]))
         document.players[black].rounds.append(RoundEntry(white, "b", codes[1]))
+
+
+def _play_matches(document: TrfDocument, boards: list[tuple[int, int]], absent: float, draw_rate: float,
+                  rng: random.Random) -> None:
+    """The round's two-game matches played out (C.04.5: the colours reversed in the second game,
+    4.4), each game forfeited by a player absent from it; the PAB as a won and a drawn game (1.4)."""
+    for white, black in boards:
+        if black == 0:
+            document.players[white].rounds += pab_entries()
+            continue
+        codes = []
+        for first, second in ((white, black), (black, white)):  # each game's White first
+            away = rng.random() < absent, rng.random() < absent
+            if any(away):
+                game = tuple("-" if gone else "+" for gone in away)
+            else:
+                result = elo_result(rng, document.players[first], document.players[second], draw_rate)
+                game = (result, OPPONENT_CODE[result])
+            codes.append(game if first == white else game[::-1])
+        own, theirs = match_entries(white, black, (codes[0][0], codes[1][0]), (codes[0][1], codes[1][1]))
+        document.players[white].rounds += own
+        document.players[black].rounds += theirs
 
 
 def tiebreak_lines(document: TrfDocument, codes: list[str], edition: str) -> list[str]:

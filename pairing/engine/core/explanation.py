@@ -60,6 +60,11 @@ COLOUR_REASONS = {
     "higher": gettext_noop("the colour preference of the higher ranked player is granted"),
     "initial": gettext_noop("the higher ranked player's pairing number decides: the initial colour if odd, else the "
                             "other"),
+    # the Double-Swiss system (C.04.5 4.3.2, 4.3.4, 4.3.5): the colour of a two-game match
+    "fewer_whites": gettext_noop("the player with fewer matches with White gets White"),
+    "alternate_own": gettext_noop("the higher ranked player's colour alternates from that player's last played "
+                                  "match"),
+    "alternate_other": gettext_noop("the other player's colour alternates from that player's last played match"),
     "median": gettext_noop("identical colour histories: the higher ranked player gets the colour due at or above the "
                            "median score-group, the lower ranked below it"),
 }

@@ -101,6 +101,9 @@ class SwissSystem:
     #: ``aros(document, rounds)``: each player's ARO after ``rounds`` rounds, by pairing number, for a
     #: system that pairs by it and publishes it (Dubov Art. 1.7); None: the system reads no ARO
     aros: Callable[[TrfDocument, int], dict[int, int]] | None = None
+    #: the games of a round: 2 for the Double-Swiss system (C.04.5), whose round is a match written
+    #: as TRF rounds 2k-1 and 2k (``pairing.engine.matches``); its round numbers count matches
+    games_per_round: int = 1
 
     @property
     def latest(self) -> Edition:
@@ -166,4 +169,4 @@ def read_trf_code(code: str) -> SystemCode | None:
     return None
 
 
-from . import burstein, dubov, dutch, lim  # noqa: E402,F401  (each system registers itself)
+from . import burstein, double, dubov, dutch, lim  # noqa: E402,F401  (each system registers itself)
