@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.audit import Kind
+from tournaments.cache import bump
 from tournaments.models import Approval, PlayerSide, Registration, Tournament
 from tournaments.services import Refused, all_paired, last_paired_round, lock_tournament
 from tournaments.services.players import Registered, register_player, remove_player
@@ -35,6 +36,7 @@ def save_player_side(side: PlayerSide, user=None) -> None:
                                   audit.snapshot(side, exclude=("tournament",)))
     side.pk = stored.pk
     side.save()
+    bump(pk=tournament.pk)  # the public page's sign-up link
     if after:
         audit.record(tournament, Kind.SETTINGS, "player side", f"Player side: {', '.join(after)} changed",
                      user=user, before=before, after=after)
