@@ -155,6 +155,7 @@ LOGIN_URL = "login"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "sesame.backends.ModelBackend",  # the players' sign-in link (a failed one counts as a failed login)
 ]
 # The players' sign-in (tournaments/fronts/player/sign_in.py): a link by mail (django-sesame) and a
 # 6-digit code, each valid 15 minutes and good for one sign-in (the link's token holds the last login).

@@ -4,13 +4,13 @@ page with a "Sign in" button (a POST), so a mail scanner that opens links spends
 
 from axes.helpers import get_client_ip_address
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import authenticate, login
 from django.core.mail import send_mail
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
-from sesame.utils import get_query_string, get_user
+from sesame.utils import get_query_string
 
 from tournaments.fronts.player.forms import CodeForm, EmailForm
 from tournaments.services import Refused
@@ -55,7 +55,8 @@ def sign_in(request):
 
 
 def _signed_in(request, user):
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")  # spends the link (last login)
+    # The last login changes: the link's token, which holds it, is spent (SESAME_ONE_TIME).
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     forget_code(user)
     link_entries(user)
     messages.success(request, _("You are signed in as %(email)s.") % {"email": user.email})
@@ -76,7 +77,7 @@ def link(request):
     """GET: a page with a button (mail scanners open links); POST: the link's token signs in, once."""
     token = request.POST.get("sesame") or request.GET.get("sesame") or ""
     if request.method == "POST":
-        user = get_user(token) if token else None
+        user = authenticate(request, sesame=token) if token else None
         if user is not None and not user.has_usable_password():
             return _signed_in(request, user)
         messages.error(request, _("This link has expired or was used already: ask for a new one."))
