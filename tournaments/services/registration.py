@@ -123,6 +123,7 @@ def register_online(tournament: Tournament, entry: Registration, user) -> Regist
                  user=user, after=audit.filled(audit.snapshot(entry, exclude=("tournament", "player"))))
     if entry.status == Status.PENDING and side.approval == Approval.AUTOMATIC:
         approve(entry, user)
+        entry.refresh_from_db()
     return entry
 
 
