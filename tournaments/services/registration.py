@@ -22,10 +22,7 @@ Status = Registration.Status
 
 def player_side(tournament: Tournament) -> PlayerSide:
     """The tournament's settings of the player's side (every part off when the arbiter set none)."""
-    try:
-        return tournament.player_side
-    except PlayerSide.DoesNotExist:
-        return PlayerSide(tournament=tournament)
+    return PlayerSide.objects.filter(tournament=tournament).first() or PlayerSide(tournament=tournament)
 
 
 @transaction.atomic
