@@ -98,7 +98,7 @@ def test_duplicates_are_refused(open_tournament):
         register_online(open_tournament, entry(name="Bianchi, L.", fide_id="2200002"), person("l@example.org"))
     with pytest.raises(Refused, match="FIDE id 2200001 is registered already"):
         register_online(open_tournament, entry(name="Other, Name", fide_id="2200001"), person("o@example.org"))
-    with pytest.raises(Refused, match="Luca Bianchi|Bianchi, Luca"):  # the same person: name and rating
+    with pytest.raises(Refused, match="Bianchi, Luca is registered already"):  # the same person: name and rating
         register_online(open_tournament, entry(name="luca BIANCHI", rating=2000), person("b@example.org"))
     assert open_tournament.registrations.count() == 1
 
