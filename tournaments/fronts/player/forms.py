@@ -22,11 +22,10 @@ class EntryForm(PlayerForm):
     """What a player types to enter: the arbiter's entry form, one copy of its rules, without the
     entry round (a late entry's is the rules', C.04.2 C.2)."""
 
+    entry_round = None
+
     class Meta(PlayerForm.Meta):
         fields = ["name", "title", "rating", "fide_id", "federation", "sex", "birth_date"]
-
-    def clean_entry_round(self):
-        return 1
 
 
 class ByeForm(forms.Form):
