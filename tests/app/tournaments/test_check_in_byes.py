@@ -194,3 +194,10 @@ def test_the_players_pages_check_in_and_ask_for_byes(client, event):
     client.force_login(other)
     page = client.get(reverse("player:venue_check_in", args=[event.slug])).content.decode()
     assert 'id="no-entry"' in page
+
+
+def test_the_venue_qr_code_leads_to_the_check_in(client, event, arbiter):
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:check_in_qr", args=[event.slug])).content.decode()
+    target = "http://testserver" + reverse("player:venue_check_in", args=[event.slug])
+    assert "<svg" in page and f"<title>{target}</title>" in page
