@@ -109,6 +109,11 @@ def test_register_approve_check_in_bye_and_two_rounds(page, live_server, event):
     expect(page.locator("#check-in-status")).to_contain_text("1 player checked in")
     expect(page.locator("#bye-requests")).to_contain_text("Granted")
     screenshot(page, "player-06-arbiter-check-in")
+    page.click("#check-in-qr-link")  # the venue's QR code, printed
+    expect(page.locator("#check-in-qr svg")).to_be_visible()
+    page.emulate_media(media="print")
+    screenshot(page, "player-06b-check-in-qr-print")
+    page.emulate_media(media="screen")
 
     pair_and_publish(page, event, 1)
     round_1 = Round.objects.get(tournament=event, number=1)

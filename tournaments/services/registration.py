@@ -173,6 +173,12 @@ def cancel(entry: Registration, user=None) -> None:
     promote_waiting(entry.tournament, user)
 
 
+@transaction.atomic
+def places_freed(tournament: Tournament, user=None) -> None:
+    """A player removed by the arbiter: the waiting list moves up."""
+    promote_waiting(lock_tournament(tournament), user)
+
+
 def promote_waiting(tournament: Tournament, user=None) -> None:
     """Places freed: the first entries of the waiting list move up, in the order they came."""
     side = player_side(tournament)

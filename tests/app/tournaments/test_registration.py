@@ -181,3 +181,14 @@ def test_the_settings_page_saves_and_checks(client, open_tournament, arbiter):
     assert side.federations == "FRA,ITA" and side.approval == "auto" and side.max_byes == 2
     assert timezone.localtime(side.round_start(2)).hour == 19 and side.round_start(3) is None
     assert open_tournament.audit_entries.filter(action="player side").exists()
+
+
+def test_a_player_removed_by_the_arbiter_frees_a_place(client, open_tournament, arbiter):
+    side_of(open_tournament, max_players=4)
+    waiting = register_online(open_tournament, entry(), person("anna@example.org"))
+    assert waiting.status == Status.WAITING
+    client.force_login(arbiter)
+    removed = open_tournament.players.last()
+    client.post(reverse("arbiter:player_delete", args=[open_tournament.slug, removed.pk]), {"confirm": "1"})
+    waiting.refresh_from_db()
+    assert waiting.status == Status.PENDING
