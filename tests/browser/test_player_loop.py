@@ -12,7 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.app.conftest import make_tournament, play
-from tests.browser.conftest import PHONE, log_in, no_sideways_scroll, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
 from tournaments.exchange.trf import export
 from tournaments.models import Club, PlayerSide, Round
 
@@ -109,6 +109,13 @@ def test_register_approve_check_in_bye_and_two_rounds(page, live_server, event):
     expect(page.locator("#check-in-status")).to_contain_text("1 player checked in")
     expect(page.locator("#bye-requests")).to_contain_text("Granted")
     screenshot(page, "player-06-arbiter-check-in")
+    page.set_viewport_size(PHONE)  # the arbiter's pages on a phone too
+    no_sideways_scroll(page, "arbiter's player side")
+    page.click("#player-side-settings")
+    no_sideways_scroll(page, "player side settings")
+    screenshot(page, "player-06a-settings-phone")
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"/manage/t/{event.slug}/entries/")
     page.click("#check-in-qr-link")  # the venue's QR code, printed
     expect(page.locator("#check-in-qr svg")).to_be_visible()
     page.emulate_media(media="print")
