@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 
+from tests.app.conftest import make_tournament
 from tournaments.models import ByeRequest, CheckIn, Player, PlayerSide, Registration
 from tournaments.services.players import register_player
 
@@ -172,3 +173,18 @@ def test_the_players_pages_ask_for_the_sign_in(client, tournament):
     response = client.get(reverse("player:venue_check_in", args=[tournament.slug]))
     assert response.url == reverse("player:sign_in") + "?next=" + reverse("player:venue_check_in",
                                                                           args=[tournament.slug])
+
+
+def test_entries_are_linked_by_address_then_by_fide_id(client, mails, club, entered):
+    other = make_tournament(club, players=2, name="Autumn Open")
+    same_id = register_player(other, Player(name="Rossi, P.", rating=1810, fide_id="123456"))
+    someone_else = register_player(other, Player(name="Rossi, Pia", rating=1500, fide_id="999999",
+                                                 email="pia@example.org"))
+    ask_mail(client, "paolo@example.org")
+    client.post(reverse("player:code"), {"email": "paolo@example.org", "code": link_and_code(mail.outbox[0])[1]})
+    user = signed_in_user(client)
+    assert set(user.entries.values_list("pk", flat=True)) == {entered.pk, same_id.pk}
+    someone_else.refresh_from_db()
+    assert someone_else.user is None
+    page = client.get(reverse("player:home")).content.decode()
+    assert "Spring Open" in page and "Autumn Open" in page
