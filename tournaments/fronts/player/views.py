@@ -16,7 +16,6 @@ from tournaments.services import Refused, last_paired_round
 from tournaments.services import bye_requests as byes
 from tournaments.services import check_in as checking
 from tournaments.services import registration as entries
-from tournaments.services.bye_requests import deadline
 
 
 def home(request):
@@ -70,7 +69,6 @@ def _entry_context(player: Player) -> dict:
         "check_in_opens": opens, "check_in_closes": closes,
         "bye_requests": player.bye_requests.all(), "absences": player.absences.all(),
         "bye_form": ByeForm(tournament=tournament, initial={"round_number": min(next_round, tournament.rounds)}),
-        "bye_deadline": deadline(side, next_round),
         "registration": Registration.objects.filter(player=player).first(),
     }
 
