@@ -38,7 +38,8 @@ def _check_in_context(tournament) -> dict:
     if number is None:
         return {"check_in_round": None}
     return {"check_in_round": number, "not_checked_in": checking.not_checked_in(tournament, number),
-            "checked_in": tournament.players.filter(check_ins__round_number=number).count()}
+            "checked_in": tournament.players.filter(check_ins__round_number=number).count(),
+            "check_in_closes": checking.window(registrations.player_side(tournament), number)[1]}
 
 
 def entries(request, slug, question: str | None = None):
