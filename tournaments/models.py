@@ -624,6 +624,9 @@ class Approval(models.TextChoices):
     ARBITER = "arbiter", _("By the arbiter")
 
 
+MINUTES_A_WEEK = 7 * 24 * 60
+
+
 class PlayerSide(models.Model):
     """What a tournament lets its players do themselves; each part is off until the arbiter turns it on."""
 
@@ -647,8 +650,10 @@ class PlayerSide(models.Model):
     # Check-in (C.04.2 D.4: a player who does not come is not paired).
     check_in = models.BooleanField(_("check-in before round 1"), default=False)
     check_in_each_round = models.BooleanField(_("check-in before each round"), default=False)
-    check_in_opens = models.PositiveIntegerField(_("check-in opens (minutes before the round)"), default=120)
-    check_in_closes = models.PositiveIntegerField(_("check-in closes (minutes before the round)"), default=15)
+    check_in_opens = models.PositiveIntegerField(_("check-in opens (minutes before the round)"), default=120,
+                                                 validators=[MaxValueValidator(MINUTES_A_WEEK)])
+    check_in_closes = models.PositiveIntegerField(_("check-in closes (minutes before the round)"), default=15,
+                                                  validators=[MaxValueValidator(MINUTES_A_WEEK)])
     # Bye requests (C.04.2 D.4: a requested bye).
     bye_requests = models.BooleanField(_("bye requests"), default=False)
     bye_approval = models.CharField(_("approval of byes"), max_length=10, choices=Approval.choices,

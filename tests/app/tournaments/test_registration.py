@@ -171,6 +171,10 @@ def test_the_settings_page_saves_and_checks(client, open_tournament, arbiter):
             "federations": "fra, ita", "round_times": "2026-12-05 14:00\n2026-12-05 19:00"}
     page = client.post(url, {**data, "round_times": "5 December"}).content.decode()
     assert "Line 1: write the date and time" in page
+    page = client.post(url, {**data, "round_times": "0001-01-01 00:00"}).content.decode()
+    assert "Line 1: write the date and time" in page
+    page = client.post(url, {**data, "check_in_opens": 99_999_999}).content.decode()
+    assert "less than or equal to 10080" in page
     page = client.post(url, {**data, "federations": "France"}).content.decode()
     assert "three-letter code" in page
     page = client.post(url, {**data, "min_rating": 2000, "max_rating": 1000}).content.decode()

@@ -328,6 +328,8 @@ class PlayerSideForm(forms.ModelForm):
         for number, line in enumerate(self.cleaned_data["round_times"].splitlines(), start=1):
             try:
                 start = datetime.datetime.strptime(line.strip(), "%Y-%m-%d %H:%M")
+                if not 2000 <= start.year < 3000:
+                    raise ValueError(start.year)
             except ValueError:
                 raise forms.ValidationError(_("Line %(number)s: write the date and time as 2026-12-05 14:00.") % {
                     "number": number}) from None
