@@ -188,3 +188,12 @@ def test_entries_are_linked_by_address_then_by_fide_id(client, mails, club, ente
     assert someone_else.user is None
     page = client.get(reverse("player:home")).content.decode()
     assert "Spring Open" in page and "Autumn Open" in page
+
+
+def test_an_arbiter_logging_in_with_his_password_is_linked_too(client, arbiter, entered):
+    arbiter.email = "paolo@example.org"
+    arbiter.save()
+    client.post(reverse("login"), {"username": "ann", "password": "pw-ann-123"})
+    entered.refresh_from_db()
+    assert entered.user == arbiter
+    assert "Spring Open" in client.get(reverse("player:home")).content.decode()

@@ -14,7 +14,7 @@ from sesame.utils import get_query_string
 
 from tournaments.fronts.player.forms import CodeForm, EmailForm
 from tournaments.services import Refused
-from tournaments.services.accounts import count_mail, forget_code, link_entries, new_code, user_for_code, user_for_email
+from tournaments.services.accounts import count_mail, forget_code, new_code, user_for_code, user_for_email
 
 NEXT = "player_next"
 
@@ -56,9 +56,8 @@ def sign_in(request):
 
 def _signed_in(request, user):
     # The last login changes: the link's token, which holds it, is spent (SESAME_ONE_TIME).
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")  # links his entries (apps.py)
     forget_code(user)
-    link_entries(user)
     messages.success(request, _("You are signed in as %(email)s.") % {"email": user.email})
     return redirect(request.session.pop(NEXT, "") or "player:home")
 
