@@ -16,6 +16,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from tournaments import audit
+from tournaments.audit import Kind
 from tournaments.models import Player
 from tournaments.services import Refused
 
@@ -98,13 +100,21 @@ def forget_code(user) -> None:
 @transaction.atomic
 def link_entries(user) -> int:
     """Link ``user`` to the entries registered with his address, then to those with the FIDE id of one of
-    his entries (and no other address); how many were linked."""
+    his entries (and no other address), each in its tournament's audit log; how many were linked."""
     email = normalized(user.email)
     if not email:
         return 0
-    linked = Player.objects.filter(user__isnull=True, email__iexact=email).update(user=user)
+    linked = _link(user, Player.objects.filter(user__isnull=True, email__iexact=email))
     fide_ids = set(Player.objects.filter(user=user).exclude(fide_id="").values_list("fide_id", flat=True))
     if fide_ids:
-        linked += (Player.objects.filter(user__isnull=True, fide_id__in=fide_ids)
-                   .filter(Q(email="") | Q(email__iexact=email)).update(user=user))
+        linked += _link(user, Player.objects.filter(user__isnull=True, fide_id__in=fide_ids)
+                        .filter(Q(email="") | Q(email__iexact=email)))
     return linked
+
+
+def _link(user, players) -> int:
+    players = list(players.select_for_update())
+    for player in players:
+        audit.record(player.tournament_id, Kind.PLAYER, "linked",
+                     f"{player.name} linked to the account of {user.email}", user=user)
+    return Player.objects.filter(pk__in=[player.pk for player in players]).update(user=user)

@@ -186,6 +186,7 @@ def test_entries_are_linked_by_address_then_by_fide_id(client, mails, club, ente
     assert set(user.entries.values_list("pk", flat=True)) == {entered.pk, same_id.pk}
     someone_else.refresh_from_db()
     assert someone_else.user is None
+    assert other.audit_entries.get(action="linked").summary == "Rossi, P. linked to the account of paolo@example.org"
     page = client.get(reverse("player:home")).content.decode()
     assert "Spring Open" in page and "Autumn Open" in page
 
