@@ -155,7 +155,17 @@ LOGIN_URL = "login"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "sesame.backends.ModelBackend",  # the players' sign-in link (a failed one counts as a failed login)
 ]
+# The players' sign-in (tournaments/fronts/player/sign_in.py): a link by mail (django-sesame) and a
+# 6-digit code, each valid 15 minutes and good for one sign-in (the link's token holds the last login).
+SESAME_MAX_AGE = 15 * 60
+SESAME_ONE_TIME = True
+SIGN_IN_MAILS_PER_ADDRESS = int(os.environ.get("SIGN_IN_MAILS_PER_ADDRESS", "3"))  # per hour
+SIGN_IN_MAILS_PER_IP = int(os.environ.get("SIGN_IN_MAILS_PER_IP", "10"))  # per hour
+# Mail (the sign-in link): the console unless DJANGO_EMAIL_BACKEND names another of Django's backends.
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "swiss@localhost")
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks

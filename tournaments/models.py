@@ -4,6 +4,7 @@ Pairing numbers are derived data (C.04.2 B); games refer to players, never
 to numbers, so renumbering before the freeze changes nothing else.
 """
 
+import datetime
 from decimal import Decimal
 
 from django.conf import settings
@@ -588,6 +589,9 @@ class AuditEntry(models.Model):
         FORBIDDEN_PAIR = "pair", _("Forbidden pair")
         ROUND = "round", _("Round")
         MANUAL = "manual", _("Manual pairing change")
+        REGISTRATION = "entry", _("Registration")
+        CHECK_IN = "check_in", _("Check-in")
+        BYE_REQUEST = "bye_req", _("Bye request")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -610,3 +614,148 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.summary}"
+
+
+# The player's side (docs/players.md): online registration, check-in and bye requests.
+
+
+class Approval(models.TextChoices):
+    AUTOMATIC = "auto", _("Automatic")
+    ARBITER = "arbiter", _("By the arbiter")
+
+
+MINUTES_A_WEEK = 7 * 24 * 60
+
+
+class PlayerSide(models.Model):
+    """What a tournament lets its players do themselves; each part is off until the arbiter turns it on."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="player_side")
+    # Registration: dates, the field's size (then a waiting list), entry conditions, approval.
+    registration = models.BooleanField(_("online registration"), default=False)
+    opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    closes_at = models.DateTimeField(_("registration closes"), null=True, blank=True)
+    max_players = models.PositiveIntegerField(_("maximum field"), null=True, blank=True,
+                                              help_text=_("Past it, entries go to a waiting list."))
+    min_rating = models.PositiveSmallIntegerField(_("lowest rating"), null=True, blank=True)
+    max_rating = models.PositiveSmallIntegerField(_("highest rating"), null=True, blank=True)
+    born_from = models.DateField(_("born on or after"), null=True, blank=True)
+    born_until = models.DateField(_("born on or before"), null=True, blank=True)
+    federations = models.CharField(_("federations"), max_length=200, blank=True,
+                                   help_text=_("Three-letter codes separated by commas; empty: any."))
+    approval = models.CharField(_("approval of entries"), max_length=10, choices=Approval.choices,
+                                default=Approval.ARBITER)
+    # The start of each round, round 1 first: the check-in window and the bye deadline are reckoned from it.
+    round_times = models.JSONField(default=list, blank=True)
+    # Check-in (C.04.2 D.4: a player who does not come is not paired).
+    check_in = models.BooleanField(_("check-in before round 1"), default=False)
+    check_in_each_round = models.BooleanField(_("check-in before each round"), default=False)
+    check_in_opens = models.PositiveIntegerField(_("check-in opens (minutes before the round)"), default=120,
+                                                 validators=[MaxValueValidator(MINUTES_A_WEEK)])
+    check_in_closes = models.PositiveIntegerField(_("check-in closes (minutes before the round)"), default=15,
+                                                  validators=[MaxValueValidator(MINUTES_A_WEEK)])
+    # Bye requests (C.04.2 D.4: a requested bye).
+    bye_requests = models.BooleanField(_("bye requests"), default=False)
+    bye_approval = models.CharField(_("approval of byes"), max_length=10, choices=Approval.choices,
+                                    default=Approval.AUTOMATIC)
+    max_byes = models.PositiveSmallIntegerField(_("byes per player"), default=1)
+    no_byes_last_rounds = models.PositiveSmallIntegerField(_("no bye in the last rounds"), default=1,
+                                                           help_text=_("How many of the last rounds take no bye."))
+    bye_deadline = models.PositiveSmallIntegerField(
+        _("bye deadline (hours before the round)"), default=2,
+        help_text=_("Without a start time for the round: until the round is paired."))
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: player side"
+
+    def round_start(self, number: int):
+        """When round ``number`` starts (an aware datetime), or None when the arbiter gave no time."""
+        if not 0 < number <= len(self.round_times) or not self.round_times[number - 1]:
+            return None
+        return datetime.datetime.fromisoformat(self.round_times[number - 1])
+
+    def federation_codes(self) -> list[str]:
+        return [code.strip().upper() for code in self.federations.split(",") if code.strip()]
+
+
+class Registration(models.Model):
+    """A player's own entry, typed by him: not a ``Player`` (never paired) until approved."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for approval")
+        WAITING = "waiting", _("On the waiting list")
+        APPROVED = "approved", _("Approved")
+        REFUSED = "refused", _("Refused")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    ACTIVE = (Status.PENDING, Status.WAITING, Status.APPROVED)
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
+    name = models.CharField(max_length=33)
+    title = models.CharField(max_length=3, choices=Player.Title.choices, blank=True)
+    rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, choices=Player.Sex.choices, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    email = models.EmailField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=300, blank=True)
+    player = models.OneToOneField(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="registration")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_registration_per_user",
+                                    condition=models.Q(status__in=["pending", "waiting", "approved"])),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_status_display()}, {self.tournament})"
+
+    def as_player(self) -> Player:
+        """The entry as the arbiter would type it (not saved)."""
+        return Player(tournament=self.tournament, name=self.name, title=self.title, rating=self.rating,
+                      fide_id=self.fide_id, federation=self.federation, sex=self.sex, birth_date=self.birth_date,
+                      email=self.email)
+
+
+class CheckIn(models.Model):
+    """A player present for a round (from his phone, the venue's QR code or the arbiter's page)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    round_number = models.PositiveSmallIntegerField()
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number"]
+        constraints = [models.UniqueConstraint(fields=["player", "round_number"], name="one_check_in_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: round {self.round_number}"
+
+
+class ByeRequest(models.Model):
+    """A player's request not to play a round; once granted it is an ``Absence`` (what the engine sees)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting for the arbiter")
+        GRANTED = "granted", _("Granted")
+        REFUSED = "refused", _("Refused")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bye_requests")
+    round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    bye = models.CharField(max_length=1, choices=Tournament.Bye.choices, default=Tournament.Bye.HALF)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_bye_display()} in round {self.round_number} ({self.get_status_display()})"

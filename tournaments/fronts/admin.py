@@ -5,7 +5,21 @@ itself is read-only."""
 from django.contrib import admin
 
 from tournaments import audit
-from tournaments.models import Absence, AuditEntry, Club, ForbiddenPair, Game, Membership, Player, Round, Tournament
+from tournaments.models import (
+    Absence,
+    AuditEntry,
+    ByeRequest,
+    CheckIn,
+    Club,
+    ForbiddenPair,
+    Game,
+    Membership,
+    Player,
+    PlayerSide,
+    Registration,
+    Round,
+    Tournament,
+)
 
 Kind = AuditEntry.Kind
 
@@ -17,6 +31,11 @@ AUDITED = {
     ForbiddenPair: (Kind.FORBIDDEN_PAIR, lambda obj: obj.tournament_id),
     Round: (Kind.ROUND, lambda obj: obj.tournament_id),
     Game: (Kind.RESULT, lambda obj: obj.round.tournament_id),
+    # The player's side (docs/players.md)
+    PlayerSide: (Kind.SETTINGS, lambda obj: obj.tournament_id),
+    Registration: (Kind.REGISTRATION, lambda obj: obj.tournament_id),
+    CheckIn: (Kind.CHECK_IN, lambda obj: obj.player.tournament_id),
+    ByeRequest: (Kind.BYE_REQUEST, lambda obj: obj.player.tournament_id),
 }
 
 
@@ -106,7 +125,7 @@ class GameAdmin(AuditedAdmin):
     list_select_related = ["round__tournament", "white", "black"]
 
 
-admin.site.register([Absence, ForbiddenPair], AuditedAdmin)
+admin.site.register([Absence, ForbiddenPair, PlayerSide, Registration, CheckIn, ByeRequest], AuditedAdmin)
 
 
 @admin.register(AuditEntry)

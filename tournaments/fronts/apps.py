@@ -1,4 +1,12 @@
 from django.apps import AppConfig
+from django.contrib.auth.signals import user_logged_in
+
+
+def _link_entries(sender, request, user, **kwargs) -> None:
+    """Whoever signs in, by a mail or a password, is linked to his entries (docs/players.md)."""
+    from tournaments.services.accounts import link_entries
+
+    link_entries(user)
 
 
 class FrontsConfig(AppConfig):
@@ -8,3 +16,6 @@ class FrontsConfig(AppConfig):
     name = "tournaments.fronts"
     label = "fronts"
     verbose_name = "Fronts"
+
+    def ready(self) -> None:
+        user_logged_in.connect(_link_entries, dispatch_uid="link_entries")

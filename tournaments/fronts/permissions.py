@@ -2,8 +2,8 @@
 
 A user's role is his ``Membership`` of the tournament's club (per club: a club's chief arbiter
 is chief arbiter of each of its tournaments).  ``ROLES`` says what each role may do; ``RULES``
-says what each URL of the arbiter's pages (``arbiter:``) and of the API (``api:``)
-needs, for reading (GET, HEAD, OPTIONS) and for writing (any other method).  Both are checked
+says what each URL of the arbiter's pages (``arbiter:``), of the player's pages (``player:``) and
+of the API (``api:``) needs, for reading (GET, HEAD, OPTIONS) and for writing (any other method).  Both are checked
 by :func:`authorize`, which the middleware (:class:`RulesMiddleware`, for the pages) and the
 API's default permission class (:class:`Rules`) call before any view runs.  A URL missing from
 ``RULES`` is refused to everybody (and fails ``tests/app/fronts/test_roles.py``).
@@ -22,11 +22,12 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.permissions import BasePermission
 
-from tournaments.models import Club, Membership, Tournament
+from tournaments.models import ByeRequest, Club, Membership, Player, Registration, Tournament
 
 Role = Membership.Role
 
@@ -55,6 +56,19 @@ ROLES: dict[str, frozenset[Perm]] = {
 PUBLIC = "public"  # anybody, signed in or not
 LOGIN = "login"    # anybody signed in (pages that list only what the user's roles give him)
 NOBODY = "nobody"  # no such action (a read-only resource of the API)
+OWNER = "owner"    # a player signed in, and the entry, registration or bye request of the URL is his
+
+
+def _owns(model, path: str):
+    return lambda user, pk: model.objects.filter(pk=pk, **{path: user}).exists()
+
+
+#: The objects a player's URL may name, by their keyword, and whether the user owns one.
+OWNED = {
+    "entry": _owns(Player, "user"),
+    "registration": _owns(Registration, "user"),
+    "bye_request": _owns(ByeRequest, "player__user"),
+}
 
 
 @dataclass(frozen=True)
@@ -97,6 +111,25 @@ RULES: dict[str, Rule] = {
     "arbiter:pair_again": Rule(Perm.PAIRING),  # discard a draft and pair the round again
     "arbiter:manual_change": Rule(Perm.PAIRING),  # reviewing a change too: chief arbiters only
     "arbiter:explanation": Rule(Perm.PAIRING),  # publish the explanation: the chief arbiter
+    # The player's side as the arbiters run it (docs/players.md)
+    "arbiter:player_side": Rule(Perm.VIEW, Perm.SETTINGS),  # which parts are on, their dates and limits
+    "arbiter:entries": Rule(Perm.VIEW),  # entries to approve, waiting list, bye requests, check-in
+    "arbiter:registration_decide": Rule(Perm.PLAYERS),
+    "arbiter:bye_request_decide": Rule(Perm.ABSENCES),
+    "arbiter:mark_absent": Rule(Perm.ABSENCES),  # who has not checked in: absent from the round
+    "arbiter:check_in_qr": Rule(Perm.VIEW),  # the venue's QR code, to print
+    # The player's pages: signing in is for anybody, the rest for the player whose data it is
+    "player:sign_in": Rule(PUBLIC),
+    "player:code": Rule(PUBLIC),
+    "player:link": Rule(PUBLIC),
+    "player:home": Rule(OWNER),
+    "player:register": Rule(OWNER),
+    "player:venue_check_in": Rule(OWNER),  # the venue's QR code leads here
+    "player:entry": Rule(OWNER),
+    "player:check_in": Rule(OWNER),
+    "player:bye_request": Rule(OWNER),
+    "player:bye_cancel": Rule(OWNER),
+    "player:registration_cancel": Rule(OWNER),
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),
@@ -116,7 +149,7 @@ RULES: dict[str, Rule] = {
 }
 
 #: The namespaces whose every URL must be in RULES.
-GUARDED = ("arbiter", "api")
+GUARDED = ("arbiter", "player", "api")
 
 
 class LoginNeeded(Exception):
@@ -161,6 +194,8 @@ def authorize(user, view_name: str, method: str, kwargs: dict) -> Decision:
         return Decision(None, frozenset())
     if not user.is_authenticated:
         raise LoginNeeded
+    if needed == OWNER:
+        return _owner(user, kwargs)
     if "slug" in kwargs:
         tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=kwargs["slug"])
         role = role_in(user, tournament.club_id)
@@ -175,8 +210,18 @@ def authorize(user, view_name: str, method: str, kwargs: dict) -> Decision:
     return Decision(None, frozenset())
 
 
+def _owner(user, kwargs: dict) -> Decision:
+    """A player's URL: what it names must be his (else 404: another player's data stays invisible)."""
+    for name, owns in OWNED.items():
+        if name in kwargs and not owns(user, kwargs[name]):
+            raise Http404("Not yours.")
+    tournament = get_object_or_404(Tournament, slug=kwargs["slug"]) if "slug" in kwargs else None
+    return Decision(tournament, frozenset())
+
+
 class RulesMiddleware:
-    """Checks ``RULES`` before every view of the arbiter's pages; the view finds the tournament and
+    """Checks ``RULES`` before every view of the arbiter's and the player's pages (a player signs in
+    on his own page); the view finds the tournament and
     what the user may do in it as ``request.tournament`` and ``request.can``."""
 
     def __init__(self, get_response):
@@ -187,14 +232,15 @@ class RulesMiddleware:
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         match = request.resolver_match
-        if "arbiter" not in match.namespaces:
+        if not {"arbiter", "player"} & set(match.namespaces):
             return None
         try:
             decision = authorize(request.user, match.view_name, request.method, view_kwargs)
         except LoginNeeded:
             if request.headers.get("HX-Request") == "true":
                 return signed_out()
-            return redirect_to_login(request.get_full_path())
+            login_url = reverse("player:sign_in") if "player" in match.namespaces else None
+            return redirect_to_login(request.get_full_path(), login_url)
         request.tournament, request.can = decision.tournament, decision.can
         return None
 

@@ -16,13 +16,25 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from tests.app.conftest import pair
-from tournaments.models import Absence, AuditEntry, Club, ForbiddenPair, Membership, Tournament
+from tournaments.models import (
+    Absence,
+    AuditEntry,
+    ByeRequest,
+    CheckIn,
+    Club,
+    ForbiddenPair,
+    Membership,
+    PlayerSide,
+    Registration,
+    Tournament,
+)
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.players import set_absence
 
 MODELS = sorted(admin.site._registry, key=lambda model: model._meta.label)
 OURS = {"tournaments.Club", "tournaments.Tournament", "tournaments.Player", "tournaments.Round",
         "tournaments.Game", "tournaments.Absence", "tournaments.ForbiddenPair", "tournaments.AuditEntry",
+        "tournaments.PlayerSide", "tournaments.Registration", "tournaments.CheckIn", "tournaments.ByeRequest",
         "auth.User", "auth.Group", "authtoken.TokenProxy",
         "axes.AccessAttempt", "axes.AccessFailureLog", "axes.AccessLog"}  # failed and made logins
 
@@ -48,6 +60,10 @@ def one_of_each(tournament, arbiter):
     players = list(tournament.players.order_by("pk"))
     set_absence(players[0], 2, "H", arbiter)
     forbid_pair(tournament, players[1], players[2], user=arbiter)
+    PlayerSide.objects.create(tournament=tournament, registration=True)
+    Registration.objects.create(tournament=tournament, user=arbiter, name="Late, Comer")
+    CheckIn.objects.create(player=players[3], round_number=2)
+    ByeRequest.objects.create(player=players[4], round_number=3)
     Group.objects.create(name="Helpers")
     Token.objects.create(user=arbiter)
     for password in ("wrong", "pw-ann-123"):  # a failed login, then a login (django-axes logs both)

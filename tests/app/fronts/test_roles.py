@@ -1,4 +1,5 @@
-"""Every URL of the arbiter's pages and of the API, for each role: the permission table decides.
+"""Every URL of the arbiter's pages, the player's pages and the API, for each role: the permission
+table decides.
 
 The URLs are read from the URL configuration, so a new view cannot be forgotten: one missing
 from ``permissions.RULES`` fails here (and is refused to everybody meanwhile).
@@ -11,13 +12,16 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from pairing.rounds.publish import publish_explanation
 from tests.app.conftest import pair
-from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, PUBLIC, ROLES, RULES
-from tournaments.models import Membership
+from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES
+from tournaments.models import ByeRequest, Membership, Registration
 from tournaments.services.forbidden_pairs import forbid_pair
 
 Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
-PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair"}
+PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair", "registrations": "registration",
+         "bye-requests": "bye_request"}
+#: What a player's URL names, by its keyword (none of them the user's: nobody here owns one).
+OWNED_OF = {"entry": "player", "registration": "registration", "bye_request": "bye_request"}
 
 
 def guarded_patterns() -> list[tuple[str, str]]:
@@ -54,7 +58,11 @@ def world(tournament, arbiter, outsider, club):
     publish_explanation(round_, True)
     players = list(tournament.players.all())
     objects = {"player": players[0], "game": round_.games.exclude(result="bye").first(),
-               "pair": forbid_pair(tournament, players[1], players[2])}
+               "pair": forbid_pair(tournament, players[1], players[2]),
+               "registration": Registration.objects.create(
+                   tournament=tournament, user=get_user_model().objects.create_user("late@example.org"),
+                   name="Late, Comer"),
+               "bye_request": ByeRequest.objects.create(player=players[3], round_number=3)}
     return tournament, users, objects
 
 
@@ -70,10 +78,13 @@ def url_of(name, route, tournament, objects) -> str:
         segment = route.split("<int:pk>")[0].rstrip("/").rsplit("/", 1)[-1]
         assert segment in PK_OF, f"{name}: say in PK_OF what <int:pk> is after {segment}/"
         kwargs["pk"] = objects[PK_OF[segment]].pk
+    for keyword, obj in OWNED_OF.items():
+        if f"<int:{keyword}>" in route:
+            kwargs[keyword] = objects[obj].pk
     return reverse(name, kwargs=kwargs)
 
 
-def expected(rule_needs, role, tournament_url: bool) -> str:
+def expected(rule_needs, role, tournament_url: bool, owned_url: bool = False) -> str:
     """'allowed', 'forbidden' (403/404), 'hidden' (404) or 'login'."""
     if rule_needs == NOBODY:
         return "forbidden"
@@ -81,6 +92,8 @@ def expected(rule_needs, role, tournament_url: bool) -> str:
         return "allowed"
     if role is None:
         return "login"
+    if rule_needs == OWNER:  # a player's page: his own data only, whatever his club roles
+        return "hidden" if owned_url else "allowed"
     if role == "outsider":
         return "hidden" if tournament_url else "allowed"  # his own club's pages
     if rule_needs == LOGIN or rule_needs in ROLES[role]:
@@ -102,7 +115,8 @@ def test_each_role_on_every_url(client, world, role):
         url = url_of(name, route, tournament, objects)
         api = name.startswith("api:")
         for method in ("GET", "POST"):
-            want = expected(RULES[name].needs(method), role, "<slug:slug>" in route)
+            want = expected(RULES[name].needs(method), role, "<slug:slug>" in route,
+                            any(f"<int:{keyword}>" in route for keyword in OWNED_OF))
             with transaction.atomic():  # each request on the same data: what it changes is undone
                 response = client.get(url) if method == "GET" else client.post(url, POST_DATA)
                 transaction.set_rollback(True)
@@ -116,7 +130,8 @@ def test_each_role_on_every_url(client, world, role):
             elif api:
                 assert status in (401, 403), where
             else:
-                assert status == 302 and response.url.startswith(reverse("login")), where
+                login = reverse("player:sign_in") if name.startswith("player:") else reverse("login")
+                assert status == 302 and response.url.startswith(login), where
             checked += 1
     assert checked == 2 * len(RULES)
 

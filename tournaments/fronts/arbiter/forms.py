@@ -1,6 +1,8 @@
 import codecs
+import datetime
 
 from django import forms
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
@@ -15,7 +17,7 @@ from tournaments.limits import (
     MAX_ROUNDS,
     MIN_PAIRING_TIME_LIMIT,
 )
-from tournaments.models import ManualChange, Player, Tournament
+from tournaments.models import ManualChange, Player, PlayerSide, Tournament
 from tournaments.validation import DateInput, PlayerForm, federation_code
 
 
@@ -291,3 +293,68 @@ class ManualChangeForm(forms.Form):
     def change(self) -> dict:
         data = self.cleaned_data
         return {name: data.get(name) for name in ("kind", "board", "other_board", "player", "other")}
+
+
+class DateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+
+class PlayerSideForm(forms.ModelForm):
+    """Which parts of the player's side the tournament uses, with their dates and limits."""
+
+    round_times = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}), label=gettext_lazy("Round start times"),
+        help_text=gettext_lazy("One per line, round 1 first, e.g. 2026-12-05 14:00. The check-in window and "
+                               "the bye deadline are reckoned from them."))
+
+    class Meta:
+        model = PlayerSide
+        fields = ["registration", "opens_at", "closes_at", "max_players", "min_rating", "max_rating", "born_from",
+                  "born_until", "federations", "approval", "check_in", "check_in_each_round", "check_in_opens",
+                  "check_in_closes", "bye_requests", "bye_approval", "max_byes", "no_byes_last_rounds",
+                  "bye_deadline"]
+        widgets = {"opens_at": DateTimeInput(format="%Y-%m-%dT%H:%M"),
+                   "closes_at": DateTimeInput(format="%Y-%m-%dT%H:%M"),
+                   "born_from": DateInput, "born_until": DateInput}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        starts = [self.instance.round_start(n) for n in range(1, len(self.instance.round_times) + 1)]
+        self.initial["round_times"] = "\n".join(
+            timezone.localtime(start).strftime("%Y-%m-%d %H:%M") for start in starts if start)
+
+    def clean_round_times(self) -> list[str]:
+        starts = []
+        for number, line in enumerate(self.cleaned_data["round_times"].splitlines(), start=1):
+            try:
+                start = datetime.datetime.strptime(line.strip(), "%Y-%m-%d %H:%M")
+                if not 2000 <= start.year < 3000:
+                    raise ValueError(start.year)
+            except ValueError:
+                raise forms.ValidationError(_("Line %(number)s: write the date and time as 2026-12-05 14:00.") % {
+                    "number": number}) from None
+            starts.append(timezone.make_aware(start).isoformat())
+        if len(starts) > self.instance.tournament.rounds:
+            raise forms.ValidationError(_("%(count)s start times for %(rounds)s rounds.") % {
+                "count": len(starts), "rounds": self.instance.tournament.rounds})
+        return starts
+
+    def clean_federations(self) -> str:
+        codes = [federation_code(code) for code in self.cleaned_data["federations"].split(",") if code.strip()]
+        return ",".join(codes)
+
+    def clean(self):
+        data = super().clean()
+        for low, high in (("opens_at", "closes_at"), ("min_rating", "max_rating"), ("born_from", "born_until")):
+            if data.get(low) is not None and data.get(high) is not None and data[low] > data[high]:
+                self.add_error(high, _("This comes before the other end of the range."))
+        return data
+
+    def save(self, commit=True):
+        self.instance.round_times = self.cleaned_data["round_times"]
+        return super().save(commit)
+
+
+class DecisionForm(forms.Form):
+    action = forms.ChoiceField(choices=[("approve", "approve"), ("refuse", "refuse")])
+    reason = forms.CharField(required=False, max_length=300, label=gettext_lazy("Reason"))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import rounds, views
+from . import entries, rounds, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -27,6 +27,13 @@ urlpatterns = [
     path("t/<slug:slug>/forbidden-pairs/<int:pk>/remove/", views.forbidden_pair_remove,
          name="forbidden_pair_remove"),
     path("t/<slug:slug>/games/<int:pk>/result/", views.result_enter, name="result"),
+    # The player's side: its settings, entries, bye requests, check-in.
+    path("t/<slug:slug>/player-side/", entries.player_side, name="player_side"),
+    path("t/<slug:slug>/entries/", entries.entries, name="entries"),
+    path("t/<slug:slug>/registrations/<int:pk>/", entries.registration_decide, name="registration_decide"),
+    path("t/<slug:slug>/bye-requests/<int:pk>/", entries.bye_request_decide, name="bye_request_decide"),
+    path("t/<slug:slug>/check-in/absent/", entries.mark_absent, name="mark_absent"),
+    path("t/<slug:slug>/check-in/qr/", entries.check_in_qr, name="check_in_qr"),
     # The rounds: pair, watch the task, publish or discard, change a draft by hand, its explanation.
     path("t/<slug:slug>/pair/", rounds.pair, name="pair"),
     path("t/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),

@@ -49,6 +49,7 @@ from tournaments.services.players import (
     update_player,
     withdraw_player,
 )
+from tournaments.services.registration import places_freed
 from tournaments.services.results import enter_result, parse_result
 from tournaments.services.setup import (
     SCORING_FIELDS,
@@ -293,6 +294,14 @@ def player_edit(request, slug, pk):
     })
 
 
+def _move_waiting_list_up(request, tournament: Tournament) -> None:
+    """A place freed: the player side's waiting list moves up (docs/players.md)."""
+    try:
+        places_freed(tournament, request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+
+
 @login_required
 def player_delete(request, slug, pk):
     """Remove a player registered by mistake: a page naming him asks first (GET, or a POST without
@@ -301,6 +310,7 @@ def player_delete(request, slug, pk):
     if request.method == "POST" and request.POST.get("confirm") == "1":
         if perform(request, lambda: remove_player(player, request.user), _("%(name)s removed.") % {
                 "name": player.name}):
+            _move_waiting_list_up(request, player.tournament)
             return redirect(player.tournament.get_manage_url() + "#players")
         return redirect("arbiter:player_edit", slug, pk)
     return render(request, "arbiter/player_delete.html", {"tournament": player.tournament, "player": player})

@@ -29,6 +29,7 @@ from tournaments.models import Game, Player, Round, Tournament
 from tournaments.queries.boards import board_list, finds
 from tournaments.queries.records import player_record
 from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds
+from tournaments.services.registration import player_side
 
 #: The query parameters the public pages read; any other leaves the page as it is.
 PARAMETERS = ("after", "code", "q", "page", "part")
@@ -180,6 +181,7 @@ def tournament(request, slug):
         **_paged(request, players, PLAYERS_PAGE, q=query),
         "latest_round": latest,
         "public_url": _public_url(request, tournament),
+        "registration": player_side(tournament).registration,
     })
 
 

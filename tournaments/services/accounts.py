@@ -1,0 +1,120 @@
+"""Players' accounts (docs/players.md): a person is known by his e-mail address and signs in with a
+link or a 6-digit code sent there, each valid 15 minutes and good once (no password to forget).
+Signed in, he is linked to his entries: those registered with his address, then those with the FIDE
+id of one of them."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.audit import Kind
+from tournaments.models import Player
+from tournaments.services import Refused
+
+#: How long a code (and the link, SESAME_MAX_AGE) is good for, and how many wrong codes end it.
+CODE_SECONDS = 15 * 60
+CODE_TRIES = 5
+HOUR = 3600
+
+
+def normalized(email: str) -> str:
+    return email.strip().lower()
+
+
+def user_for_email(email: str):
+    """The account of ``email``, made the first time it is asked for (its password unusable)."""
+    email = normalized(email)
+    User = get_user_model()
+    user = User.objects.filter(email__iexact=email).order_by("pk").first()
+    if user is None:
+        user, _created = User.objects.get_or_create(username=email[:150], defaults={"email": email})
+        if _created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+    return user
+
+
+def count_mail(email: str, address: str | None) -> None:
+    """Count a sign-in mail against the hourly limits (per e-mail address, per IP address), or refuse it."""
+    keys = [(f"sign-in-mails:email:{hashlib.sha256(normalized(email).encode()).hexdigest()}",
+             settings.SIGN_IN_MAILS_PER_ADDRESS)]
+    if address:
+        keys.append((f"sign-in-mails:ip:{address}", settings.SIGN_IN_MAILS_PER_IP))
+    for key, limit in keys:
+        if cache.get(key, 0) >= limit:
+            raise Refused(_("Too many sign-in mails were asked for: try again in an hour, or use the code of the "
+                            "last mail."))
+    for key, _limit in keys:
+        cache.add(key, 0, HOUR)
+        cache.incr(key)
+
+
+def _digest(code: str) -> str:
+    return hmac.new(settings.SECRET_KEY.encode(), code.encode(), hashlib.sha256).hexdigest()
+
+
+def new_code(user) -> str:
+    """A fresh 6-digit code for ``user`` (the previous one no longer works)."""
+    code = f"{secrets.randbelow(10 ** 6):06d}"
+    cache.set(f"sign-in-code:{user.pk}", {"digest": _digest(code), "tries": 0}, CODE_SECONDS)
+    return code
+
+
+def user_for_code(email: str, code: str):
+    """The user whose code this is, the code then spent; None when wrong, expired or used (five wrong
+    tries end it)."""
+    User = get_user_model()
+    user = User.objects.filter(email__iexact=normalized(email)).order_by("pk").first()
+    if user is None:
+        return None
+    key = f"sign-in-code:{user.pk}"
+    stored = cache.get(key)
+    if not stored:
+        return None
+    if not hmac.compare_digest(stored["digest"], _digest(code.strip())):
+        stored["tries"] += 1
+        if stored["tries"] >= CODE_TRIES:
+            cache.delete(key)
+        else:
+            cache.set(key, stored, CODE_SECONDS)
+        return None
+    cache.delete(key)
+    return user
+
+
+def forget_code(user) -> None:
+    """A sign-in by the link spends the code too."""
+    cache.delete(f"sign-in-code:{user.pk}")
+
+
+@transaction.atomic
+def link_entries(user) -> int:
+    """Link ``user`` to the entries registered with his address, then to those with the FIDE id of one of
+    his entries (and no other address), each in its tournament's audit log; how many were linked."""
+    email = normalized(user.email)
+    if not email:
+        return 0
+    linked = _link(user, Player.objects.filter(user__isnull=True, email__iexact=email))
+    fide_ids = set(Player.objects.filter(user=user).exclude(fide_id="").values_list("fide_id", flat=True))
+    if fide_ids:
+        linked += _link(user, Player.objects.filter(user__isnull=True, fide_id__in=fide_ids)
+                        .filter(Q(email="") | Q(email__iexact=email)))
+    return linked
+
+
+def _link(user, players) -> int:
+    players = list(players.select_for_update())
+    for player in players:
+        audit.record(player.tournament_id, Kind.PLAYER, "linked",
+                     f"{player.name} linked to the account of {user.email}", user=user)
+    return Player.objects.filter(pk__in=[player.pk for player in players]).update(user=user)

@@ -1,0 +1,193 @@
+"""Players' own entries (docs/players.md): registration online, its dates and entry conditions, the
+approval (automatic or the arbiter's), the waiting list.  An entry becomes a ``Player`` only when
+approved, through :func:`players.register_player` (a late entry as C.04.2 C.2 says: paired from the
+next round, the rounds before as absences)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.audit import Kind
+from tournaments.cache import bump
+from tournaments.models import Approval, PlayerSide, Registration, Tournament
+from tournaments.services import Refused, all_paired, last_paired_round, lock_tournament
+from tournaments.services.players import Registered, register_player, remove_player
+
+Status = Registration.Status
+
+
+def player_side(tournament: Tournament) -> PlayerSide:
+    """The tournament's settings of the player's side (every part off when the arbiter set none)."""
+    return PlayerSide.objects.filter(tournament=tournament).first() or PlayerSide(tournament=tournament)
+
+
+@transaction.atomic
+def save_player_side(side: PlayerSide, user=None) -> None:
+    tournament = lock_tournament(side.tournament)
+    stored = PlayerSide.objects.filter(tournament=tournament).first() or PlayerSide(tournament=tournament)
+    before, after = audit.changes(audit.snapshot(stored, exclude=("tournament",)),
+                                  audit.snapshot(side, exclude=("tournament",)))
+    side.pk = stored.pk
+    side.save()
+    bump(pk=tournament.pk)  # the public page's sign-up link
+    if after:
+        audit.record(tournament, Kind.SETTINGS, "player side", f"Player side: {', '.join(after)} changed",
+                     user=user, before=before, after=after)
+    promote_waiting(tournament, user)
+
+
+def _when(moment) -> str:
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def registration_closed(side: PlayerSide) -> str | None:
+    """Why the tournament takes no entry online now (None: it does)."""
+    now = timezone.now()
+    if not side.registration:
+        return _("This tournament takes no entries online: ask the arbiter.")
+    if side.opens_at and now < side.opens_at:
+        return _("Registration opens on %(when)s.") % {"when": _when(side.opens_at)}
+    if side.closes_at and now >= side.closes_at:
+        return _("Registration closed on %(when)s.") % {"when": _when(side.closes_at)}
+    if last_paired_round(side.tournament) >= side.tournament.rounds:
+        return all_paired(side.tournament)
+    return None
+
+
+def condition_problem(side: PlayerSide, entry: Registration) -> str | None:
+    """Which entry condition of the tournament ``entry`` does not meet (None: it meets them all)."""
+    rating = entry.rating or 0
+    if side.min_rating is not None and rating < side.min_rating:
+        return _("This tournament is for players rated %(min)s or more.") % {"min": side.min_rating}
+    if side.max_rating is not None and rating > side.max_rating:
+        return _("This tournament is for players rated %(max)s or less.") % {"max": side.max_rating}
+    if (side.born_from or side.born_until) and entry.birth_date is None:
+        return _("This tournament has an age limit: give your birth date.")
+    if side.born_from and entry.birth_date < side.born_from:
+        return _("This tournament is for players born on or after %(date)s.") % {"date": side.born_from.isoformat()}
+    if side.born_until and entry.birth_date > side.born_until:
+        return _("This tournament is for players born on or before %(date)s.") % {
+            "date": side.born_until.isoformat()}
+    codes = side.federation_codes()
+    if codes and entry.federation not in codes:
+        return _("This tournament is for players of the federations %(codes)s.") % {"codes": ", ".join(codes)}
+    return None
+
+
+def _active(tournament: Tournament):
+    return tournament.registrations.filter(status__in=Registration.ACTIVE)
+
+
+def duplicate_problem(tournament: Tournament, entry: Registration, user) -> str | None:
+    """Why ``entry`` would enter somebody a second time (None: it would not)."""
+    if _active(tournament).filter(user=user).exists() or tournament.players.filter(user=user).exists():
+        return _("You are registered in this tournament already.")
+    others = Registered([*tournament.players.all(),
+                         *(other.as_player() for other in _active(tournament).filter(player__isnull=True))])
+    other = others.find(entry.as_player())
+    if other is None:
+        return None
+    if entry.fide_id and other.fide_id == entry.fide_id:
+        return _("FIDE id %(fide_id)s is registered already.") % {"fide_id": entry.fide_id}
+    return _("%(name)s is registered already with the same rating: if that is you, ask the arbiter.") % {
+        "name": other.name}
+
+
+def _full(side: PlayerSide) -> bool:
+    """Whether the field is full: the players and the entries waiting for approval hold the places."""
+    if side.max_players is None:
+        return False
+    taken = side.tournament.players.count() + side.tournament.registrations.filter(status=Status.PENDING).count()
+    return taken >= side.max_players
+
+
+@transaction.atomic
+def register_online(tournament: Tournament, entry: Registration, user) -> Registration:
+    """A signed-in player enters himself: pending (or approved at once), or on the waiting list."""
+    tournament = lock_tournament(tournament)
+    side = player_side(tournament)
+    entry.tournament, entry.user = tournament, user
+    problem = registration_closed(side) or condition_problem(side, entry) or duplicate_problem(tournament, entry, user)
+    if problem:
+        raise Refused(problem)
+    entry.status = Status.WAITING if _full(side) else Status.PENDING
+    entry.save()
+    audit.record(tournament, Kind.REGISTRATION, "entered", f"{entry.name} entered online ({entry.status})",
+                 user=user, after=audit.filled(audit.snapshot(entry, exclude=("tournament", "player"))))
+    if entry.status == Status.PENDING and side.approval == Approval.AUTOMATIC:
+        approve(entry, user)
+        entry.refresh_from_db()
+    return entry
+
+
+def _locked(entry: Registration, *statuses: str) -> Registration:
+    lock_tournament(entry.tournament)
+    entry = Registration.objects.select_related("tournament").get(pk=entry.pk)
+    if entry.status not in statuses:
+        raise Refused(_("This entry is no longer %(wanted)s: it is %(status)s.") % {
+            "wanted": " / ".join(str(Status(s).label).lower() for s in statuses),
+            "status": entry.get_status_display().lower()})
+    return entry
+
+
+@transaction.atomic
+def approve(entry: Registration, user=None):
+    """The entry becomes a player of the tournament (a late entry after round 1: C.04.2 C.2)."""
+    entry = _locked(entry, Status.PENDING, Status.WAITING)
+    player = entry.as_player()
+    player.user = entry.user
+    register_player(entry.tournament, player, user, confirm=True)  # the same FIDE id is still refused there
+    entry.status, entry.player = Status.APPROVED, player
+    entry.save(update_fields=["status", "player"])
+    audit.record(entry.tournament, Kind.REGISTRATION, "approved",
+                 f"{entry.name}'s entry approved: #{player.pairing_number}", user=user)
+    return player
+
+
+@transaction.atomic
+def refuse(entry: Registration, reason: str, user=None) -> None:
+    entry = _locked(entry, Status.PENDING, Status.WAITING)
+    entry.status, entry.reason = Status.REFUSED, reason[:300]
+    entry.save(update_fields=["status", "reason"])
+    audit.record(entry.tournament, Kind.REGISTRATION, "refused", f"{entry.name}'s entry refused: {reason}"[:300],
+                 user=user)
+    promote_waiting(entry.tournament, user)
+
+
+@transaction.atomic
+def cancel(entry: Registration, user=None) -> None:
+    """The player takes his entry back: before his first game only (then the arbiter withdraws him)."""
+    entry = _locked(entry, *Registration.ACTIVE)
+    if entry.player is not None:
+        try:
+            remove_player(entry.player, user)
+        except Refused:
+            raise Refused(_("You have been paired already: ask the arbiter to withdraw you.")) from None
+    entry.status = Status.CANCELLED
+    entry.save(update_fields=["status"])
+    audit.record(entry.tournament, Kind.REGISTRATION, "cancelled", f"{entry.name}'s entry cancelled", user=user)
+    promote_waiting(entry.tournament, user)
+
+
+@transaction.atomic
+def places_freed(tournament: Tournament, user=None) -> None:
+    """A player removed by the arbiter: the waiting list moves up."""
+    promote_waiting(lock_tournament(tournament), user)
+
+
+def promote_waiting(tournament: Tournament, user=None) -> None:
+    """Places freed: the first entries of the waiting list move up, in the order they came."""
+    side = player_side(tournament)
+    for entry in tournament.registrations.filter(status=Status.WAITING).order_by("created_at", "pk"):
+        if _full(side):
+            return
+        entry.status = Status.PENDING
+        entry.save(update_fields=["status"])
+        audit.record(tournament, Kind.REGISTRATION, "promoted", f"{entry.name} moved up from the waiting list",
+                     user=user)
+        if side.approval == Approval.AUTOMATIC:
+            approve(entry, user)
