@@ -21,7 +21,7 @@ from django.db.models.functions import Lower, Now
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
-from tournaments import audit
+from tournaments import audit, cache
 from tournaments.models import Notice, Player, Round
 from tournaments.services import Refused, lock_tournament
 from tournaments.services.notices import unsubscribed
@@ -36,10 +36,11 @@ def queue_notices(round_: Round) -> int:
         return 0
     paired = round_.games.values("white_id").union(round_.games.filter(black__isnull=False).values("black_id"))
     players = (Player.objects.filter(tournament=tournament, pk__in=paired).exclude(email="")
+               .exclude(pk__in=Notice.objects.filter(round=round_).values("player_id"))
                .annotate(address=Lower("email")).exclude(address__in=unsubscribed(tournament))
                .values_list("pk", "email"))
     created = Notice.objects.bulk_create([Notice(round=round_, player_id=pk, address=email) for pk, email in players],
-                                         ignore_conflicts=True, batch_size=1000)
+                                         ignore_conflicts=True, batch_size=1000)  # (round, player) is unique
     if created:
         transaction.on_commit(lambda: dispatch(round_.pk))
     return len(created)
@@ -114,6 +115,7 @@ def set_start(round_: Round, starts_at, user=None) -> None:
         if stored.starts_at == starts_at:
             return
         Round.objects.filter(pk=round_.pk).update(starts_at=starts_at)
+        cache.bump(pk=round_.tournament_id)  # the players' pages show it
         audit.record(round_.tournament, audit.Kind.ROUND, "start time",
                      f"Round {round_.number}: start time set", user=user,
                      before={"round": round_.number, "starts at": _iso(stored.starts_at)},

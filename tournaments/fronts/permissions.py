@@ -97,6 +97,8 @@ RULES: dict[str, Rule] = {
     "arbiter:pair_again": Rule(Perm.PAIRING),  # discard a draft and pair the round again
     "arbiter:manual_change": Rule(Perm.PAIRING),  # reviewing a change too: chief arbiters only
     "arbiter:explanation": Rule(Perm.PAIRING),  # publish the explanation: the chief arbiter
+    "arbiter:round_start": Rule(Perm.PAIRING),  # the round's start time, told in the pairing notices
+    "arbiter:notices_resend": Rule(Perm.PAIRING),  # the failed pairing notices sent again
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),

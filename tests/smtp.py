@@ -1,0 +1,84 @@
+"""A real SMTP server on 127.0.0.1 for the tests and the benchmark (aiosmtpd, in a thread): it keeps
+every message it accepted, and can be stopped and started again on its port (a server that is down)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import logging
+import socket
+import threading
+from collections import Counter
+
+from aiosmtpd.controller import Controller
+
+logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every command
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Mailbox:
+    """What the server accepted.  ``before_accept(n)``, called with the number of the message being
+    taken (1, 2, ...), may return an SMTP answer to refuse it (a 4xx or 5xx line)."""
+
+    def __init__(self):
+        self.messages: list[email.message.EmailMessage] = []
+        self.lock = threading.Lock()
+        self.received = 0
+        self.before_accept = None
+        self.after_accept = None
+        self.refuse: dict[str, str] = {}  # address -> the RCPT answer
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.lower() in self.refuse:
+            return self.refuse[address.lower()]
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        with self.lock:
+            self.received += 1
+            number = self.received
+        if self.before_accept:
+            answer = self.before_accept(number)
+            if answer:
+                return answer
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        with self.lock:
+            self.messages.append(message)
+        if self.after_accept:
+            self.after_accept(number)
+        return "250 Message accepted for delivery"
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.messages)
+
+    def by_address(self) -> Counter:
+        with self.lock:
+            return Counter(str(m["To"]).lower() for m in self.messages)
+
+
+class SmtpServer:
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
+        self.mailbox = Mailbox()
+        self.controller = None
+
+    def start(self) -> SmtpServer:
+        self.controller = Controller(self.mailbox, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+        return self
+
+    def stop(self) -> None:
+        if self.controller:
+            self.controller.stop()
+            self.controller = None
+
+    @property
+    def url(self) -> str:
+        return f"smtp://127.0.0.1:{self.port}"
