@@ -22,9 +22,10 @@ from pairing.rounds.request import request_pairing
 from tests.app.conftest import make_tournament, request
 from tests.app.rounds.test_worker import start_worker, wait_until_done  # noqa: F401 (a fixture)
 from tests.smtp import SmtpServer
-from tournaments.models import AuditEntry, Notice, Player, Round, Tournament, Unsubscription
+from tournaments.models import AuditEntry, Notice, Player, Round, Unsubscription
 from tournaments.services import Refused
 from tournaments.services.notices import unsubscribe_token
+from tournaments.services.players import register_player
 
 START = datetime(2026, 3, 14, 15, 0, tzinfo=UTC)
 
@@ -284,7 +285,9 @@ def wait_for_mail(server, count: int, workers, timeout: float = 60) -> float:
 
 
 def published_by_worker(club, worker, players: int) -> Round:
-    tournament = make_tournament(club, players=players, pairing_notices=True)
+    tournament = make_tournament(club, players=0, pairing_notices=True)
+    for i in range(players):
+        register_player(tournament, Player(name=f"Player, {i:03d}", rating=2500 - 3 * i))
     addresses = with_addresses(tournament)
     round_ = wait_until_done(request_pairing(tournament), [worker])
     assert round_.status == Round.Status.DRAFT, round_.error
@@ -358,7 +361,7 @@ def test_the_one_window_a_kill_after_the_server_took_the_mail_resends_it_recogni
     first = start_worker(EMAIL_URL=server.url, **WORKER_ENV)
     try:
         server.mailbox.after_accept = kill_at(first, 30, None)
-        round_, addresses = published_by_worker(club, first, players=60)
+        _round, addresses = published_by_worker(club, first, players=60)
         first.wait(timeout=60)
         second = start_worker(EMAIL_URL=server.url, **WORKER_ENV)
         wait_for_mail(server, 61, [first, second])
