@@ -163,7 +163,7 @@ def message_id(notice: Notice) -> str:
 def compose(notice: Notice, round_: Round, player: Player, content: PairingNotice) -> EmailMultiAlternatives:
     """The mail of one notice, plain text and simple HTML, in the tournament's language (or the site's)."""
     tournament = round_.tournament
-    unsubscribe_url = settings.SITE_URL + reverse("public:unsubscribe",
+    unsubscribe_url = settings.SITE_URL + reverse("notices:unsubscribe",
                                                   args=[unsubscribe_token(notice.address, tournament.pk)])
     context = {"tournament": tournament, "player": player, "notice": content, "unsubscribe_url": unsubscribe_url,
                "player_url": settings.SITE_URL + reverse("public:player", args=[tournament.slug,

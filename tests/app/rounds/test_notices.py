@@ -109,7 +109,7 @@ def test_each_player_with_an_address_gets_his_board_colour_opponent_and_start(cl
         notice = Notice.objects.get(round=round_, player=players[address])
         assert mail["Message-ID"] == f"<pairing-notice-{round_.pk}-{notice.pk}@lyon.example.org>"
         link = str(mail["List-Unsubscribe"]).strip().strip("<>")
-        assert link.startswith("https://swiss.example.org/unsubscribe/") and link in body
+        assert link.startswith("https://swiss.example.org/notices/unsubscribe/") and link in body
         assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         html = mail.get_body(("html",)).get_content()
         assert "pairing-allocated bye" in html if "bye" in lines[address][0] else (
@@ -153,15 +153,15 @@ def test_unsubscribing_from_a_tournament_and_from_all(club, smtp, dispatched, cl
     other = make_tournament(club, players=6, pairing_notices=True, name="Summer Open")
     with_addresses(tournament)
     with_addresses(other)
-    url = reverse("public:unsubscribe", args=[unsubscribe_token("p1@example.org", tournament.pk)])
+    url = reverse("notices:unsubscribe", args=[unsubscribe_token("p1@example.org", tournament.pk)])
     page = client.get(url)  # the link only asks
     assert page.status_code == 200 and b"p1@example.org" in page.content and not Unsubscription.objects.exists()
     assert client.post(url, {"scope": "tournament"}).status_code == 200  # no CSRF token: the token is the key
-    every = reverse("public:unsubscribe", args=[unsubscribe_token("P2@example.org", tournament.pk)])
+    every = reverse("notices:unsubscribe", args=[unsubscribe_token("P2@example.org", tournament.pk)])
     assert b"from any tournament" in client.post(every, {"scope": "all"}).content
     client.post(every, {"scope": "all"})  # twice is once
     # A mail program's one-click unsubscribe (RFC 8058): the tournament's notices.
-    one_click = reverse("public:unsubscribe", args=[unsubscribe_token("p3@example.org", other.pk)])
+    one_click = reverse("notices:unsubscribe", args=[unsubscribe_token("p3@example.org", other.pk)])
     assert client.post(one_click, {"List-Unsubscribe": "One-Click"}).status_code == 200
     assert Unsubscription.objects.count() == 3
 
@@ -175,7 +175,7 @@ def test_unsubscribing_from_a_tournament_and_from_all(club, smtp, dispatched, cl
 def test_a_bad_unsubscribe_link_says_so_and_changes_nothing(client, db):
     token = unsubscribe_token("p1@example.org", 1)
     for bad in (token[:-2] + "xx", "nonsense", token.replace("p", "q", 1)):
-        page = client.post(reverse("public:unsubscribe", args=[bad]), {"scope": "all"})
+        page = client.post(reverse("notices:unsubscribe", args=[bad]), {"scope": "all"})
         assert page.status_code == 400 and b"This link is not valid" in page.content
     assert not Unsubscription.objects.exists()
 

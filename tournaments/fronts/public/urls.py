@@ -1,7 +1,6 @@
 from django.urls import path
 
 from tournaments.fronts.public import views as public
-from tournaments.fronts.public.unsubscribe import unsubscribe_page
 
 app_name = "public"
 urlpatterns = [
@@ -18,6 +17,4 @@ urlpatterns = [
     path("t/<slug:slug>/crosstable/", public.crosstable_view, name="crosstable"),
     path("t/<slug:slug>/player/<int:number>/", public.player, name="player"),
     path("t/<slug:slug>/player/<int:number>/tiebreak/", public.tiebreak, name="tiebreak"),
-    # The link in every pairing notice (pairing/rounds/mailer.py): a signed token, a confirm button.
-    path("unsubscribe/<str:token>/", unsubscribe_page, name="unsubscribe"),
 ]
