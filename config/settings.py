@@ -289,7 +289,9 @@ SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 # The sender: notices claimed NOTICE_BATCH at a time, each claim held NOTICE_LEASE seconds (a killed
 # sender's notices are sent by the next once it runs out); a server that cannot be reached is tried again
 # after 10 s, 20 s, 40 s ... (at most 10 minutes apart), NOTICE_ATTEMPTS times, then the notice has failed.
+# NOTICE_SENDERS tasks send a round's notices side by side (each over its own connection).
 NOTICE_BATCH = env_number("NOTICE_BATCH", 50, int)
+NOTICE_SENDERS = env_number("NOTICE_SENDERS", 2, int)
 NOTICE_LEASE = env_number("NOTICE_LEASE", 60)
 NOTICE_ATTEMPTS = env_number("NOTICE_ATTEMPTS", 8, int)
 NOTICE_RETRY_AFTER = env_number("NOTICE_RETRY_AFTER", 10)

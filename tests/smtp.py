@@ -26,7 +26,7 @@ class Mailbox:
     taken (1, 2, ...), may return an SMTP answer to refuse it (a 4xx or 5xx line)."""
 
     def __init__(self):
-        self.messages: list[email.message.EmailMessage] = []
+        self.accepted: list[tuple[list[str], bytes]] = []  # (recipients, content), parsed when read
         self.lock = threading.Lock()
         self.received = 0
         self.before_accept = None
@@ -47,20 +47,26 @@ class Mailbox:
             answer = self.before_accept(number)
             if answer:
                 return answer
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.lock:
-            self.messages.append(message)
+            self.accepted.append((list(envelope.rcpt_tos), envelope.content))
         if self.after_accept:
             self.after_accept(number)
         return "250 Message accepted for delivery"
 
+    @property
+    def messages(self) -> list[email.message.EmailMessage]:
+        with self.lock:
+            accepted = list(self.accepted)
+        return [email.message_from_bytes(content, policy=email.policy.default) for _to, content in accepted]
+
     def count(self) -> int:
         with self.lock:
-            return len(self.messages)
+            return len(self.accepted)
 
     def by_address(self) -> Counter:
+        """How many mails each recipient got (the envelope's, lower case)."""
         with self.lock:
-            return Counter(str(m["To"]).lower() for m in self.messages)
+            return Counter(address.lower() for to, _content in self.accepted for address in to)
 
 
 class SmtpServer:
