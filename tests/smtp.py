@@ -76,7 +76,10 @@ class SmtpServer:
         self.controller = None
 
     def start(self) -> SmtpServer:
-        self.controller = Controller(self.mailbox, hostname="127.0.0.1", port=self.port)
+        # A name of its own: else each connection asks the resolver for this machine's (socket.getfqdn),
+        # seconds when DNS is slow.
+        self.controller = Controller(self.mailbox, hostname="127.0.0.1", port=self.port,
+                                     server_hostname="smtp.test")
         self.controller.start()
         return self
 

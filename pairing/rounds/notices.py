@@ -17,6 +17,7 @@ import time
 from celery import current_app
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 from django.db.models.functions import Lower, Now
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
@@ -34,8 +35,8 @@ def queue_notices(round_: Round) -> int:
     tournament = round_.tournament
     if not tournament.pairing_notices:
         return 0
-    paired = round_.games.values("white_id").union(round_.games.filter(black__isnull=False).values("black_id"))
-    players = (Player.objects.filter(tournament=tournament, pk__in=paired).exclude(email="")
+    paired = Q(pk__in=round_.games.values("white_id")) | Q(pk__in=round_.games.values("black_id"))
+    players = (Player.objects.filter(paired, tournament=tournament).exclude(email="")
                .exclude(pk__in=Notice.objects.filter(round=round_).values("player_id"))
                .annotate(address=Lower("email")).exclude(address__in=unsubscribed(tournament))
                .values_list("pk", "email"))
