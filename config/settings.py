@@ -289,9 +289,11 @@ SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 # The sender: notices claimed NOTICE_BATCH at a time, each claim held NOTICE_LEASE seconds (a killed
 # sender's notices are sent by the next once it runs out); a server that cannot be reached is tried again
 # after 10 s, 20 s, 40 s ... (at most 10 minutes apart), NOTICE_ATTEMPTS times, then the notice has failed.
-# NOTICE_SENDERS tasks send a round's notices side by side (each over its own connection).
+# A sender sends over NOTICE_CONNECTIONS SMTP connections side by side (a thread each): each mail waits
+# for four answers of the server, so connections in parallel hide the round trips of a distant server;
+# but a sender killed may then send again one mail per connection (the window of pairing/rounds/mailer.py).
 NOTICE_BATCH = env_number("NOTICE_BATCH", 50, int)
-NOTICE_SENDERS = env_number("NOTICE_SENDERS", 2, int)
+NOTICE_CONNECTIONS = env_number("NOTICE_CONNECTIONS", 1, int)
 NOTICE_LEASE = env_number("NOTICE_LEASE", 60)
 NOTICE_ATTEMPTS = env_number("NOTICE_ATTEMPTS", 8, int)
 NOTICE_RETRY_AFTER = env_number("NOTICE_RETRY_AFTER", 10)

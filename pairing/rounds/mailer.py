@@ -7,6 +7,7 @@ send one twice, and the notices of a sender that was killed are claimed again on
 out.  One window remains, as with any SMTP client: a sender killed after the server accepted a mail
 and before its mark was committed (a millisecond or so) sends that one mail again; its Message-ID is
 the same (``message_id``), so the copy is recognisable (and dropped by mail services that deduplicate).
+With ``NOTICE_CONNECTIONS`` above 1 (connections side by side), the window is one mail per connection.
 
 A server that cannot be reached (or answers 4xx) puts the batch back with the next try after
 ``NOTICE_RETRY_AFTER`` seconds, doubled at each try (at most 10 minutes), ``NOTICE_ATTEMPTS`` tries
@@ -19,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import smtplib
+import threading
 import time
 from datetime import timedelta
 from email.utils import parseaddr
@@ -61,7 +63,28 @@ def claim(round_id: int | None = None) -> list[Notice]:
 
 
 def deliver(round_id: int | None = None) -> int:
-    """Send the due notices batch after batch until none is left or the server fails; how many were sent."""
+    """Send the due notices over ``NOTICE_CONNECTIONS`` connections side by side (a thread each, with its
+    own database connection), until none is left or the server fails; how many were sent."""
+    if settings.NOTICE_CONNECTIONS <= 1:
+        return _deliver_batches(round_id)
+    counts = []
+
+    def run() -> None:
+        try:
+            counts.append(_deliver_batches(round_id))
+        finally:
+            db.connection.close()
+
+    threads = [threading.Thread(target=run, name=f"notices-sender-{i}") for i in range(settings.NOTICE_CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(counts)
+
+
+def _deliver_batches(round_id: int | None) -> int:
+    """Claim and send batch after batch over one connection at a time."""
     sent = 0
     with marks_without_flush():
         while batch := claim(round_id):

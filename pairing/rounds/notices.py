@@ -58,8 +58,7 @@ def dispatch(round_id: int) -> None:
                          name=f"notices-{round_id}").start()
         return
     try:
-        for _sender in range(settings.NOTICE_SENDERS):  # they share the notices (mailer.claim)
-            send_notices_task.apply_async((round_id,), retry=False)
+        send_notices_task.apply_async((round_id,), retry=False)
     except (BrokerError, OSError):
         log.warning("the notices of round %s could not be queued: the watcher will send them", round_id)
 

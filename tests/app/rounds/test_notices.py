@@ -3,8 +3,11 @@ what each mail says, once per round and player, unsubscribing, the arbiter's cou
 and the faults, with real Celery workers over Redis as in test_worker.py: the server down during the
 publication, a worker killed in the middle of a batch."""
 
+import json
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections import Counter
 from datetime import UTC, datetime
@@ -20,8 +23,9 @@ from pairing.rounds.mailer import deliver
 from pairing.rounds.publish import publish_round
 from pairing.rounds.request import request_pairing
 from tests.app.conftest import make_tournament, request
-from tests.app.rounds.test_worker import start_worker, wait_until_done  # noqa: F401 (a fixture)
+from tests.app.rounds.test_worker import ROOT, start_worker, wait_until_done  # noqa: F401 (a fixture)
 from tests.smtp import SmtpServer
+from tests.sqlite_site import sqlite_env
 from tournaments.models import AuditEntry, Notice, Player, Round, Unsubscription
 from tournaments.services import Refused
 from tournaments.services.notices import unsubscribe_token
@@ -37,6 +41,7 @@ def smtp(settings):
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
     settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
     settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.NOTICE_CONNECTIONS = 1  # the sender in the test's own transaction (threads would not see its data)
     settings.SITE_URL = "https://swiss.example.org"
     settings.DEFAULT_FROM_EMAIL = "Lyon Chess <arbiter@lyon.example.org>"
     yield server
@@ -174,7 +179,8 @@ def test_unsubscribing_from_a_tournament_and_from_all(club, smtp, dispatched, cl
 
 def test_a_bad_unsubscribe_link_says_so_and_changes_nothing(client, db):
     token = unsubscribe_token("p1@example.org", 1)
-    for bad in (token[:-2] + "xx", "nonsense", token.replace("p", "q", 1)):
+    changed = token[:1] + ("A" if token[1] != "A" else "B") + token[2:]  # another address, same signature
+    for bad in (token[:-2] + ("xx" if token[-2:] != "xx" else "yy"), "nonsense", changed):
         page = client.post(reverse("notices:unsubscribe", args=[bad]), {"scope": "all"})
         assert page.status_code == 400 and b"This link is not valid" in page.content
     assert not Unsubscription.objects.exists()
@@ -371,5 +377,41 @@ def test_the_one_window_a_kill_after_the_server_took_the_mail_resends_it_recogni
         assert set(server.mailbox.by_address()) == set(addresses)
         ids = [m["Message-ID"] for m in server.mailbox.messages if str(m["To"]).lower() == twice[0]]
         assert len(ids) == 2 and ids[0] == ids[1]
+    finally:
+        server.stop()
+
+
+def test_on_the_sqlite_default_a_thread_sends_the_notices_to_files(tmp_path):
+    # No Redis: the sender is a thread of the web process; no EMAIL_URL but a folder: one file per batch.
+    env = {**sqlite_env(tmp_path / "mail.sqlite3"), "EMAIL_URL": f"file://{tmp_path / 'mail'}"}
+    run = subprocess.run([sys.executable, "-m", "tests.app.sqlite_notices"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    assert report["states"] == ["sent"] * 7
+    written = "".join(path.read_text() for path in (tmp_path / "mail").iterdir())
+    assert all(written.count(f"To: p{n}@example.org") == 1 for n in range(1, 8)), written
+
+
+@real_worker
+def test_with_connections_side_by_side_a_kill_loses_none_and_repeats_at_most_one_per_connection(
+        start_worker, club):  # noqa: F811
+    server = SmtpServer().start()
+    env = {**WORKER_ENV, "NOTICE_CONNECTIONS": "4"}
+    first = start_worker(EMAIL_URL=server.url, **env)
+    try:
+        server.mailbox.before_accept = kill_at(first, 50, "451 4.3.0 Try again later")
+        _round, addresses = published_by_worker(club, first, players=120)
+        first.wait(timeout=60)
+        second = start_worker(EMAIL_URL=server.url, **env)
+        wait_for_mail(server, 120, [first, second])
+        time.sleep(2)
+        counts = server.mailbox.by_address()
+        assert set(counts) == set(addresses)  # none lost
+        again = [a for a, n in counts.items() if n > 1]
+        assert len(again) <= 3 and max(counts.values()) <= 2, counts  # the other connections' mails in flight
+        for address in again:
+            ids = {m["Message-ID"] for m in server.mailbox.messages if str(m["To"]).lower() == address}
+            assert len(ids) == 1  # the copy is recognisable
     finally:
         server.stop()
