@@ -33,6 +33,8 @@ class Mailbox:
         self.before_accept = None
         self.after_accept = None
         self.refuse: dict[str, str] = {}  # address -> the RCPT answer
+        self.counts: Counter = Counter()  # mails by address (lower case), kept as they come
+        self.twice = 0  # addresses that got more than one
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address.lower() in self.refuse:
@@ -50,6 +52,9 @@ class Mailbox:
                 return answer
         with self.lock:
             self.accepted.append((list(envelope.rcpt_tos), envelope.content))
+            for address in envelope.rcpt_tos:
+                self.counts[address.lower()] += 1
+                self.twice += self.counts[address.lower()] == 2
         if self.after_accept:
             self.after_accept(number)
         return "250 Message accepted for delivery"
@@ -67,7 +72,11 @@ class Mailbox:
     def by_address(self) -> Counter:
         """How many mails each recipient got (the envelope's, lower case)."""
         with self.lock:
-            return Counter(address.lower() for to, _content in self.accepted for address in to)
+            return Counter(self.counts)
+
+    def totals(self) -> dict:
+        with self.lock:
+            return {"mails": len(self.accepted), "addresses": len(self.counts), "twice": self.twice}
 
 
 class SmtpServer:
@@ -108,10 +117,8 @@ def serve(port: int, stats: str) -> None:
     mailbox = Mailbox()
 
     def write() -> None:
-        counts = mailbox.by_address()
         with open(stats + ".tmp", "w") as out:
-            json.dump({"mails": sum(counts.values()), "addresses": len(counts),
-                       "twice": sum(1 for n in counts.values() if n > 1)}, out)
+            json.dump(mailbox.totals(), out)
         os.replace(stats + ".tmp", stats)
 
     async def main() -> None:
