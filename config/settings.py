@@ -10,6 +10,7 @@ PostgreSQL, a separate Celery worker over Redis and a cache in Redis.
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -163,9 +164,6 @@ SESAME_MAX_AGE = 15 * 60
 SESAME_ONE_TIME = True
 SIGN_IN_MAILS_PER_ADDRESS = int(os.environ.get("SIGN_IN_MAILS_PER_ADDRESS", "3"))  # per hour
 SIGN_IN_MAILS_PER_IP = int(os.environ.get("SIGN_IN_MAILS_PER_IP", "10"))  # per hour
-# Mail (the sign-in link): the console unless DJANGO_EMAIL_BACKEND names another of Django's backends.
-EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "swiss@localhost")
 AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one reaching the limit locks
@@ -265,6 +263,47 @@ PAIRING_RESTARTS = env_number("PAIRING_RESTARTS", 1, int)
 if not 0 < 2 * PAIRING_HEARTBEAT_EVERY <= PAIRING_HEARTBEAT_TIMEOUT or PAIRING_QUEUE_GRACE <= 0 or PAIRING_RESTARTS < 0:
     raise ImproperlyConfigured("PAIRING_HEARTBEAT_TIMEOUT must be at least twice PAIRING_HEARTBEAT_EVERY (both above "
                                "0), PAIRING_QUEUE_GRACE above 0 and PAIRING_RESTARTS 0 or more.")
+
+# Mail: the pairing notices (pairing/rounds/mailer.py), sent by the Celery worker, and the sign-in links.  EMAIL_URL says how:
+# smtp://user:password@host:587 (STARTTLS with ?tls=1; smtps:// for TLS from the start), console:// (the
+# worker's output) or file:///folder; unset, each mail is written to a file in mail/ beside the code.
+def email_settings(url: str) -> dict:
+    """Django's EMAIL_* settings from EMAIL_URL (a few lines of urllib: dj-email-url is unmaintained)."""
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    if parts.scheme in ("smtp", "smtps"):
+        try:
+            port = parts.port or (465 if parts.scheme == "smtps" else 25)
+        except ValueError:
+            raise ImproperlyConfigured(f"EMAIL_URL has a port that is not a number: {url!r}.") from None
+        return {"EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend", "EMAIL_HOST": parts.hostname or "",
+                "EMAIL_PORT": port, "EMAIL_HOST_USER": unquote(parts.username or ""),
+                "EMAIL_HOST_PASSWORD": unquote(parts.password or ""), "EMAIL_USE_SSL": parts.scheme == "smtps",
+                "EMAIL_USE_TLS": query.get("tls", ["0"])[0].lower() in {"1", "true", "yes", "on"}}
+    if parts.scheme == "console":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if parts.scheme == "file":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+                "EMAIL_FILE_PATH": unquote(parts.path) or str(BASE_DIR / "mail")}
+    raise ImproperlyConfigured(f"EMAIL_URL must begin with smtp://, smtps://, console:// or file://, not {url!r}.")
+
+
+globals().update(email_settings(os.environ.get("EMAIL_URL") or f"file://{BASE_DIR / 'mail'}"))
+EMAIL_TIMEOUT = env_number("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Swiss tournaments <noreply@localhost>")
+# The address of the site in the mails (the unsubscribe link), e.g. https://swiss.example.org.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+# The sender: notices claimed NOTICE_BATCH at a time, each claim held NOTICE_LEASE seconds (a killed
+# sender's notices are sent by the next once it runs out); a server that cannot be reached is tried again
+# after 10 s, 20 s, 40 s ... (at most 10 minutes apart), NOTICE_ATTEMPTS times, then the notice has failed.
+# A sender sends over NOTICE_CONNECTIONS SMTP connections side by side (a thread each): each mail waits
+# for four answers of the server, so connections in parallel hide the round trips of a distant server;
+# but a sender killed may then send again one mail per connection (the window of pairing/rounds/mailer.py).
+NOTICE_BATCH = env_number("NOTICE_BATCH", 50, int)
+NOTICE_CONNECTIONS = env_number("NOTICE_CONNECTIONS", 1, int)
+NOTICE_LEASE = env_number("NOTICE_LEASE", 60)
+NOTICE_ATTEMPTS = env_number("NOTICE_ATTEMPTS", 8, int)
+NOTICE_RETRY_AFTER = env_number("NOTICE_RETRY_AFTER", 10)
 
 # Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
 # web process, else this process's memory.  A Redis that is down or slow only makes pages slower.

@@ -9,6 +9,7 @@ from tournaments.fronts.api.docs import ApiDocs
 urlpatterns = [
     path("", include("tournaments.fronts.public.urls")),
     path("manage/", include("tournaments.fronts.arbiter.urls")),
+    path("notices/", include("tournaments.fronts.notices.urls")),
     path("me/", include("tournaments.fronts.player.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournaments.fronts.api.urls")),

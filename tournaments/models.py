@@ -204,6 +204,15 @@ class Tournament(models.Model):
     # Where the public home page lists it: a test tournament is hidden, an old one archived.
     listing = models.CharField(max_length=10, choices=Listing.choices, blank=True, default=Listing.LISTED,
                                editable=False)
+    # Pairing notices (pairing/rounds/notices.py): when a round is published, each player with an
+    # e-mail address is sent his board, colour, opponent and the round's start time, in this language.
+    pairing_notices = models.BooleanField(
+        _("pairing notices by e-mail"), default=False,
+        help_text=_("When a round is published, every player with an e-mail address is sent his board, colour, "
+                    "opponent and the round's start time."))
+    notice_language = models.CharField(
+        _("language of the notices"), max_length=7, blank=True, choices=settings.LANGUAGES,
+        help_text=_("Blank: the site's language."))
     created_at = models.DateTimeField(auto_now_add=True)
     # One more at every change of what the public pages show: their cache key (tournaments/cache.py).
     revision = models.PositiveIntegerField(default=0, editable=False)
@@ -437,6 +446,8 @@ class Round(models.Model):
                                      related_name="+")
     requested_at = models.DateTimeField(auto_now_add=True)
     date = models.DateField(null=True, blank=True, help_text=_("The day the round is played."))
+    # When the round starts: set by the arbiter on the round page, told in the pairing notices.
+    starts_at = models.DateTimeField(null=True, blank=True)
     paired_at = models.DateTimeField(null=True)
     published_at = models.DateTimeField(null=True)
     # How the engine formed each bracket, when the system reports it (the Dubov system does):
@@ -759,3 +770,54 @@ class ByeRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.get_bye_display()} in round {self.round_number} ({self.get_status_display()})"
+
+
+class Notice(models.Model):
+    """A round's pairing notice to one player (pairing/rounds/notices.py, mailer.py): created with
+    the publication, sent once by a Celery task, marked sent in its own commit once the server took it."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="notices")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices")
+    address = models.EmailField()
+    state = models.CharField(max_length=6, choices=State.choices, default=State.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    # A sender's claim (its lease): nobody else sends the notice before then; a killed sender's
+    # claim runs out and the notice is sent by the next.
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    next_try_at = models.DateTimeField(db_default=Now())
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_notice_per_round_and_player")]
+        indexes = [models.Index(fields=["state", "next_try_at"], name="notices_due",
+                                condition=models.Q(state="queued"))]
+
+    def __str__(self) -> str:
+        return f"{self.round}: notice to {self.address}"
+
+
+class Unsubscription(models.Model):
+    """An address that wants no more pairing notices: from one tournament, or from any (no tournament)."""
+
+    address = models.EmailField()  # lower case
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="unsubscriptions")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["address", "tournament"], condition=models.Q(tournament__isnull=False),
+                                    name="unsubscribed_once_per_tournament"),
+            models.UniqueConstraint(fields=["address"], condition=models.Q(tournament__isnull=True),
+                                    name="unsubscribed_once_from_all"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address} unsubscribed from {self.tournament or 'every tournament'}"

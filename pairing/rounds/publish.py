@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pairing.rounds.manual import could_be_paired, unpaired_players
+from pairing.rounds.notices import queue_notices
 from pairing.rounds.stale import changed_parts, describe
 from tournaments import audit
 from tournaments.models import Result, Round
@@ -46,6 +47,7 @@ def publish_round(round_: Round, user=None, confirm: bool = False) -> None:
         audit.record(round_.tournament, audit.Kind.ROUND, "published", summary[:300], user=user,
                      before={"round": round_.number, "status": Round.Status.DRAFT.label}, after=after)
         draw_lots(round_.tournament, user=user)
+        queue_notices(round_)  # sent once this commits, publishing never waits for them
         build_soon(round_.tournament)  # its board list's points, before the first reader asks
 
 

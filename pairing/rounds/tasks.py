@@ -17,3 +17,11 @@ class PairingTask(Task):
 def pair_round_task(self, round_id: int) -> None:
     run_pairing(round_id, self.request.id)
 
+
+
+@shared_task(name="pairing.send_notices")
+def send_notices_task(round_id: int | None = None) -> int:
+    """Send the due pairing notices of the round (of any round: None), batch after batch."""
+    from pairing.rounds.mailer import deliver
+
+    return deliver(round_id)

@@ -26,6 +26,7 @@ from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q
 from django.db.models.functions import Now
 
+from pairing.rounds.notices import watch_notices
 from pairing.rounds.outbox import new_task_id, send
 from pairing.rounds.timing import duration, fail_past_time_limit, log_failure, stale_after
 from tournaments import audit
@@ -126,7 +127,8 @@ class Watcher(threading.Thread):
             while not self.stopped.wait(settings.PAIRING_HEARTBEAT_EVERY):
                 try:
                     watch_all()
-                except Exception:  # a database that blinks: the next pass tries again
+                    watch_notices()  # pairing notices left unsent (notices.py)
+                except Exception:  # a database or broker that blinks: the next pass tries again
                     log.exception("the pairing watcher failed")
                     connection.close()
         finally:

@@ -130,6 +130,8 @@ RULES: dict[str, Rule] = {
     "player:bye_request": Rule(OWNER),
     "player:bye_cancel": Rule(OWNER),
     "player:registration_cancel": Rule(OWNER),
+    "arbiter:round_start": Rule(Perm.PAIRING),  # the round's start time, told in the pairing notices
+    "arbiter:notices_resend": Rule(Perm.PAIRING),  # the failed pairing notices sent again
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),

@@ -100,7 +100,8 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
                   "time_control", "rounds", "system", "edition", "acceleration", "points_win", "points_draw",
                   "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
-                  "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit"]
+                  "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit",
+                  "pairing_notices", "notice_language"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
         labels = {
@@ -118,6 +119,8 @@ class TournamentForm(forms.ModelForm):
             "late_entry_bye": gettext_lazy("Late entry bye"), "tiebreaks": gettext_lazy("Tie-breaks"),
             "tiebreak_edition": gettext_lazy("Tie-break edition"),
             "ties_by_lot": gettext_lazy("Break remaining ties by lot"),
+            "pairing_notices": gettext_lazy("Pairing notices by e-mail"),
+            "notice_language": gettext_lazy("Language of the notices"),
         }
 
     def __init__(self, *args, **kwargs):

@@ -17,9 +17,11 @@ from pairing.rounds.stale import changed_parts, describe
 from pairing.rounds.timing import duration
 from pairing.rounds.watch import stage, watch_round
 from tournaments.fronts.arbiter.forms import ManualChangeForm
+from tournaments.fronts.arbiter.notices import start_form
 from tournaments.fronts.perform import perform
 from tournaments.models import Round
 from tournaments.queries.boards import board_list
+from tournaments.queries.notices import notice_counts
 from tournaments.services import ConfirmationNeeded, Refused
 
 
@@ -55,6 +57,11 @@ def _round_context(request, round_: Round) -> dict:
         context["manual_changes"] = round_.manual_changes.select_related("user")
     if round_.status == Round.Status.DRAFT and request.can["pairing"]:
         context["manual_form"] = _manual_choices(round_)
+    if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
+        context["start_form"] = start_form(round_)
+        counts = notice_counts(round_) if round_.status == Round.Status.PUBLISHED else {}
+        if round_.tournament.pairing_notices or any(counts.values()):
+            context["notices"] = counts
     return context
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import entries, rounds, views
+from . import entries, notices, rounds, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -42,4 +42,7 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/pair-again/", rounds.pair_again, name="pair_again"),
     path("t/<slug:slug>/round/<int:number>/change/", rounds.manual_change, name="manual_change"),
     path("t/<slug:slug>/round/<int:number>/explanation/", rounds.explanation, name="explanation"),
+    # The pairing notices: the round's start time, the failed notices sent again.
+    path("t/<slug:slug>/round/<int:number>/start/", notices.round_start, name="round_start"),
+    path("t/<slug:slug>/round/<int:number>/notices/resend/", notices.notices_resend, name="notices_resend"),
 ]

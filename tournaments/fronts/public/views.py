@@ -27,6 +27,7 @@ from tournaments import cache
 from tournaments.fronts.public import printouts
 from tournaments.models import Game, Player, Round, Tournament
 from tournaments.queries.boards import board_list, finds
+from tournaments.queries.notices import player_notice
 from tournaments.queries.records import player_record
 from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds
 from tournaments.services.registration import player_side
@@ -267,7 +268,8 @@ def player(request, slug, number):
     tournament = _tournament(slug)
     player = get_object_or_404(Player, tournament=tournament, pairing_number=number)
     return render(request, "public/player.html", {"tournament": tournament, "player": player,
-                                                  "record": player_record(tournament, player)})
+                                                  "record": player_record(tournament, player),
+                                                  "notice": player_notice(player)})
 
 
 # Printouts: PDF files and the QR code.  Like the pages, each is made once per revision of its

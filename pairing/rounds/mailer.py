@@ -1,0 +1,224 @@
+"""The sender of the pairing notices (issue 25): claim a batch, send it over one SMTP connection,
+mark each notice sent in its own commit right after the server took it.
+
+A claim is a lease (``Notice.claimed_until``, ``NOTICE_LEASE`` seconds), taken with
+``select_for_update(skip_locked=True)``: any number of senders share the queued notices and never
+send one twice, and the notices of a sender that was killed are claimed again once its lease runs
+out.  One window remains, as with any SMTP client: a sender killed after the server accepted a mail
+and before its mark was committed (a millisecond or so) sends that one mail again; its Message-ID is
+the same (``message_id``), so the copy is recognisable (and dropped by mail services that deduplicate).
+With ``NOTICE_CONNECTIONS`` above 1 (connections side by side), the window is one mail per connection.
+
+A server that cannot be reached (or answers 4xx) puts the batch back with the next try after
+``NOTICE_RETRY_AFTER`` seconds, doubled at each try (at most 10 minutes), ``NOTICE_ATTEMPTS`` tries
+in all; a server that refuses the address for good (5xx) fails the notice at once.  The arbiter sends
+failed notices again from the round page (``notices.send_failed_again``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import smtplib
+import threading
+import time
+from datetime import timedelta
+from email.utils import parseaddr
+
+from django import db
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db import transaction
+from django.db.models import F, Min, Q
+from django.db.models.functions import Now
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from tournaments.models import Notice, Player, Round
+from tournaments.queries.notices import PairingNotice, round_notices
+from tournaments.services.notices import unsubscribe_token
+
+log = logging.getLogger(__name__)
+
+
+def due() -> Q:
+    """Notices to send now: queued, their next try due, claimed by nobody (or by a sender whose lease ran out)."""
+    return (Q(state=Notice.State.QUEUED, next_try_at__lte=Now())
+            & (Q(claimed_until__isnull=True) | Q(claimed_until__lt=Now())))
+
+
+def claim(round_id: int | None = None) -> list[Notice]:
+    """Up to ``NOTICE_BATCH`` due notices (of the round, or of any), leased to this sender."""
+    notices = Notice.objects.filter(due())
+    if round_id is not None:
+        notices = notices.filter(round_id=round_id)
+    with transaction.atomic():
+        ids = list(notices.select_for_update(skip_locked=True).order_by("pk")
+                   .values_list("pk", flat=True)[:settings.NOTICE_BATCH])
+        Notice.objects.filter(pk__in=ids).update(claimed_until=Now() + timedelta(seconds=settings.NOTICE_LEASE),
+                                                 attempts=F("attempts") + 1)
+    return list(Notice.objects.filter(pk__in=ids).order_by("pk"))
+
+
+def deliver(round_id: int | None = None) -> int:
+    """Send the due notices over ``NOTICE_CONNECTIONS`` connections side by side (a thread each, with its
+    own database connection), until none is left or the server fails; how many were sent."""
+    if settings.NOTICE_CONNECTIONS <= 1:
+        return _deliver_batches(round_id)
+    counts = []
+
+    def run() -> None:
+        try:
+            counts.append(_deliver_batches(round_id))
+        finally:
+            db.connection.close()
+
+    threads = [threading.Thread(target=run, name=f"notices-sender-{i}") for i in range(settings.NOTICE_CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(counts)
+
+
+def _deliver_batches(round_id: int | None) -> int:
+    """Claim and send batch after batch over one connection at a time."""
+    sent = 0
+    with marks_without_flush():
+        while batch := claim(round_id):
+            done, reachable = send_batch(batch)
+            sent += done
+            if not reachable:
+                break
+    return sent
+
+
+@contextlib.contextmanager
+def marks_without_flush():
+    """PostgreSQL commits the marks without waiting for its disk (synchronous_commit off, this session only):
+    a mark committed is kept whatever happens to the sender; only a crash of the database server itself
+    could lose the last few marks (their mails then sent again, with their Message-ID).  A tenth of the time."""
+    if db.connection.vendor != "postgresql":
+        yield
+        return
+    with db.connection.cursor() as cursor:
+        cursor.execute("SET synchronous_commit TO off")
+    try:
+        yield
+    finally:
+        with db.connection.cursor() as cursor:
+            cursor.execute("RESET synchronous_commit")
+
+
+def deliver_until_done(round_id: int) -> None:
+    """Send the round's notices, waiting for each next try, until none is queued (tasks run in-process:
+    no worker's watcher to try again)."""
+    while True:
+        deliver(round_id)
+        next_try = Notice.objects.filter(round_id=round_id, state=Notice.State.QUEUED).aggregate(
+            at=Min("next_try_at"))["at"]
+        if next_try is None:
+            return
+        time.sleep(min(max((next_try - timezone.now()).total_seconds(), 0.5), 600))
+
+
+def send_batch(batch: list[Notice]) -> tuple[int, bool]:
+    """Send the batch over one connection; (how many were sent, whether the server could be reached)."""
+    rounds, players, contents = _read(batch)
+    connection = get_connection(fail_silently=False)
+    try:
+        connection.open()
+    except (smtplib.SMTPException, OSError) as error:
+        put_back(batch, error)
+        return 0, False
+    sent = 0
+    try:
+        for i, notice in enumerate(batch):
+            content = contents.get((notice.round_id, notice.player_id))
+            if content is None:  # no board in the round any more
+                fail([notice], "the player has no board in this round")
+                continue
+            try:
+                connection.send_messages([compose(notice, rounds[notice.round_id], players[notice.player_id],
+                                                  content)])
+            except (smtplib.SMTPException, OSError) as error:
+                if refused_for_good(error):
+                    fail([notice], error)
+                    continue
+                put_back(batch[i:], error)
+                return sent, False
+            # Its own commit, right after the server took it: a kill now loses at most this mark.
+            Notice.objects.filter(pk=notice.pk).update(state=Notice.State.SENT, sent_at=Now(), claimed_until=None,
+                                                       last_error="")
+            sent += 1
+    finally:
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            connection.close()
+    return sent, True
+
+
+def _read(batch: list[Notice]) -> tuple[dict[int, Round], dict[int, Player], dict[tuple[int, int], PairingNotice]]:
+    """The batch's rounds, players, and what each notice says, by (round, player)."""
+    rounds = {r.pk: r for r in Round.objects.defer(*Round.JSON_FIELDS).select_related("tournament")
+              .filter(pk__in={n.round_id for n in batch})}
+    players = Player.objects.in_bulk([n.player_id for n in batch])
+    contents = {(round_id, player_id): content for round_id, round_ in rounds.items()
+                for player_id, content in round_notices(round_, [n.player_id for n in batch
+                                                                 if n.round_id == round_id]).items()}
+    return rounds, players, contents
+
+
+def refused_for_good(error: Exception) -> bool:
+    """The server refused this mail with a permanent (5xx) answer: trying again would not help."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _message in error.recipients.values())
+    return isinstance(error, smtplib.SMTPResponseException) and error.smtp_code >= 500 and not isinstance(
+        error, smtplib.SMTPServerDisconnected)
+
+
+def put_back(notices: list[Notice], error) -> None:
+    """The server could not take them: tried again later with a growing delay, or failed after the last try."""
+    text = str(error)[:300] or type(error).__name__
+    log.warning("pairing notices not sent (%s): %s", len(notices), text)
+    last = [n.pk for n in notices if n.attempts >= settings.NOTICE_ATTEMPTS]
+    fail([n for n in notices if n.pk in last], text)
+    for attempts in {n.attempts for n in notices if n.pk not in last}:
+        delay = min(settings.NOTICE_RETRY_AFTER * 2 ** (attempts - 1), 600)
+        Notice.objects.filter(pk__in=[n.pk for n in notices if n.attempts == attempts], state=Notice.State.QUEUED
+                              ).update(claimed_until=None, next_try_at=Now() + timedelta(seconds=delay),
+                                       last_error=text)
+
+
+def fail(notices: list[Notice], error) -> None:
+    Notice.objects.filter(pk__in=[n.pk for n in notices]).update(
+        state=Notice.State.FAILED, claimed_until=None, last_error=str(error)[:300])
+
+
+def message_id(notice: Notice) -> str:
+    """The same for every sending of one notice: a copy sent again after a kill is recognisable."""
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    return f"<pairing-notice-{notice.round_id}-{notice.pk}@{domain}>"
+
+
+def compose(notice: Notice, round_: Round, player: Player, content: PairingNotice) -> EmailMultiAlternatives:
+    """The mail of one notice, plain text and simple HTML, in the tournament's language (or the site's)."""
+    tournament = round_.tournament
+    unsubscribe_url = settings.SITE_URL + reverse("notices:unsubscribe",
+                                                  args=[unsubscribe_token(notice.address, tournament.pk)])
+    context = {"tournament": tournament, "player": player, "notice": content, "unsubscribe_url": unsubscribe_url,
+               "player_url": settings.SITE_URL + reverse("public:player", args=[tournament.slug,
+                                                                                player.pairing_number])}
+    with translation.override(tournament.notice_language or settings.LANGUAGE_CODE):
+        subject = _("%(tournament)s, round %(number)s: your pairing") % {"tournament": tournament.name,
+                                                                          "number": content.round_number}
+        text = render_to_string("mail/pairing_notice.txt", context)
+        html = render_to_string("mail/pairing_notice.html", context)
+    message = EmailMultiAlternatives(subject, text, to=[notice.address], headers={
+        "Message-ID": message_id(notice),
+        "List-Unsubscribe": f"<{unsubscribe_url}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",  # RFC 8058: the link answers a POST too
+    })
+    message.attach_alternative(html, "text/html")
+    return message
