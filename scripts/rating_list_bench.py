@@ -66,11 +66,16 @@ def measure(path: str) -> None:
     from tournaments.exchange.rating_list_import import import_rating_list
     from tournaments.queries.rating_list import search
 
-    started = time.perf_counter()
+    def cpu() -> float:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+
+    started, cpu_started = time.perf_counter(), cpu()
     (rating_list,) = import_rating_list(path, name=Path(path).name)
-    seconds = time.perf_counter() - started
+    seconds, cpu_seconds = time.perf_counter() - started, cpu() - cpu_started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{Path(path).suffix[1:].upper()}: {rating_list.count:,} players imported in {seconds:.1f} s, "
+    print(f"{Path(path).suffix[1:].upper()}: {rating_list.count:,} players imported in {seconds:.1f} s "
+          f"({cpu_seconds:.1f} s of this process's CPU; the rest is PostgreSQL's and waiting), "
           f"peak memory {peak:.0f} MB", flush=True)
     rnd = random.Random(1)
     for label, queries in (("name prefix", [rnd.choice(SURNAMES)[:n] for n in (1, 2, 3, 4) for _ in range(5)]),

@@ -657,8 +657,11 @@ class RatedPlayer(models.Model):
     FIDE id (the unique index) and by name prefix: an index on (list, UPPER(name)) in the "C"
     collation, made by migration 0014 (tournaments/queries/rating_list.py reads it)."""
 
-    # No index of its own: the unique (list, fide_id) leads with it.
-    list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="players", db_index=False)
+    # No index of its own: the unique (list, fide_id) leads with it.  No foreign key constraint either:
+    # its check, a lookup per row, would double the time of a million-row COPY; the import writes a
+    # list and its players in one transaction, and a list's players are deleted with it (by Django).
+    list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="players", db_index=False,
+                             db_constraint=False)
     fide_id = models.PositiveBigIntegerField()
     name = models.CharField(max_length=100)
     federation = models.CharField(max_length=3)

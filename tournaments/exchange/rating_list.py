@@ -25,7 +25,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO
-from xml.etree import ElementTree
+from xml.parsers.expat import ErrorString, ExpatError
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
@@ -243,74 +243,72 @@ XML_RATINGS = {STANDARD: ("rating", "games", "k"), RAPID: ("rapid_rating", "rapi
                BLITZ: ("blitz_rating", "blitz_games", "blitz_k")}
 
 
+class _Players:
+    """expat's events to records: the text of each ``<player>``'s child elements, by tag."""
+
+    def __init__(self, expat, tags: tuple[str, ...]):
+        self.expat, self.tags = expat, tags
+        self.done: list[Record] = []
+        self.fields: dict[str, str] = {}
+        self.depth, self.line, self.tag = 0, 0, ""
+        expat.buffer_text = True  # an element's text in one call
+        expat.StartElementHandler, expat.EndElementHandler = self.start, self.end
+        expat.CharacterDataHandler = self.data
+
+    def start(self, tag, _attributes):
+        self.depth += 1
+        self.tag = tag
+        if self.depth == 2:
+            self.fields, self.line = {}, self.expat.CurrentLineNumber
+            if tag != "player":
+                raise RatingListError(self.line, _("<%(tag)s> where a <player> was expected") % {"tag": tag})
+        elif self.depth == 1 and tag != "playerslist":
+            raise RatingListError(self.expat.CurrentLineNumber, _("the list begins with <%(tag)s>, not "
+                                                                  "<playerslist>") % {"tag": tag})
+
+    def data(self, text):
+        if self.depth == 3:  # in one piece, or two across the chunks fed
+            fields = self.fields
+            fields[self.tag] = fields[self.tag] + text if self.tag in fields else text
+
+    def end(self, tag):
+        self.depth -= 1
+        if self.depth == 2 and tag in self.fields:
+            self.fields[tag] = self.fields[tag].strip()
+        elif self.depth == 1:
+            fields = self.fields
+            if "fideid" not in fields or "name" not in fields:
+                raise RatingListError(self.line, _("a <player> without <fideid> or <name>"))
+            self.done.append(_record(self.line, [fields.get(tag, "") for tag in self.tags], self.tags))
+
+
 def _xml_records(open_stream: Callable[[], IO[bytes]], kinds: tuple[str, ...]) -> Iterator[Record]:
-    """The players, read by the C parser of the standard library in chunks (the prolog was checked
-    by defusedxml: :func:`_read_xml`); each ``<player>`` cleared once read.  A record's line is
-    found again only when it is refused (:func:`_player_line`)."""
+    """The players, read by expat in chunks: defusedxml's parser, which refuses a DTD and entities,
+    with handlers of our own (no tree is built)."""
     tags = (*XML_PERSON, *(tag for kind in kinds or (STANDARD,) for tag in XML_RATINGS[kind]), *XML_TAIL)
-    parser = ElementTree.XMLPullParser(events=("start", "end"))
-    depth, count, root = 0, 0, None
+    expat = DefusedXMLParser(forbid_dtd=True).parser
+    players = _Players(expat, tags)
     with open_stream() as stream:
         try:
             while chunk := stream.read(CHUNK):
-                parser.feed(chunk)
-                for event, element in parser.read_events():
-                    if event == "start":
-                        depth += 1
-                        if depth == 1:
-                            root = element
-                        continue
-                    depth -= 1
-                    if depth == 1:
-                        count += 1
-                        yield _xml_record(open_stream, count, element, tags)
-                if root is not None:
-                    root.clear()
-            parser.close()
-        except ElementTree.ParseError as error:
-            raise RatingListError(error.position[0], _("the XML cannot be read (%(error)s): the file is truncated "
-                                                       "or damaged?") % {"error": error}) from None
-
-
-def _xml_record(open_stream, count: int, player, tags: tuple[str, ...]) -> Record:
-    fields = {child.tag: (child.text or "").strip() for child in player}
-    if player.tag != "player" or "fideid" not in fields or "name" not in fields:
-        raise RatingListError(_player_line(open_stream, count), _("<%(tag)s> is no player with a <fideid> and a "
-                                                                  "<name>") % {"tag": player.tag})
-    try:
-        return _record(count, [fields.get(tag, "") for tag in tags], tags)
-    except RatingListError as error:
-        raise RatingListError(_player_line(open_stream, count), error.reason) from None
-
-
-def _player_line(open_stream: Callable[[], IO[bytes]], count: int) -> int:
-    """The line where the ``count``-th element of the list begins (read again: only for a refusal)."""
-    line, seen = 1, 0
-    with open_stream() as stream:
-        text = stream.read().decode("utf-8", "replace")
-    for match in re.finditer(r"<player\b|\n", text):
-        if match.group() == "\n":
-            line += 1
-            continue
-        seen += 1
-        if seen == count:
-            return line
-    return line
+                expat.Parse(chunk, False)
+                yield from players.done
+                players.done.clear()
+            expat.Parse(b"", True)
+        except ExpatError as error:
+            raise RatingListError(error.lineno, _("the XML cannot be read (%(error)s): the file is truncated "
+                                                  "or damaged?") % {"error": ErrorString(error.code)}) from None
+        except DefusedXmlException:
+            raise RatingListError(expat.CurrentLineNumber,
+                                  _("the XML declares a DTD or entities, which a FIDE list never does")) from None
+    yield from players.done
 
 
 def _read_xml(open_stream: Callable[[], IO[bytes]], name: str) -> RatingFile:
-    """The prolog checked by defusedxml (no DTD, so no entity: a DTD comes before the root element
-    only), the kinds read from the first player: combined when it has a <rapid_rating> or
+    """The kinds are read from the first player: combined when it has a <rapid_rating> or
     <blitz_rating>, else the name's kind."""
     with open_stream() as stream:
-        head = stream.read(CHUNK)
-    try:
-        DefusedXMLParser(forbid_dtd=True).feed(head)
-    except DefusedXmlException:
-        raise RatingListError(1, _("the XML declares a DTD or entities, which a FIDE list never does")) from None
-    except ElementTree.ParseError as error:
-        raise RatingListError(error.position[0], _("the XML cannot be read (%(error)s)") % {"error": error}) from None
-    first = head.split(b"</player>", 1)[0]
+        first = stream.read(CHUNK).split(b"</player>", 1)[0]
     if b"<rapid_rating" in first or b"<blitz_rating" in first:
         kinds = KINDS
     else:

@@ -61,7 +61,7 @@ class Migration(migrations.Migration):
                 ('k', models.PositiveSmallIntegerField(null=True)),
                 ('birth_year', models.PositiveSmallIntegerField(null=True)),
                 ('inactive', models.BooleanField(default=False)),
-                ('list', models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='players', to='tournaments.ratinglist')),
+                ('list', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='players', to='tournaments.ratinglist')),
             ],
             options={
                 'ordering': ['name'],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import connection
 from django.db.models.functions import Collate, Upper
 
-from tournaments.models import RatedPlayer, RatingList, Tournament
+from tournaments.models import Player, RatedPlayer, RatingList, Tournament
 
 #: Players a lookup returns at most.
 LIMIT = 20
@@ -43,3 +43,16 @@ def entry(rating_list: RatingList | None, fide_id: str) -> RatedPlayer | None:
     """One player of the list by FIDE id."""
     found = search(rating_list, fide_id) if fide_id.isdigit() else []
     return found[0] if found else None
+
+
+def player_initial(tournament: Tournament, fide_id: str) -> dict:
+    """What the player form is filled with from the tournament's list (nothing when the id is not
+    there): name, FIDE id, federation, sex, title (Tit, else WTit: C.04.2 B.2 b reads one) and
+    rating.  The list gives a birth year only, which the form's birth date is not made up from."""
+    found = entry(tournament_list(tournament), fide_id.strip())
+    if found is None:
+        return {}
+    title = found.title or found.w_title
+    return {"name": found.name[:Player._meta.get_field("name").max_length], "fide_id": str(found.fide_id),
+            "federation": found.federation, "sex": {"M": "m", "F": "w"}[found.sex],
+            "title": title if title in Player.Title.values else "", "rating": found.rating}

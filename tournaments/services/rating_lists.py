@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import audit
 from tournaments.audit import Kind
@@ -24,9 +25,15 @@ class RatingChange:
     before: dict
     after: dict
 
+    def rows(self) -> list[tuple[str, object, object]]:
+        """(field's label, before, after) of each change, for the page."""
+        return [(FIELD_LABELS[field], self.before[field], self.after[field]) for field in self.before]
 
-#: What the list updates of a registered player: Player field → RatedPlayer field.
-UPDATED = {"rating": "rating", "title": "title", "federation": "federation"}
+
+#: What the list updates of a registered player, and how the page names it.
+UPDATED = ("rating", "title", "federation")
+FIELD_LABELS = {"rating": gettext_lazy("Rating"), "title": gettext_lazy("Title"),
+                "federation": gettext_lazy("Federation")}
 
 
 def _title(entry: RatedPlayer) -> str:

@@ -96,8 +96,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
-                  "time_control", "rounds", "system", "edition", "acceleration", "points_win", "points_draw",
-                  "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
+                  "time_control", "rating_kind", "rounds", "system", "edition", "acceleration", "points_win",
+                  "points_draw", "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
                   "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
@@ -105,7 +105,8 @@ class TournamentForm(forms.ModelForm):
             "name": gettext_lazy("Name"), "place": gettext_lazy("City"), "federation": gettext_lazy("Federation"),
             "start_date": gettext_lazy("Start date"), "end_date": gettext_lazy("End date"),
             "chief_arbiter": gettext_lazy("Chief arbiter"), "deputy_arbiters": gettext_lazy("Deputy arbiters"),
-            "time_control": gettext_lazy("Time control"), "rounds": gettext_lazy("Rounds"),
+            "time_control": gettext_lazy("Time control"), "rating_kind": gettext_lazy("FIDE rating list"),
+            "rounds": gettext_lazy("Rounds"),
             "system": gettext_lazy("System"), "edition": gettext_lazy("Edition of the rules"),
             "acceleration": gettext_lazy("Acceleration"), "points_win": gettext_lazy("Points for a win"),
             "points_draw": gettext_lazy("Points for a draw"), "points_loss": gettext_lazy("Points for a loss"),
