@@ -98,7 +98,8 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
                   "time_control", "rating_kind", "rounds", "system", "edition", "acceleration", "points_win",
                   "points_draw", "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour",
-                  "half_point_byes", "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit"]
+                  "half_point_byes", "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot",
+                  "pairing_time_limit"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
         labels = {
