@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import os
 import re
 import zipfile
 from collections.abc import Callable, Iterator
@@ -347,7 +348,7 @@ def read_rating_list(source, name: str = "") -> RatingFile:
     """The list in ``source`` (a path, or a seekable binary file such as an upload), by its
     content: a zip (one list inside), XML or TXT.  ``name`` is the file's name, which may tell
     the kind and the month (a path's own name is read when none is given)."""
-    name = name or (str(source) if not hasattr(source, "read") else "")
+    name = name or ("" if hasattr(source, "read") else os.path.basename(source))
     open_stream = _opener(source)
     with open_stream() as stream:
         head = stream.read(512)

@@ -55,7 +55,8 @@ def _copy(rows: Iterator[tuple]) -> int:
     """PostgreSQL: the rows by COPY (psycopg's ``cursor.copy``), streamed."""
     count = 0
     columns = ", ".join(RatedPlayer.COLUMNS)
-    with connection.cursor() as cursor, cursor.cursor.copy(
+    # Django's wrapper turns psycopg's errors into its own (a FIDE id twice: IntegrityError).
+    with connection.wrap_database_errors, connection.cursor() as cursor, cursor.cursor.copy(
             f"COPY {RatedPlayer._meta.db_table} ({columns}) FROM STDIN") as copy:
         for row in rows:
             copy.write_row(row)
