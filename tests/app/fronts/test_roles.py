@@ -11,7 +11,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from pairing.rounds.publish import publish_explanation
 from tests.app.conftest import pair
-from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, PUBLIC, ROLES, RULES
+from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, PUBLIC, ROLES, RULES, STAFF
 from tournaments.models import Membership
 from tournaments.services.forbidden_pairs import forbid_pair
 
@@ -81,6 +81,8 @@ def expected(rule_needs, role, tournament_url: bool) -> str:
         return "allowed"
     if role is None:
         return "login"
+    if rule_needs == STAFF:
+        return "forbidden"  # no role makes a user the site's staff (tests/app/tournaments/test_rating_list.py)
     if role == "outsider":
         return "hidden" if tournament_url else "allowed"  # his own club's pages
     if rule_needs == LOGIN or rule_needs in ROLES[role]:

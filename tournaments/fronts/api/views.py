@@ -254,8 +254,8 @@ class EnterResult(APIView):
 
 class RatingListSearch(APIView):
     """Players of the latest FIDE rating list of a kind, by FIDE id (digits) or by the beginning of
-    the name as FIDE writes it ("Carlsen, M"), at most 20 in name order; 404 when no list of that
-    kind is imported."""
+    the name as FIDE writes it ("Carlsen, M"), at most 20 in name order; none while no list of that
+    kind is imported.  The header X-Rating-List names the list searched."""
 
     @extend_schema(parameters=[
         OpenApiParameter("q", str, required=True, description="A FIDE id, or the beginning of a name"),
@@ -267,9 +267,8 @@ class RatingListSearch(APIView):
             raise ValidationError({"kind": _("Unknown rating list %(kind)r: standard, rapid or blitz.") % {
                 "kind": kind}})
         rating_list = RatingList.objects.latest_of(kind)
-        if rating_list is None:
-            raise NotFound(_("No %(kind)s rating list is imported yet.") % {"kind": RatingKind(kind).label})
         found = search(rating_list, request.query_params.get("q", ""))
         response = Response(serializers.RatedPlayerSerializer(found, many=True).data)
-        response["X-Rating-List"] = f"{rating_list.kind} {rating_list.period:%Y-%m}"
+        if rating_list is not None:
+            response["X-Rating-List"] = f"{rating_list.kind} {rating_list.period:%Y-%m}"
         return response
