@@ -18,6 +18,7 @@ a time, the XML list by expat in chunks (defusedxml's parser: no DTD, no entity)
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import datetime
 import os
@@ -26,11 +27,14 @@ import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO
+from xml.etree import ElementTree
 from xml.parsers.expat import ErrorString, ExpatError
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 from django.utils.translation import gettext as _
+
+from tournaments.limits import MAX_RATING_LIST_BYTES
 
 STANDARD, RAPID, BLITZ = "standard", "rapid", "blitz"
 KINDS = (STANDARD, RAPID, BLITZ)
@@ -244,57 +248,92 @@ XML_RATINGS = {STANDARD: ("rating", "games", "k"), RAPID: ("rapid_rating", "rapi
                BLITZ: ("blitz_rating", "blitz_games", "blitz_k")}
 
 
-class _Players:
-    """expat's events to records: the text of each ``<player>``'s child elements, by tag."""
+#: expat's handlers that would call Python for each element: left unset, expat only checks the
+#: file (well-formed, no DTD: defusedxml's handlers stay), in C.
+EXPAT_CALLBACKS = ("StartElementHandler", "EndElementHandler", "CharacterDataHandler", "DefaultHandlerExpand",
+                   "CommentHandler", "ProcessingInstructionHandler")
+ROOT = re.compile(r"<playerslist\s*>")
+SPACE = re.compile(r"\s*")
+CHILD = re.compile(r"<(\w+)>\s*([^<]*?)\s*</\1>")
+ENCODING = re.compile(rb"""<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']""")
+#: Characters read ahead while looking for the end of a <player>: a FIDE player takes 500.
+MAX_PLAYER = 1 << 16
 
-    def __init__(self, expat, tags: tuple[str, ...]):
-        self.expat, self.tags = expat, tags
-        self.done: list[Record] = []
-        self.fields: dict[str, str] = {}
-        self.depth, self.line, self.tag = 0, 0, ""
-        expat.buffer_text = True  # an element's text in one call
-        expat.StartElementHandler, expat.EndElementHandler = self.start, self.end
-        expat.CharacterDataHandler = self.data
 
-    def start(self, tag, _attributes):
-        self.depth += 1
-        self.tag = tag
-        if self.depth == 2:
-            self.fields, self.line = {}, self.expat.CurrentLineNumber
-            if tag != "player":
-                raise RatingListError(self.line, _("<%(tag)s> where a <player> was expected") % {"tag": tag})
-        elif self.depth == 1 and tag != "playerslist":
-            raise RatingListError(self.expat.CurrentLineNumber, _("the list begins with <%(tag)s>, not "
-                                                                  "<playerslist>") % {"tag": tag})
+def _children(element: str) -> dict[str, str]:
+    """A ``<player>``'s child elements as text: by a regular expression when they are plain
+    (``<tag>text</tag>``, the FIDE lists' way), else by ElementTree (entities, CDATA, empty
+    elements...: what expat accepted, read as XML says)."""
+    body = element[8:-9]
+    if "&" not in body and "<!" not in body and "/>" not in body:
+        children = CHILD.findall(body)
+        if body.count("<") == 2 * len(children):
+            return dict(children)
+    return {child.tag: "".join(child.itertext()).strip() for child in ElementTree.fromstring(element)}
 
-    def data(self, text):
-        if self.depth == 3:  # in one piece, or two across the chunks fed
-            fields = self.fields
-            fields[self.tag] = fields[self.tag] + text if self.tag in fields else text
 
-    def end(self, tag):
-        self.depth -= 1
-        if self.depth == 2 and tag in self.fields:
-            self.fields[tag] = self.fields[tag].strip()
-        elif self.depth == 1:
-            fields = self.fields
-            if "fideid" not in fields or "name" not in fields:
-                raise RatingListError(self.line, _("a <player> without <fideid> or <name>"))
-            self.done.append(_record(self.line, [fields.get(tag, "") for tag in self.tags], self.tags))
+class _PlayerScanner:
+    """The ``<player>`` elements of a list's text fed in pieces, with the line each begins on."""
+
+    def __init__(self):
+        self.text, self.line, self.started = "", 1, False
+
+    def players(self, piece: str) -> Iterator[tuple[int, str]]:
+        self.text += piece
+        if not self.started:
+            root = ROOT.search(self.text)
+            if root is None:
+                return
+            self._advance(root.end())
+            self.started = True
+        position, counted, line, text = 0, 0, self.line, self.text  # line: the line of text[counted]
+        while True:
+            start = SPACE.match(text, position).end()
+            end = text.find("</player>", start) if text.startswith("<player>", start) else -1
+            if end < 0:
+                break
+            line += text.count("\n", counted, start)
+            counted = start
+            yield line, text[start:end + 9]
+            position = end + 9
+        self.line = line + text.count("\n", counted, position)
+        self.text = text[position:]
+        self._check_rest()
+
+    def _advance(self, position: int) -> None:
+        self.line += self.text.count("\n", 0, position)
+        self.text = self.text[position:]
+
+    def _check_rest(self) -> None:
+        """What follows the last whole player: the beginning of the next, or the list's end."""
+        rest = self.text.lstrip()
+        if rest.startswith("</playerslist") or ("<player>".startswith(rest[:8]) and len(rest) < MAX_PLAYER):
+            return
+        line = self.line + self.text[:len(self.text) - len(rest)].count("\n")
+        tag = re.match(r"<?([^\s>]*)", rest).group(1)
+        raise RatingListError(line, _("<%(tag)s> where a <player> was expected") % {"tag": tag[:40]})
 
 
 def _xml_records(open_stream: Callable[[], IO[bytes]], kinds: tuple[str, ...]) -> Iterator[Record]:
-    """The players, read by expat in chunks: defusedxml's parser, which refuses a DTD and entities,
-    with handlers of our own (no tree is built)."""
+    """The players, in chunks: expat (defusedxml's parser: no DTD, no entity) checks the file in C,
+    a regular expression cuts out each ``<player>`` (:class:`_PlayerScanner`) and its fields
+    (:func:`_children`); no tree is built, no Python runs per element."""
     tags = (*XML_PERSON, *(tag for kind in kinds or (STANDARD,) for tag in XML_RATINGS[kind]), *XML_TAIL)
     expat = DefusedXMLParser(forbid_dtd=True).parser
-    players = _Players(expat, tags)
+    for callback in EXPAT_CALLBACKS:
+        setattr(expat, callback, None)
+    scanner = _PlayerScanner()
     with open_stream() as stream:
+        head = stream.read(CHUNK)
+        declared = ENCODING.search(head[:200])
+        decoder = codecs.getincrementaldecoder(declared.group(1).decode() if declared else "utf-8")("replace")
+        chunk = head
         try:
-            while chunk := stream.read(CHUNK):
+            while chunk:
                 expat.Parse(chunk, False)
-                yield from players.done
-                players.done.clear()
+                for line, element in scanner.players(decoder.decode(chunk)):
+                    yield _xml_record(line, element, tags)
+                chunk = stream.read(CHUNK)
             expat.Parse(b"", True)
         except ExpatError as error:
             raise RatingListError(error.lineno, _("the XML cannot be read (%(error)s): the file is truncated "
@@ -302,7 +341,16 @@ def _xml_records(open_stream: Callable[[], IO[bytes]], kinds: tuple[str, ...]) -
         except DefusedXmlException:
             raise RatingListError(expat.CurrentLineNumber,
                                   _("the XML declares a DTD or entities, which a FIDE list never does")) from None
-    yield from players.done
+        except LookupError:
+            raise RatingListError(1, _("the XML cannot be read (%(error)s): the file is truncated or damaged?") % {
+                "error": declared.group(1).decode()}) from None
+
+
+def _xml_record(line: int, element: str, tags: tuple[str, ...]) -> Record:
+    fields = _children(element)
+    if "fideid" not in fields or "name" not in fields:
+        raise RatingListError(line, _("a <player> without <fideid> or <name>"))
+    return _record(line, [fields.get(tag, "") for tag in tags], tags)
 
 
 def _read_xml(open_stream: Callable[[], IO[bytes]], name: str) -> RatingFile:
@@ -341,6 +389,9 @@ def _zip_member(source) -> tuple[Callable[[], IO[bytes]], str]:
     if len(members) != 1:
         raise RatingListError(0, _("A FIDE zip file holds one list; this one holds %(count)s files.") % {
             "count": len(members)})
+    if members[0].file_size > MAX_RATING_LIST_BYTES:  # a zip bomb, or no list of FIDE's
+        raise RatingListError(0, _("The file is too large: at most %(size)s MB.") % {
+            "size": MAX_RATING_LIST_BYTES // 1024 // 1024})
     return (lambda: archive.open(members[0])), members[0].filename
 
 

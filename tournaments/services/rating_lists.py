@@ -57,7 +57,9 @@ def rating_changes(tournament: Tournament) -> tuple[RatingList | None, list[Rati
             continue
         listed = {"rating": entry.rating, "title": _title(entry) if _title(entry) in Player.Title.values else "",
                   "federation": entry.federation}
-        before = {f: getattr(player, f) for f in UPDATED if getattr(player, f) != listed[f]}
+        # Unrated in the list (its rating empty): the rating the arbiter typed (a national one) stays.
+        before = {f: getattr(player, f) for f in UPDATED
+                  if getattr(player, f) != listed[f] and not (f == "rating" and listed[f] is None)}
         if before:
             changes.append(RatingChange(player, before, {f: listed[f] for f in before}))
     return rating_list, changes

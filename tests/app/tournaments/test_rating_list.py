@@ -73,6 +73,48 @@ def test_combined_lists_hold_the_three_kinds(path):
     assert fields(records[322300]) == EXPECTED[322300]
 
 
+PRETTY_XML = """<?xml version="1.0" encoding="utf-8"?>
+<playerslist>
+  <player>
+    <fideid>322300</fideid>
+    <name>\u010cern\u00e1, Zuzana</name>
+    <country>CZE</country>
+    <sex>F</sex>
+    <title>WIM</title>
+    <w_title>WIM</w_title>
+    <o_title>IA,FA,IO</o_title>
+    <foa_title>AFM</foa_title>
+    <rating>2101</rating>
+    <games>5</games>
+    <k>20</k>
+    <birthday/>
+    <flag>w</flag>
+  </player>
+  <player><fideid>7</fideid><name>Smith &amp; Sons, <![CDATA[A&B]]></name><country>ENG</country><sex>M</sex>
+    <rating>1500</rating><flag>i</flag></player>
+</playerslist>
+"""
+
+
+def test_xml_laid_out_otherwise_entities_cdata_empty_elements(tmp_path):
+    path = tmp_path / "standard_nov26frl.xml"
+    path.write_text(PRETTY_XML, encoding="utf-8")
+    records = list(read_rating_list(path).records())
+    assert [r.line for r in records] == [3, 18]
+    assert fields(records[0]) == EXPECTED[322300]
+    assert (records[1].name, records[1].federation, records[1].ratings[0].rating, records[1].inactive) == (
+        "Smith & Sons, A&B", "ENG", 1500, True)
+
+
+def test_xml_with_something_else_than_players_is_refused(tmp_path):
+    path = tmp_path / "standard_nov26frl.xml"
+    path.write_text(PRETTY_XML.replace("  <player><fideid>7", "  <club>x</club>\n  <player><fideid>7"),
+                    encoding="utf-8")
+    with pytest.raises(RatingListError) as error:
+        list(read_rating_list(path).records())
+    assert error.value.line == 18 and "<club> where a <player> was expected" in error.value.reason
+
+
 def test_the_format_is_found_from_the_content_not_the_name(tmp_path):
     renamed = tmp_path / "standard_nov26.dat"
     shutil.copy(XML, renamed)
@@ -120,6 +162,17 @@ def test_a_zip_as_fide_serves_it(tmp_path):
         out.write(TXT, "standard_nov26frl.txt")
     (rating_list,) = import_rating_list(archive)
     assert (rating_list.kind, rating_list.period, rating_list.count) == ("standard", NOV26, 300)
+
+
+@pytest.mark.django_db
+def test_a_zip_too_large_unpacked_is_refused_before_reading(tmp_path, monkeypatch):
+    monkeypatch.setattr("tournaments.exchange.rating_list.MAX_RATING_LIST_BYTES", 30_000)
+    archive = tmp_path / "standard_nov26frl.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.write(TXT, "standard_nov26frl.txt")  # 39,754 bytes
+    with pytest.raises(Refused, match="too large"):
+        import_rating_list(archive)
+    assert not RatingList.objects.exists()
 
 
 @pytest.mark.django_db
@@ -307,10 +360,10 @@ def test_update_before_round_1_shows_then_applies_and_renumbers(client, arbiter,
     import_rating_list(TXT)
     tournament = make_tournament(club, players=0)
     for name, rating, fide_id in (("Hou, Yifan", 2500, "8602980"), ("Carlsen, Magnus", 2800, "1503014"),
-                                  ("Somebody, Else", 2600, "")):
+                                  ("Somebody, Else", 2600, ""), ("Müller, Jörg-Ötzi", 1500, "24699020")):
         register_player(tournament, Player(name=name, rating=rating, fide_id=fide_id))
     assert [p.name for p in tournament.players.order_by("pairing_number")] == [
-        "Carlsen, Magnus", "Somebody, Else", "Hou, Yifan"]
+        "Carlsen, Magnus", "Somebody, Else", "Hou, Yifan", "Müller, Jörg-Ötzi"]
     client.force_login(arbiter)
     url = reverse("arbiter:rating_update", args=[tournament.slug])
     preview = client.get(url).content.decode()
@@ -318,9 +371,11 @@ def test_update_before_round_1_shows_then_applies_and_renumbers(client, arbiter,
     assert tournament.players.get(fide_id="8602980").rating == 2500  # the preview changed nothing
     client.post(url)
     assert [(p.pairing_number, p.name, p.rating, p.title) for p in tournament.players.order_by("pairing_number")] == [
-        (1, "Carlsen, Magnus", 2830, "GM"), (2, "Hou, Yifan", 2630, "GM"), (3, "Somebody, Else", 2600, "")]
+        (1, "Carlsen, Magnus", 2830, "GM"), (2, "Hou, Yifan", 2630, "GM"), (3, "Somebody, Else", 2600, ""),
+        (4, "Müller, Jörg-Ötzi", 1500, "")]  # unrated in the list: his typed (national) rating stays
     entry = AuditEntry.objects.get(tournament=tournament, action="rated")
     assert entry.after["Hou, Yifan"] == {"rating": 2630, "title": "GM", "federation": "CHN"}
+    assert entry.after["Müller, Jörg-Ötzi"] == {"federation": "GER"}
 
 
 def test_no_update_once_round_1_is_paired(client, arbiter, tournament):
