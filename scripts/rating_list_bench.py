@@ -44,16 +44,18 @@ def entries(count: int, seed: int = 26):
                       "20" if rated else "")], str(rnd.randint(1940, 2018)), "i" if i % 5 == 0 else "")
 
 
-def write(folder: Path, players: int) -> list[Path]:
-    txt, xml = folder / "standard_jan99frl.txt", folder / "standard_feb99frl_xml.xml"
+def write(folder: Path, players: int, formats: list[str]) -> list[Path]:
+    paths = {"txt": folder / "standard_jan99frl.txt", "xml": folder / "standard_feb99frl_xml.xml"}
     started = time.perf_counter()
-    with open(txt, "w", encoding="utf-8") as out:
-        write_txt(out, entries(players), period="JAN99")
-    with open(xml, "w", encoding="utf-8") as out:
-        write_xml(out, entries(players))
-    print(f"wrote {players:,} players in each format in {time.perf_counter() - started:.1f} s: "
-          f"TXT {txt.stat().st_size / 1e6:.0f} MB, XML {xml.stat().st_size / 1e6:.0f} MB", flush=True)
-    return [txt, xml]
+    if "txt" in formats:
+        with open(paths["txt"], "w", encoding="utf-8") as out:
+            write_txt(out, entries(players), period="JAN99")
+    if "xml" in formats:
+        with open(paths["xml"], "w", encoding="utf-8") as out:
+            write_xml(out, entries(players))
+    sizes = ", ".join(f"{f.upper()} {paths[f].stat().st_size / 1e6:.0f} MB" for f in formats)
+    print(f"wrote {players:,} players in {time.perf_counter() - started:.1f} s: {sizes}", flush=True)
+    return [paths[f] for f in formats]
 
 
 def measure(path: str) -> None:
@@ -74,9 +76,10 @@ def measure(path: str) -> None:
     (rating_list,) = import_rating_list(path, name=Path(path).name)
     seconds, cpu_seconds = time.perf_counter() - started, cpu() - cpu_started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    load = os.getloadavg()[0]
     print(f"{Path(path).suffix[1:].upper()}: {rating_list.count:,} players imported in {seconds:.1f} s "
           f"({cpu_seconds:.1f} s of this process's CPU; the rest is PostgreSQL's and waiting), "
-          f"peak memory {peak:.0f} MB", flush=True)
+          f"peak memory {peak:.0f} MB; load average {load:.1f} on {os.cpu_count()} cores", flush=True)
     rnd = random.Random(1)
     for label, queries in (("name prefix", [rnd.choice(SURNAMES)[:n] for n in (1, 2, 3, 4) for _ in range(5)]),
                            ("FIDE id", [str(1_000_000 + rnd.randrange(rating_list.count)) for _ in range(20)])):
@@ -106,6 +109,7 @@ def clean() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1_200_000)
+    parser.add_argument("--formats", default="txt,xml", help="txt, xml or both (txt,xml)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     parser.add_argument("--clean", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -116,7 +120,7 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SECRET_KEY", "rating-list-bench")
     with tempfile.TemporaryDirectory() as folder:
         try:
-            for path in write(Path(folder), args.players):
+            for path in write(Path(folder), args.players, args.formats.split(",")):
                 subprocess.run([sys.executable, __file__, "--measure", str(path)], check=True, cwd=ROOT)
         finally:
             subprocess.run([sys.executable, __file__, "--clean"], check=True, cwd=ROOT)
