@@ -131,6 +131,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["edition"].help_text = _("The edition of the pairing rules; fixed once round 1 is paired.")
         limit = self.fields["pairing_time_limit"]
         limit.required = False
+        self.fields["rating_kind"].required = False
         limit.widget.attrs.update(min=MIN_PAIRING_TIME_LIMIT, max=MAX_PAIRING_TIME_LIMIT)
         self.fields["points_pairing_bye"].help_text = _(
             "A win's points unless the tournament's rules say otherwise, the same for every PAB (C.04.1 2026 "
@@ -146,6 +147,10 @@ class TournamentForm(forms.ModelForm):
         # Left empty (or not sent, as by an older form): the tournament's limit, ten minutes when new.
         limit = self.cleaned_data["pairing_time_limit"]
         return self.instance.pairing_time_limit if limit is None else limit
+
+    def clean_rating_kind(self):
+        # Not sent (an older form, a script): the tournament's list, the standard one when new.
+        return self.cleaned_data["rating_kind"] or self.instance.rating_kind
 
     def clean_tiebreaks(self):
         codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]
