@@ -105,7 +105,7 @@ class RatingFile:
 # --- The kind and the month from a name ------------------------------------------------------------
 
 NAME_KIND = re.compile(r"(standard|rapid|blitz)", re.IGNORECASE)
-NAME_PERIOD = re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d\d)", re.IGNORECASE)
+NAME_PERIOD = re.compile(r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d\d)(?!\d)", re.IGNORECASE)
 
 
 def kind_from_name(name: str) -> str | None:

@@ -15,7 +15,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.app.conftest import make_tournament, pair
-from tournaments.exchange.rating_list import RatingListError, read_rating_list
+from tournaments.exchange.rating_list import RatingListError, kind_from_name, period_from_name, read_rating_list
 from tournaments.exchange.rating_list_import import import_rating_list
 from tournaments.models import AuditEntry, Player, RatedPlayer, RatingList
 from tournaments.queries.rating_list import search
@@ -113,6 +113,14 @@ def test_xml_with_something_else_than_players_is_refused(tmp_path):
     with pytest.raises(RatingListError) as error:
         list(read_rating_list(path).records())
     assert error.value.line == 18 and "<club> where a <player> was expected" in error.value.reason
+
+
+def test_the_kind_and_month_from_fides_file_names():
+    assert (kind_from_name("standard_nov26frl.txt"), period_from_name("standard_nov26frl.txt")) == ("standard", NOV26)
+    assert (kind_from_name("blitz_jan27frl_xml.xml"), period_from_name("blitz_jan27frl_xml.xml")) == (
+        "blitz", datetime.date(2027, 1, 1))
+    assert (kind_from_name("players_list_foa.txt"), period_from_name("players_list_foa.txt")) == (None, None)
+    assert period_from_name("list_dec2024.txt") is None  # not December 2020
 
 
 def test_the_format_is_found_from_the_content_not_the_name(tmp_path):
