@@ -26,7 +26,7 @@ import re
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, NamedTuple
 from xml.etree import ElementTree
 from xml.parsers.expat import ErrorString, ExpatError
 
@@ -65,17 +65,15 @@ class RatingListError(Exception):
         super().__init__(_("line %(line)s: %(reason)s") % {"line": line, "reason": reason} if line else reason)
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
+class Rating(NamedTuple):
     rating: int | None
     games: int | None
     k: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(NamedTuple):
     """One player of the list, and his rating in each kind the file holds (in ``RatingFile.kinds``
-    order)."""
+    order).  Tuples: a million of them are made in a few seconds."""
 
     line: int
     fide_id: int
@@ -272,13 +270,23 @@ def _children(element: str) -> dict[str, str]:
     return {child.tag: "".join(child.itertext()).strip() for child in ElementTree.fromstring(element)}
 
 
+def _in_order(tags: tuple[str, ...]) -> re.Pattern:
+    """A ``<player>`` whose fields come plain and in FIDE's order, each ``<tag>text</tag>`` or
+    ``<tag/>``: one match gives them all (the common case; any other player is read by
+    :func:`_children`)."""
+    fields = "".join(rf"\s*(?:<{tag}>\s*([^<&]*?)\s*</{tag}>|<{tag}\s*/>)" for tag in tags)
+    return re.compile(rf"<player>{fields}\s*</player>")
+
+
 class _PlayerScanner:
-    """The ``<player>`` elements of a list's text fed in pieces, with the line each begins on."""
+    """The ``<player>`` elements of a list's text fed in pieces, with the line each begins on: its
+    fields in ``tags`` order when they come so, else its text (for :func:`_children`)."""
 
-    def __init__(self):
+    def __init__(self, tags: tuple[str, ...]):
         self.text, self.line, self.started = "", 1, False
+        self.in_order = _in_order(tags)
 
-    def players(self, piece: str) -> Iterator[tuple[int, str]]:
+    def players(self, piece: str) -> Iterator[tuple[int, list | str]]:
         self.text += piece
         if not self.started:
             root = ROOT.search(self.text)
@@ -287,15 +295,21 @@ class _PlayerScanner:
             self._advance(root.end())
             self.started = True
         position, counted, line, text = 0, 0, self.line, self.text  # line: the line of text[counted]
+        match = self.in_order.match
         while True:
             start = SPACE.match(text, position).end()
-            end = text.find("</player>", start) if text.startswith("<player>", start) else -1
-            if end < 0:
-                break
+            found = match(text, start)
+            if found:
+                end, player = found.end(), [value or "" for value in found.groups()]
+            else:
+                end = text.find("</player>", start) + 9 if text.startswith("<player>", start) else 8
+                if end < 9:
+                    break
+                player = text[start:end]
             line += text.count("\n", counted, start)
             counted = start
-            yield line, text[start:end + 9]
-            position = end + 9
+            yield line, player
+            position = end
         self.line = line + text.count("\n", counted, position)
         self.text = text[position:]
         self._check_rest()
@@ -316,13 +330,13 @@ class _PlayerScanner:
 
 def _xml_records(open_stream: Callable[[], IO[bytes]], kinds: tuple[str, ...]) -> Iterator[Record]:
     """The players, in chunks: expat (defusedxml's parser: no DTD, no entity) checks the file in C,
-    a regular expression cuts out each ``<player>`` (:class:`_PlayerScanner`) and its fields
-    (:func:`_children`); no tree is built, no Python runs per element."""
+    a regular expression cuts out each ``<player>`` and its fields (:class:`_PlayerScanner`,
+    :func:`_children`); no tree is built, no Python runs per element."""
     tags = (*XML_PERSON, *(tag for kind in kinds or (STANDARD,) for tag in XML_RATINGS[kind]), *XML_TAIL)
     expat = DefusedXMLParser(forbid_dtd=True).parser
     for callback in EXPAT_CALLBACKS:
         setattr(expat, callback, None)
-    scanner = _PlayerScanner()
+    scanner = _PlayerScanner(tags)
     with open_stream() as stream:
         head = stream.read(CHUNK)
         declared = ENCODING.search(head[:200])
@@ -346,11 +360,13 @@ def _xml_records(open_stream: Callable[[], IO[bytes]], kinds: tuple[str, ...]) -
                 "error": declared.group(1).decode()}) from None
 
 
-def _xml_record(line: int, element: str, tags: tuple[str, ...]) -> Record:
-    fields = _children(element)
-    if "fideid" not in fields or "name" not in fields:
-        raise RatingListError(line, _("a <player> without <fideid> or <name>"))
-    return _record(line, [fields.get(tag, "") for tag in tags], tags)
+def _xml_record(line: int, player: list | str, tags: tuple[str, ...]) -> Record:
+    if isinstance(player, str):
+        fields = _children(player)
+        if "fideid" not in fields or "name" not in fields:
+            raise RatingListError(line, _("a <player> without <fideid> or <name>"))
+        player = [fields.get(tag, "") for tag in tags]
+    return _record(line, player, tags)
 
 
 def _read_xml(open_stream: Callable[[], IO[bytes]], name: str) -> RatingFile:

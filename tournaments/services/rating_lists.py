@@ -47,7 +47,7 @@ def rating_changes(tournament: Tournament) -> tuple[RatingList | None, list[Rati
     rating_list = RatingList.objects.latest_of(tournament.rating_kind)
     if rating_list is None:
         return None, []
-    players = [p for p in tournament.players.all() if p.fide_id]
+    players = [p for p in tournament.players.all() if p.fide_id.isdigit()]
     entries = {e.fide_id: e for e in RatedPlayer.objects.filter(
         list=rating_list, fide_id__in=[int(p.fide_id) for p in players])}
     changes = []
