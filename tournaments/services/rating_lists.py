@@ -3,6 +3,7 @@ list's import is ``tournaments.exchange.rating_list_import``."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -13,7 +14,7 @@ from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.models import Player, RatedPlayer, RatingList, Tournament
 from tournaments.services import Refused, last_paired_round, lock_tournament
-from tournaments.services.players import assign_pairing_numbers
+from tournaments.services.players import assign_pairing_numbers, renumbering_of
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,17 @@ def rating_changes(tournament: Tournament) -> tuple[RatingList | None, list[Rati
         if before:
             changes.append(RatingChange(player, before, {f: listed[f] for f in before}))
     return rating_list, changes
+
+
+def renumbering(tournament: Tournament, changes: list[RatingChange]) -> list[tuple[str, int, int]]:
+    """The pairing numbers the changes would move (C.04.2 B.2-B.3): ``(name, old, new)``."""
+    corrected = []
+    for change in changes:
+        player = copy.copy(change.player)
+        for field, value in change.after.items():
+            setattr(player, field, value)
+        corrected.append(player)
+    return renumbering_of(tournament, corrected)
 
 
 @transaction.atomic

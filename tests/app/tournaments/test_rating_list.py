@@ -376,6 +376,8 @@ def test_update_before_round_1_shows_then_applies_and_renumbers(client, arbiter,
     url = reverse("arbiter:rating_update", args=[tournament.slug])
     preview = client.get(url).content.decode()
     assert "2500 → 2630" in preview and "— → GM" in preview and "2800 → 2830" in preview
+    assert "Saving moves 2 players:" in preview and "#3 → #2 Hou, Yifan" in preview
+    assert "#2 → #3 Somebody, Else" in preview
     assert tournament.players.get(fide_id="8602980").rating == 2500  # the preview changed nothing
     client.post(url)
     assert [(p.pairing_number, p.name, p.rating, p.title) for p in tournament.players.order_by("pairing_number")] == [

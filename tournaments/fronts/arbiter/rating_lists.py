@@ -18,7 +18,7 @@ from tournaments.limits import MAX_RATING_LIST_BYTES
 from tournaments.models import RatingKind, RatingList
 from tournaments.queries.rating_list import search, tournament_list
 from tournaments.services import Refused, last_paired_round
-from tournaments.services.rating_lists import rating_changes, update_ratings
+from tournaments.services.rating_lists import rating_changes, renumbering, update_ratings
 
 
 class RatingListForm(forms.Form):
@@ -95,6 +95,7 @@ def rating_update(request, slug):
                                            "%(count)s players updated from the list.", count) % {"count": count})
         return redirect(tournament.get_manage_url() + "#players")
     rating_list, changes = rating_changes(tournament)
+    paired = last_paired_round(tournament) > 0
     return render(request, "arbiter/rating_update.html", {
-        "tournament": tournament, "rating_list": rating_list, "changes": changes,
-        "paired": last_paired_round(tournament) > 0})
+        "tournament": tournament, "rating_list": rating_list, "changes": changes, "paired": paired,
+        "moves": [] if paired else renumbering(tournament, changes)})
