@@ -34,3 +34,5 @@ def listed(problems: list[str], more: str = "and {count} more problems") -> list
     if len(problems) <= MAX_LISTED_PROBLEMS:
         return problems
     return [*problems[:MAX_LISTED_PROBLEMS], more.format(count=len(problems) - MAX_LISTED_PROBLEMS)]
+#: A FIDE rating list uploaded or read from a zip: FIDE's whole XML list is some 500 MB unpacked.
+MAX_RATING_LIST_BYTES = 1024 * 1024 * 1024

@@ -116,6 +116,14 @@ class Membership(models.Model):
         return f"{self.user} ({self.get_role_display()}, {self.club})"
 
 
+class RatingKind(models.TextChoices):
+    """FIDE's three rating lists (B.02): a tournament is rated in one."""
+
+    STANDARD = "standard", _("Standard")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
+
+
 class TournamentQuerySet(models.QuerySet):
     def listed(self):
         """The tournaments whoever lists them sees (the home page, the API's list): all but those
@@ -201,6 +209,9 @@ class Tournament(models.Model):
     # (services.leave_fide_mode).  Manual pairing changes are reviewed and recorded in either mode.
     fide_mode = models.BooleanField(_("FIDE mode"), default=True, editable=False)
     fide_mode_left_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # The FIDE rating list the players are looked up in and rated from (tournaments/queries/rating_list.py).
+    rating_kind = models.CharField(_("rating list"), max_length=10, choices=RatingKind.choices,
+                                   default=RatingKind.STANDARD)
     # Where the public home page lists it: a test tournament is hidden, an old one archived.
     listing = models.CharField(max_length=10, choices=Listing.choices, blank=True, default=Listing.LISTED,
                                editable=False)
@@ -821,3 +832,66 @@ class Unsubscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.address} unsubscribed from {self.tournament or 'every tournament'}"
+class RatingListQuerySet(models.QuerySet):
+    def latest_of(self, kind: str) -> "RatingList | None":
+        """The most recent list of ``kind`` (standard, rapid, blitz)."""
+        return self.filter(kind=kind).order_by("-period").first()
+
+
+class RatingList(models.Model):
+    """One month's FIDE rating list of one kind, as published (tournaments/exchange/rating_list.py);
+    shared by every club.  Earlier months are kept; importing a month again replaces it."""
+
+    Kind = RatingKind
+
+    kind = models.CharField(max_length=10, choices=RatingKind.choices)
+    # The list's month, as its first day.
+    period = models.DateField()
+    imported_at = models.DateTimeField(auto_now_add=True)
+    count = models.PositiveIntegerField(default=0)
+    source = models.CharField(max_length=200, blank=True)
+
+    objects = RatingListQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-period", "kind"]
+        constraints = [models.UniqueConstraint(fields=["kind", "period"], name="one_rating_list_per_month")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.period:%Y-%m}"
+
+
+class RatedPlayer(models.Model):
+    """A player of a rating list, each field as FIDE publishes it (docs/rating-lists.md).  Found by
+    FIDE id (the unique index) and by name prefix: an index on (list, UPPER(name)) in the "C"
+    collation, made by migration 0014 (tournaments/queries/rating_list.py reads it)."""
+
+    # No index of its own: the unique (list, fide_id) leads with it.  No foreign key constraint either:
+    # its check, a lookup per row, would double the time of a million-row COPY; the import writes a
+    # list and its players in one transaction, and a list's players are deleted with it (by Django).
+    list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="players", db_index=False,
+                             db_constraint=False)
+    fide_id = models.PositiveBigIntegerField()
+    name = models.CharField(max_length=100)
+    federation = models.CharField(max_length=3)
+    sex = models.CharField(max_length=1)
+    title = models.CharField(max_length=3, blank=True)
+    w_title = models.CharField(max_length=3, blank=True)
+    o_title = models.CharField(max_length=30, blank=True)
+    foa_title = models.CharField(max_length=4, blank=True)
+    rating = models.PositiveSmallIntegerField(null=True)
+    games = models.PositiveSmallIntegerField(null=True)
+    k = models.PositiveSmallIntegerField(null=True)
+    birth_year = models.PositiveSmallIntegerField(null=True)
+    inactive = models.BooleanField(default=False)
+
+    #: The columns in the order the import writes them (COPY or bulk_create).
+    COLUMNS = ("list_id", "fide_id", "name", "federation", "sex", "title", "w_title", "o_title", "foa_title",
+               "rating", "games", "k", "birth_year", "inactive")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["list", "fide_id"], name="one_fide_id_per_list")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.fide_id})"

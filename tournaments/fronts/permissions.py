@@ -69,6 +69,7 @@ OWNED = {
     "registration": _owns(Registration, "user"),
     "bye_request": _owns(ByeRequest, "player__user"),
 }
+STAFF = "staff"    # site staff (User.is_staff): what all clubs share, the FIDE rating lists
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ RULES: dict[str, Rule] = {
     "arbiter:api_token": Rule(LOGIN),  # his own token; the API then checks each call against this table
     "arbiter:tournament_create": Rule(Perm.CREATE),
     "arbiter:tournament_import": Rule(Perm.CREATE),
+    "arbiter:rating_lists": Rule(STAFF),  # FIDE's lists are every club's: the site's staff import them
+    "arbiter:rating_lookup": Rule(Perm.PLAYERS),
+    "arbiter:rating_update": Rule(Perm.VIEW, Perm.PLAYERS),  # what the list would change, then applied
     "arbiter:tournament": Rule(Perm.VIEW),
     "arbiter:tournament_edit": Rule(Perm.SETTINGS),
     "arbiter:fide_mode": Rule(Perm.SETTINGS),
@@ -142,6 +146,7 @@ RULES: dict[str, Rule] = {
     "api:standings": Rule(PUBLIC, NOBODY),
     "api:crosstable": Rule(PUBLIC, NOBODY),
     "api:round_status": Rule(Perm.VIEW),
+    "api:rating_list": Rule(LOGIN, NOBODY),  # FIDE's list searched by id or name: for signed-in clients
     "api:explanation": Rule(PUBLIC, NOBODY),  # a published round's, once its explanation is published
     "api:arbiter_explanation": Rule(Perm.VIEW, NOBODY),  # any round's, the draft's too
     "api:manual_changes": Rule(Perm.VIEW, NOBODY),
@@ -198,6 +203,10 @@ def authorize(user, view_name: str, method: str, kwargs: dict) -> Decision:
         raise LoginNeeded
     if needed == OWNER:
         return _owner(user, kwargs)
+    if needed == STAFF:
+        if not user.is_staff:
+            raise PermissionDenied("For the site's staff only.")
+        return Decision(None, frozenset())
     if "slug" in kwargs:
         tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=kwargs["slug"])
         role = role_in(user, tournament.club_id)

@@ -111,11 +111,17 @@ def assign_pairing_numbers(tournament: Tournament, new: Sequence[Player] = (), u
 def renumbering_preview(player: Player) -> list[tuple[str, int, int]]:
     """What saving ``player`` (corrected, not saved) would renumber: ``(name, old, new)``
     in new-number order, nothing once the order is kept (:func:`order_kept`)."""
-    tournament = player.tournament
+    return renumbering_of(player.tournament, [player])
+
+
+def renumbering_of(tournament: Tournament, corrected: Sequence[Player]) -> list[tuple[str, int, int]]:
+    """What saving the ``corrected`` players (not saved) would renumber, as :func:`renumbering_preview`."""
     if order_kept(tournament):
         return []
-    registered = [player if p.pk == player.pk else p for p in tournament.players.all()]
-    old = {p.pk: p.pairing_number for p in tournament.players.all()}
+    corrections = {p.pk: p for p in corrected}
+    stored = list(tournament.players.all())
+    old = {p.pk: p.pairing_number for p in stored}
+    registered = [corrections.get(p.pk, p) for p in stored]
     return [(p.name, old[p.pk], number) for number, p in enumerate(_numbered_order(tournament, registered, ()), 1)
             if old[p.pk] != number]
 

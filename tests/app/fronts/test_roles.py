@@ -12,7 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from pairing.rounds.publish import publish_explanation
 from tests.app.conftest import pair
-from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES
+from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES, STAFF
 from tournaments.models import ByeRequest, Membership, Registration
 from tournaments.services.forbidden_pairs import forbid_pair
 
@@ -94,6 +94,8 @@ def expected(rule_needs, role, tournament_url: bool, owned_url: bool = False) ->
         return "login"
     if rule_needs == OWNER:  # a player's page: his own data only, whatever his club roles
         return "hidden" if owned_url else "allowed"
+    if rule_needs == STAFF:
+        return "forbidden"  # no role makes a user the site's staff (tests/app/tournaments/test_rating_list.py)
     if role == "outsider":
         return "hidden" if tournament_url else "allowed"  # his own club's pages
     if rule_needs == LOGIN or rule_needs in ROLES[role]:

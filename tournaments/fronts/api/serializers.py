@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from pairing.engine import json_value
 from pairing.rounds.watch import STAGES, stage
-from tournaments.models import Game, ManualChange, Player, Round, Tournament
+from tournaments.models import Game, ManualChange, Player, RatedPlayer, Round, Tournament
 from tournaments.queries.boards import board_list
 
 
@@ -254,3 +254,12 @@ class QuestionSerializer(RefusalSerializer):
 class PublishSerializer(serializers.Serializer):
     confirm = serializers.BooleanField(default=False, help_text="Publish although the draft is out of date or "
                                                                 "leaves players to be paired without a board")
+
+
+class RatedPlayerSerializer(serializers.ModelSerializer):
+    """A player of a FIDE rating list, each field as FIDE publishes it."""
+
+    class Meta:
+        model = RatedPlayer
+        fields = ["fide_id", "name", "federation", "sex", "title", "w_title", "o_title", "foa_title", "rating",
+                  "games", "k", "birth_year", "inactive"]

@@ -6,6 +6,7 @@ app_name = "api"
 urlpatterns = [
     path("", views.ApiRoot.as_view(), name="root"),
     path("tournaments/", views.TournamentList.as_view(), name="tournaments"),
+    path("rating-list/", views.RatingListSearch.as_view(), name="rating_list"),
     path("tournaments/<slug:slug>/", views.TournamentDetail.as_view(), name="tournament"),
     path("tournaments/<slug:slug>/players/", views.PlayerList.as_view(), name="players"),
     path("tournaments/<slug:slug>/rounds/", views.RoundList.as_view(), name="rounds"),

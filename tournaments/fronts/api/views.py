@@ -18,7 +18,8 @@ from pairing.rounds.request import ServiceUnavailable, request_pairing
 from pairing.rounds.watch import watch_round
 from tournaments import cache
 from tournaments.fronts.api import pagination, serializers
-from tournaments.models import Game, Round, Tournament
+from tournaments.models import Game, RatingKind, RatingList, Round, Tournament
+from tournaments.queries.rating_list import search
 from tournaments.queries.standings import completed_round, crosstable, published_rounds
 from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused
@@ -60,6 +61,7 @@ class ApiRoot(APIView):
             per_tournament[key] = request.build_absolute_uri(path).replace("%7B", "{").replace("%7D", "}")
         return Response({
             "tournaments": absolute("api:tournaments"),
+            "rating_list": absolute("api:rating_list"),
             "per_tournament": per_tournament,
             "schema": absolute("schema"),
             "docs": absolute("api-docs"),
@@ -248,3 +250,25 @@ class EnterResult(APIView):
         except Refused as refusal:
             raise ValidationError({"result": refusal.message}) from None
         return Response(serializers.GameSerializer(game).data)
+
+
+class RatingListSearch(APIView):
+    """Players of the latest FIDE rating list of a kind, by FIDE id (digits) or by the beginning of
+    the name as FIDE writes it ("Carlsen, M"), at most 20 in name order; none while no list of that
+    kind is imported.  The header X-Rating-List names the list searched."""
+
+    @extend_schema(parameters=[
+        OpenApiParameter("q", str, required=True, description="A FIDE id, or the beginning of a name"),
+        OpenApiParameter("kind", str, enum=RatingKind.values, description="standard (default), rapid or blitz")],
+        responses=serializers.RatedPlayerSerializer(many=True))
+    def get(self, request):
+        kind = request.query_params.get("kind", RatingKind.STANDARD)
+        if kind not in RatingKind.values:
+            raise ValidationError({"kind": _("Unknown rating list %(kind)r: standard, rapid or blitz.") % {
+                "kind": kind}})
+        rating_list = RatingList.objects.latest_of(kind)
+        found = search(rating_list, request.query_params.get("q", ""))
+        response = Response(serializers.RatedPlayerSerializer(found, many=True).data)
+        if rating_list is not None:
+            response["X-Rating-List"] = f"{rating_list.kind} {rating_list.period:%Y-%m}"
+        return response

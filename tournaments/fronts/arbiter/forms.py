@@ -98,17 +98,18 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = ["name", "place", "federation", "start_date", "end_date", "chief_arbiter", "deputy_arbiters",
-                  "time_control", "rounds", "system", "edition", "acceleration", "points_win", "points_draw",
-                  "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour", "half_point_byes",
-                  "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot", "pairing_time_limit",
-                  "pairing_notices", "notice_language"]
+                  "time_control", "rating_kind", "rounds", "system", "edition", "acceleration", "points_win",
+                  "points_draw", "points_loss", "points_pairing_bye", "points_half_bye", "initial_colour",
+                  "half_point_byes", "late_entry_bye", "tiebreaks", "tiebreak_edition", "ties_by_lot",
+                  "pairing_time_limit", "pairing_notices", "notice_language"]
         widgets = {"start_date": DateInput, "end_date": DateInput,
                    "deputy_arbiters": forms.Textarea(attrs={"rows": 2}), "edition": EditionSelect}
         labels = {
             "name": gettext_lazy("Name"), "place": gettext_lazy("City"), "federation": gettext_lazy("Federation"),
             "start_date": gettext_lazy("Start date"), "end_date": gettext_lazy("End date"),
             "chief_arbiter": gettext_lazy("Chief arbiter"), "deputy_arbiters": gettext_lazy("Deputy arbiters"),
-            "time_control": gettext_lazy("Time control"), "rounds": gettext_lazy("Rounds"),
+            "time_control": gettext_lazy("Time control"), "rating_kind": gettext_lazy("FIDE rating list"),
+            "rounds": gettext_lazy("Rounds"),
             "system": gettext_lazy("System"), "edition": gettext_lazy("Edition of the rules"),
             "acceleration": gettext_lazy("Acceleration"), "points_win": gettext_lazy("Points for a win"),
             "points_draw": gettext_lazy("Points for a draw"), "points_loss": gettext_lazy("Points for a loss"),
@@ -134,6 +135,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["edition"].help_text = _("The edition of the pairing rules; fixed once round 1 is paired.")
         limit = self.fields["pairing_time_limit"]
         limit.required = False
+        self.fields["rating_kind"].required = False
         limit.widget.attrs.update(min=MIN_PAIRING_TIME_LIMIT, max=MAX_PAIRING_TIME_LIMIT)
         self.fields["points_pairing_bye"].help_text = _(
             "A win's points unless the tournament's rules say otherwise, the same for every PAB (C.04.1 2026 "
@@ -149,6 +151,10 @@ class TournamentForm(forms.ModelForm):
         # Left empty (or not sent, as by an older form): the tournament's limit, ten minutes when new.
         limit = self.cleaned_data["pairing_time_limit"]
         return self.instance.pairing_time_limit if limit is None else limit
+
+    def clean_rating_kind(self):
+        # Not sent (an older form, a script): the tournament's list, the standard one when new.
+        return self.cleaned_data["rating_kind"] or self.instance.rating_kind
 
     def clean_tiebreaks(self):
         codes = [code.strip().upper() for code in self.cleaned_data["tiebreaks"].split(",") if code.strip()]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import entries, notices, rounds, views
+from . import entries, notices, rating_lists, rounds, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -10,6 +10,7 @@ urlpatterns = [
     path("api-token/", views.api_token, name="api_token"),
     path("new/", views.tournament_create, name="tournament_create"),
     path("import/", views.tournament_import, name="tournament_import"),
+    path("rating-lists/", rating_lists.rating_lists, name="rating_lists"),
     path("t/<slug:slug>/", views.tournament, name="tournament"),
     path("t/<slug:slug>/edit/", views.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/fide-mode/", views.fide_mode, name="fide_mode"),
@@ -19,6 +20,8 @@ urlpatterns = [
     path("t/<slug:slug>/audit.csv", views.audit_csv, name="audit_csv"),
     path("t/<slug:slug>/players/add/", views.player_add, name="player_add"),
     path("t/<slug:slug>/players/import/", views.player_import, name="player_import"),
+    path("t/<slug:slug>/players/lookup/", rating_lists.rating_lookup, name="rating_lookup"),
+    path("t/<slug:slug>/players/ratings/", rating_lists.rating_update, name="rating_update"),
     path("t/<slug:slug>/players/<int:pk>/", views.player_edit, name="player_edit"),
     path("t/<slug:slug>/players/<int:pk>/delete/", views.player_delete, name="player_delete"),
     path("t/<slug:slug>/players/<int:pk>/withdraw/", views.player_withdraw, name="player_withdraw"),

@@ -35,6 +35,7 @@ from tournaments.fronts.arbiter.forms import (
 from tournaments.fronts.perform import perform
 from tournaments.fronts.permissions import Perm, clubs_of, clubs_where, managed_tournaments
 from tournaments.models import Club, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.queries.rating_list import player_initial
 from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
 from tournaments.services.api_tokens import create_token, revoke_token, token_created
@@ -216,7 +217,7 @@ def tournament(request, slug):
 def player_add(request, slug):
     """Register a player; the same name and rating as a registered player asks first (``confirm``)."""
     tournament = request.tournament
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(request.POST or None, initial=player_initial(tournament, request.GET.get("fide", "")))
     confirm = None
     if request.method == "POST" and form.is_valid():
         try:
@@ -275,7 +276,8 @@ def _renumbering_preview(request, form):
 @login_required
 def player_edit(request, slug, pk):
     player = _managed_player(request, slug, pk)
-    form = PlayerForm(request.POST or None, instance=player)
+    form = PlayerForm(request.POST or None, instance=player,
+                      initial=player_initial(player.tournament, request.GET.get("fide", "")))
     if request.htmx and request.GET.get("preview"):
         return _renumbering_preview(request, form)
     if request.method == "POST" and form.is_valid():
