@@ -16,10 +16,19 @@ from tournaments.queries.standings import crosstable
 
 
 @dataclass
+class PlaceRow:
+    pk: int
+    place: int
+    amount: int
+    amount_text: str
+    object: str
+
+
+@dataclass
 class CategoryRow:
     index: int
     name: str
-    places: list[Prize]
+    places: list[PlaceRow]
     fund: int
 
 
@@ -58,6 +67,14 @@ class PrizeList:
 
     def money(self, cents: int) -> str:
         return money(cents, self.currency)
+
+    @property
+    def fund_text(self) -> str:
+        return self.money(self.fund)
+
+    @property
+    def awarded_text(self) -> str:
+        return self.money(self.awarded)
 
 
 def money(cents: int, currency: str) -> str:
@@ -139,7 +156,8 @@ def prize_list(tournament: Tournament) -> PrizeList:
                    for i, place in outcome.not_awarded]
     return PrizeList(
         final=completed >= tournament.rounds, completed=completed, currency=currency,
-        categories=[CategoryRow(i, names[i], places, sum(p.amount for p in places))
+        categories=[CategoryRow(i, names[i], [PlaceRow(p.pk, p.place, p.amount, money(p.amount, currency), p.object)
+                                              for p in places], sum(p.amount for p in places))
                     for i, (_key, places) in enumerate(table)],
         awards=awards, working=[_working(step, names, by_number, outcome, currency) for step in outcome.steps],
         not_awarded=not_awarded, fund=outcome.fund, awarded=outcome.awarded, rules=rules_text(tournament))

@@ -15,8 +15,8 @@ from tournaments.limits import (
     MAX_ROUNDS,
     MIN_PAIRING_TIME_LIMIT,
 )
-from tournaments.models import ManualChange, Player, Tournament
-from tournaments.validation import DateInput, PlayerForm, federation_code
+from tournaments.models import ManualChange, Player, Prize, Tournament
+from tournaments.validation import DateInput, PlayerForm, federation_code, no_control_characters
 
 
 def _file_size() -> str:
@@ -291,3 +291,40 @@ class ManualChangeForm(forms.Form):
     def change(self) -> dict:
         data = self.cleaned_data
         return {name: data.get(name) for name in ("kind", "board", "other_board", "player", "other")}
+
+
+class PrizeCategoryForm(forms.Form):
+    """A prize category with its places at once: one prize per line, an amount or an object."""
+    kind = forms.ChoiceField(label=gettext_lazy("Category"), choices=Prize.Kind.choices)
+    label = forms.CharField(label=gettext_lazy("Name shown (optional)"), max_length=60, required=False)
+    rating_min = forms.IntegerField(label=gettext_lazy("Lowest rating"), min_value=0, max_value=3500, required=False,
+                                    help_text=gettext_lazy("Rating band only."))
+    rating_max = forms.IntegerField(label=gettext_lazy("Highest rating"), min_value=0, max_value=3500,
+                                    required=False, help_text=gettext_lazy("Rating band only."))
+    year = forms.IntegerField(label=gettext_lazy("Year of birth"), min_value=1900, max_value=2100, required=False,
+                              help_text=gettext_lazy("Juniors: born in this year or later; seniors: in this year "
+                                                     "or earlier."))
+    club = forms.CharField(label=gettext_lazy("Club"), max_length=60, required=False,
+                           help_text=gettext_lazy("Club prizes only: as the players' entries write it."))
+    values = forms.CharField(label=gettext_lazy("Prizes, one per place"), widget=forms.Textarea(attrs={"rows": 4}),
+                             max_length=5000, help_text=gettext_lazy(
+                                 "One line per place, from the first: an amount (150 or 150.50) or an object (Cup)."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if isinstance(field, forms.CharField):
+                field.validators.append(no_control_characters)
+
+
+class PrizeRulesForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["prize_sharing", "prize_ties", "one_prize_per_player", "prize_currency"]
+        labels = {"prize_sharing": gettext_lazy("Tied players"), "prize_ties": gettext_lazy("Tied on"),
+                  "one_prize_per_player": gettext_lazy("One prize per player"),
+                  "prize_currency": gettext_lazy("Currency")}
+        help_texts = {"prize_sharing": gettext_lazy(
+            "Tie-breaks decide: each takes the prize of his place. Shared equally: the prizes of the places the "
+            "tied players occupy are pooled and split. Hort system: half of each is pooled and split, the other "
+            "half goes by tie-breaks. Objects are never split.")}

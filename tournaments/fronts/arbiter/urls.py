@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import rounds, views
+from . import prizes, rounds, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -26,6 +26,9 @@ urlpatterns = [
     path("t/<slug:slug>/forbidden-pairs/", views.forbidden_pair_add, name="forbidden_pair_add"),
     path("t/<slug:slug>/forbidden-pairs/<int:pk>/remove/", views.forbidden_pair_remove,
          name="forbidden_pair_remove"),
+    path("t/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
+    path("t/<slug:slug>/prizes/rules/", prizes.prize_rules, name="prize_rules"),
+    path("t/<slug:slug>/prizes/<int:pk>/remove/", prizes.prize_remove, name="prize_remove"),
     path("t/<slug:slug>/games/<int:pk>/result/", views.result_enter, name="result"),
     # The rounds: pair, watch the task, publish or discard, change a draft by hand, its explanation.
     path("t/<slug:slug>/pair/", rounds.pair, name="pair"),
