@@ -14,10 +14,11 @@ from tests.app.conftest import pair
 from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, PUBLIC, ROLES, RULES
 from tournaments.models import Membership
 from tournaments.services.forbidden_pairs import forbid_pair
+from tournaments.services.prizes import add_category
 
 Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
-PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair"}
+PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair", "prizes": "prize"}
 
 
 def guarded_patterns() -> list[tuple[str, str]]:
@@ -54,7 +55,8 @@ def world(tournament, arbiter, outsider, club):
     publish_explanation(round_, True)
     players = list(tournament.players.all())
     objects = {"player": players[0], "game": round_.games.exclude(result="bye").first(),
-               "pair": forbid_pair(tournament, players[1], players[2])}
+               "pair": forbid_pair(tournament, players[1], players[2]),
+               "prize": add_category(tournament, "overall", ["100", "50"])[0]}
     return tournament, users, objects
 
 

@@ -192,15 +192,15 @@ class Prizes(TournamentMixin, APIView):
         return Response(serializers.PrizeListSerializer(prize_list(self.tournament())).data)
 
     @extend_schema(request=serializers.PrizeCategoryInputSerializer,
-                   responses={201: serializers.PrizeListSerializer, 400: serializers.RefusalSerializer})
+                   responses={201: serializers.PrizeListSerializer})
     def post(self, request, slug):
         tournament = request.tournament  # checked by permissions.Rules
         data = serializers.PrizeCategoryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             add_category(tournament, user=request.user, **data.validated_data)
-        except Refused as refusal:
-            return Response({"detail": refusal.message}, status=status.HTTP_400_BAD_REQUEST)
+        except Refused as refusal:  # 400 as a field's error (DRF's form): nothing was added
+            raise ValidationError({"non_field_errors": [refusal.message]}) from None
         return Response(serializers.PrizeListSerializer(prize_list(tournament)).data, status=status.HTTP_201_CREATED)
 
 
