@@ -312,9 +312,15 @@ class PrizeCategoryForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for field in self.fields.values():
-            if isinstance(field, forms.CharField):
-                field.validators.append(no_control_characters)
+        for name in ("label", "club"):
+            self.fields[name].validators.append(no_control_characters)
+
+    def clean_values(self) -> list[str]:
+        """The lines, each checked as a one-line field is (the line ends aside)."""
+        lines = self.cleaned_data["values"].splitlines()
+        for line in lines:
+            no_control_characters(line)
+        return lines
 
 
 class PrizeRulesForm(forms.ModelForm):

@@ -43,7 +43,7 @@ def prizes(request, slug):
         return _page(request, tournament, category_form=form, status=400)
     data = form.cleaned_data
     try:
-        added = add_category(tournament, data["kind"], data["values"].splitlines(), data["label"], data["rating_min"],
+        added = add_category(tournament, data["kind"], data["values"], data["label"], data["rating_min"],
                              data["rating_max"], data["year"], data["club"], user=request.user)
     except Refused as refusal:
         messages.error(request, refusal.message)
