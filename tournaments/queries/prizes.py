@@ -151,7 +151,8 @@ def prize_list(tournament: Tournament) -> PrizeList:
     completed = tournament.completed_rounds()
     awards = [AwardRow(names[a.category], _places(a.places), a.number, by_number[a.number].name,
                        by_number[a.number].points, a.amount, money(a.amount, currency) if a.amount else "", a.object,
-                       [by_number[n].name for n in a.group if n != a.number]) for a in outcome.awards]
+                       [] if a.object else [by_number[n].name for n in a.group if n != a.number])
+              for a in outcome.awards]  # an object is never shared
     not_awarded = [(names[i], str(place.place), place.object or money(place.amount, currency))
                    for i, place in outcome.not_awarded]
     return PrizeList(
@@ -159,7 +160,8 @@ def prize_list(tournament: Tournament) -> PrizeList:
         categories=[CategoryRow(i, names[i], [PlaceRow(p.pk, p.place, p.amount, money(p.amount, currency), p.object)
                                               for p in places], sum(p.amount for p in places))
                     for i, (_key, places) in enumerate(table)],
-        awards=awards, working=[_working(step, names, by_number, outcome, currency) for step in outcome.steps],
+        awards=awards, working=[_working(step, names, by_number, currency, rules.sharing != hand_out.Sharing.NONE)
+                 for step in outcome.steps],
         not_awarded=not_awarded, fund=outcome.fund, awarded=outcome.awarded, rules=rules_text(tournament))
 
 
@@ -167,8 +169,7 @@ def _places(places: tuple[int, ...]) -> str:
     return f"{places[0]}–{places[-1]}" if len(places) > 1 else str(places[0]) if places else ""
 
 
-def _working(step: hand_out.Step, names: list[str], by_number: dict, outcome: hand_out.Outcome,
-             currency: str) -> WorkingRow:
+def _working(step: hand_out.Step, names: list[str], by_number: dict, currency: str, shared: bool) -> WorkingRow:
     row = WorkingRow(names[step.category], _places(step.places))
     for passed in step.passed:
         name = by_number[passed.number].name
@@ -183,11 +184,14 @@ def _working(step: hand_out.Step, names: list[str], by_number: dict, outcome: ha
                                      "more than the share here.") % {
                 "name": name, "category": names[passed.left], "prize": money(passed.prospect, currency)})
     members = [by_number[n].name for n in step.group]
-    if len(members) > 1:
+    if len(members) > 1 and step.pooled and shared:
         row.lines.append(ngettext(
             "%(names)s tied on %(count)s place; pooled: %(pooled)s.",
             "%(names)s tied on %(count)s places; pooled: %(pooled)s.", len(step.places)) % {
             "names": ", ".join(members), "count": len(step.places), "pooled": money(step.pooled, currency)})
+    elif len(members) > 1:
+        row.lines.append(gettext("%(names)s tied: the tie-breaks decide who takes which prize.") % {
+            "names": ", ".join(members)})
     for award in step.awards:
         row.lines.append(gettext("%(name)s: %(prize)s.") % {
             "name": by_number[award.number].name,
