@@ -188,10 +188,10 @@ def _working(step: hand_out.Step, names: list[str], by_number: dict, currency: s
         row.lines.append(ngettext(
             "%(names)s tied on %(count)s place; pooled: %(pooled)s.",
             "%(names)s tied on %(count)s places; pooled: %(pooled)s.", len(step.places)) % {
-            "names": ", ".join(members), "count": len(step.places), "pooled": money(step.pooled, currency)})
+            "names": "; ".join(members), "count": len(step.places), "pooled": money(step.pooled, currency)})
     elif len(members) > 1:
         row.lines.append(gettext("%(names)s tied: the tie-breaks decide who takes which prize.") % {
-            "names": ", ".join(members)})
+            "names": "; ".join(members)})
     for award in step.awards:
         row.lines.append(gettext("%(name)s: %(prize)s.") % {
             "name": by_number[award.number].name,
