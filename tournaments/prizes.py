@@ -245,16 +245,14 @@ class _Allocation:
             candidates, position = candidates[len(members):], position + len(members)
         return result
 
-    def better_elsewhere(self, index: int, number: int, share: int) -> tuple[int, int] | None:
+    def better_elsewhere(self, index: int, number: int, share: int,
+                         elsewhere: dict[int, dict[int, int]]) -> tuple[int, int] | None:
         """Another category whose prize is worth more to this player than ``share`` (on equal value, one
-        before in the order: overall first, then the table's)."""
-        if not self.rules.one_per_player:
-            return None
+        before in the order: overall first, then the table's); ``elsewhere``: each other category's
+        prospects."""
         best = None
-        for other in self.order():
-            if other == index:
-                continue
-            prospect = self.prospects(other).get(number)
+        for other, prospects in elsewhere.items():
+            prospect = prospects.get(number)
             if prospect is None:
                 continue
             better = prospect > share or (prospect == share and self.priority(other) < self.priority(index))
@@ -269,7 +267,9 @@ class _Allocation:
         return sorted(range(len(self.table)), key=self.priority)
 
     def open_categories(self) -> list[int]:
-        return [i for i in range(len(self.table)) if self.next[i] < len(self.table[i].places) and self.candidates(i)]
+        taken = self.held if self.rules.one_per_player else None
+        return [i for i in range(len(self.table)) if self.next[i] < len(self.table[i].places)
+                and any(e.number not in (self.won[i] if taken is None else taken) for e in self.eligible[i])]
 
     def head(self, index: int) -> tuple:
         """The order of the hand-out: the most valuable next place first, overall first, then the table's."""
@@ -291,6 +291,10 @@ class _Allocation:
         """Hand out the category's next places to its first tied group; False if every candidate is
         better off waiting for another category's prize."""
         leaving: dict[int, Passed] = {}
+        # What the other categories would give each of their candidates now (the state does not
+        # change until this group is recorded): computed once, not once per member.
+        elsewhere = {other: self.prospects(other) for other in self.order()
+                     if other != index and self.rules.one_per_player}
         while True:
             candidates = self.candidates(index, set(leaving))
             if not candidates:
@@ -301,9 +305,9 @@ class _Allocation:
             for member, amount, thing in zip(members, amounts, objects, strict=True):
                 if thing:
                     continue  # an object is taken by tie-breaks, whatever its worth
-                elsewhere = self.better_elsewhere(index, member.number, amount)
-                if elsewhere is not None:
-                    leaving[member.number] = Passed(member.number, left=elsewhere[0], prospect=elsewhere[1])
+                better = self.better_elsewhere(index, member.number, amount, elsewhere)
+                if better is not None:
+                    leaving[member.number] = Passed(member.number, left=better[0], prospect=better[1])
                     gone = True
             if not gone:
                 break
