@@ -90,6 +90,11 @@ class Place:
         return 0 if self.object else self.amount
 
 
+def _club(name: str) -> str:
+    """A club's name as entries are compared: case and spaces aside."""
+    return " ".join(name.split()).casefold()
+
+
 @dataclass(frozen=True)
 class Category:
     kind: Kind
@@ -111,8 +116,7 @@ class Category:
             Kind.SENIORS: lambda: entrant.birth_year is not None and self.year is not None
             and entrant.birth_year <= self.year,
             Kind.UNRATED: lambda: entrant.unrated,
-            Kind.CLUB: lambda: bool(self.club.strip())
-            and entrant.club.strip().casefold() == self.club.strip().casefold(),
+            Kind.CLUB: lambda: bool(_club(self.club)) and _club(entrant.club) == _club(self.club),
         }
         return checks[self.kind]()
 

@@ -6,6 +6,7 @@ import datetime
 import pytest
 
 from tests.app.conftest import make_tournament, pair
+from tournaments.exchange.csv_import import import_players_csv
 from tournaments.models import AuditEntry, Player, Prize, Result
 from tournaments.queries.prizes import prize_list
 from tournaments.queries.standings import crosstable
@@ -130,3 +131,18 @@ def test_a_prize_change_moves_the_revision_on(tournament):
     after = type(tournament).objects.get(pk=tournament.pk).revision
     assert before < middle < after
     assert not Prize.objects.exists()
+
+
+def test_a_club_prize_reads_the_club_of_a_csv_entry(club):
+    tournament = make_tournament(club, players=0, rounds=1)
+    import_players_csv(tournament, 'name,rating,club\n"Adams, Ann",2000,Lyon Chess\n"Bauer, Ben",1900,Paris Chess\n'
+                                   '"Ek, Erik",1800, lyon  chess \n')
+    assert list(tournament.players.values_list("club", flat=True)) == ["Lyon Chess", "Paris Chess", "lyon  chess"]
+    white_wins(pair(tournament))
+    add_category(tournament, "club", ["25"], club="LYON CHESS")
+    set_prize_rules(tournament, "none", "points", True, "EUR")
+    prizes = prize_list(tournament)
+    # The best of the two Lyon players (case and spaces aside) by the standings (both on 1 point:
+    # the tie-breaks decide).
+    lyon = [row.player.name for row in crosstable(tournament) if row.player.name != "Bauer, Ben"]
+    assert [(a.category, a.name, a.amount) for a in prizes.awards] == [("Club: LYON CHESS", lyon[0], 2500)]

@@ -178,7 +178,7 @@ def test_categories_eligibility():
     assert admitted(Category(Kind.SENIORS, (), year=1961)) == ["S"]
     assert admitted(Category(Kind.JUNIORS, (), year=2008)) == ["J"]
     assert admitted(Category(Kind.WOMEN, ())) == ["J"]
-    assert admitted(Category(Kind.CLUB, (), club=" lyon chess")) == ["S"]
+    assert admitted(Category(Kind.CLUB, (), club=" lyon   CHESS")) == ["S"]
 
 
 def test_empty_category_not_awarded_and_the_fund_adds_up():

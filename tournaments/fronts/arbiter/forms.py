@@ -193,7 +193,7 @@ class CsvImportForm(forms.Form):
     file = forms.FileField(required=False, label=gettext_lazy("File"), help_text=lazy(_csv_help, str)())
     text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6, "maxlength": MAX_FILE_BYTES}),
                            label=gettext_lazy("or paste CSV"),
-                           help_text="name,title,rating,fide_id,federation,sex,birth_date")
+                           help_text="name,title,rating,fide_id,federation,sex,birth_date,club")
 
     def clean(self):
         data = super().clean()
