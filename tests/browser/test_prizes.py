@@ -63,6 +63,9 @@ def test_the_arbiter_enters_the_prizes_and_the_phone_shows_the_final_list(page, 
     expect(page.locator(".prize-table-category")).to_have_count(3)
     expect(page.locator("#prize-table")).to_contain_text("Prize fund: 1,170.00 EUR.")
     screenshot(page, "prizes-arbiter-desktop")
+    page.set_viewport_size(PHONE)  # the same page on the arbiter's phone
+    no_sideways_scroll(page, "the arbiter's prize table on a phone")
+    screenshot(page, "prizes-arbiter-phone")
 
     # The final list on a phone, as anybody reads it.
     page.context.clear_cookies()
