@@ -20,8 +20,10 @@ The rules organisers choose (docs/arbiter-guide.md, "Prizes"):
   each gets (500 + 300) / 2 = 400, plus 500 for the first and 300 for the second: 900 and 700).
   A group that reaches past the category's last place shares with the places there (worth
   nothing): three tied for the last two prizes share those two.
-- A tied player who would get more from another category's prize (his share there, computed as
-  it stands at that moment) leaves the group, which shares without him.
+- A player of the group about to be handed its places who would get more from another category's
+  prize (his share there as it stands) waits: that category is handed out first, he takes its
+  prize, and the group shares without him.  When categories wait on each other, the first in the
+  hand-out's order hands out its places as they stand.
 - **Object prizes** (a cup, a book) are never split: the tied players take them by tie-breaks, and
   the members on an object place have no share of the group's money.
 - **Cents**: amounts are integers in cents.  A share that does not divide exactly gives the odd
@@ -140,12 +142,9 @@ class Award:
 
 @dataclass(frozen=True)
 class Passed:
-    """A player passed over by a category's prizes: why (``held``: the award he holds; ``left``: the
-    category whose prize he is better off waiting for, with what it would give him)."""
+    """A player passed over by a category's prizes, and the award he holds (one prize per player)."""
     number: int
-    held: Award | None = None
-    left: int | None = None
-    prospect: int = 0
+    held: Award
 
 
 @dataclass
@@ -226,9 +225,9 @@ class _Allocation:
     def tied(self, a: Entrant, b: Entrant) -> bool:
         return a.points == b.points if self.rules.tied_by == TiedBy.POINTS else a.rank == b.rank
 
-    def candidates(self, index: int, leaving: set[int] = frozenset()) -> list[Entrant]:
+    def candidates(self, index: int) -> list[Entrant]:
         taken = self.held if self.rules.one_per_player else self.won[index]
-        return [e for e in self.eligible[index] if e.number not in taken and e.number not in leaving]
+        return [e for e in self.eligible[index] if e.number not in taken]
 
     def group(self, index: int, candidates: list[Entrant]) -> tuple[list[Entrant], list[Place | None]]:
         """The first candidate and those tied with him, on the category's next places."""
@@ -249,20 +248,13 @@ class _Allocation:
             candidates, position = candidates[len(members):], position + len(members)
         return result
 
-    def better_elsewhere(self, index: int, number: int, share: int,
-                         elsewhere: dict[int, dict[int, int]]) -> tuple[int, int] | None:
-        """Another category whose prize is worth more to this player than ``share`` (on equal value, one
-        before in the order: overall first, then the table's); ``elsewhere``: each other category's
+    def better_elsewhere(self, index: int, number: int, share: int, elsewhere: dict[int, dict[int, int]]) -> bool:
+        """Whether another category's prize is worth more to this player than ``share`` (on equal value,
+        one before in the order: overall first, then the table's); ``elsewhere``: each other category's
         prospects."""
-        best = None
-        for other, prospects in elsewhere.items():
-            prospect = prospects.get(number)
-            if prospect is None:
-                continue
-            better = prospect > share or (prospect == share and self.priority(other) < self.priority(index))
-            if better and (best is None or prospect > best[1]):
-                best = (other, prospect)
-        return best
+        return any(prospects[number] > share or (prospects[number] == share
+                                                 and self.priority(other) < self.priority(index))
+                   for other, prospects in elsewhere.items() if number in prospects)
 
     def priority(self, index: int) -> tuple[bool, int]:
         return (self.table[index].kind != Kind.OVERALL, index)
@@ -282,46 +274,42 @@ class _Allocation:
     def run(self) -> None:
         skipped: set[int] = set()
         while True:
-            open_ = [i for i in self.open_categories() if i not in skipped]
+            open_ = self.open_categories()
             if not open_:
                 return
-            index = min(open_, key=self.head)
+            waiting = [i for i in open_ if i not in skipped]
+            if not waiting:
+                # Each category's candidates wait for another's: the first in the order hands out its
+                # places as they stand (never left unawarded for that).
+                self.award_group(min(open_, key=self.head), waiting_allowed=False)
+                skipped.clear()
+                continue
+            index = min(waiting, key=self.head)
             if self.award_group(index):
                 skipped.clear()
             else:
-                skipped.add(index)  # every candidate waits for another category's prize: that one first
+                skipped.add(index)  # a member waits for another category's prize: that one first
 
-    def award_group(self, index: int) -> bool:
-        """Hand out the category's next places to its first tied group; False if every candidate is
-        better off waiting for another category's prize."""
-        leaving: dict[int, Passed] = {}
-        # What the other categories would give each of their candidates now (the state does not
-        # change until this group is recorded): computed once, not once per member.
-        elsewhere = {other: self.prospects(other) for other in self.order()
-                     if other != index and self.rules.one_per_player}
-        while True:
-            candidates = self.candidates(index, set(leaving))
-            if not candidates:
-                return False
-            members, places = self.group(index, candidates)
-            amounts, objects, pooled = shares(places, self.rules.sharing)
-            gone = False
+    def award_group(self, index: int, waiting_allowed: bool = True) -> bool:
+        """Hand out the category's next places to its first tied group; False (nothing handed out) if a
+        member would get more from another category's prize: that one is to be handed out first."""
+        candidates = self.candidates(index)
+        members, places = self.group(index, candidates)
+        amounts, objects, pooled = shares(places, self.rules.sharing)
+        if waiting_allowed and self.rules.one_per_player:
+            # What the other categories would give their candidates now.
+            elsewhere = {other: self.prospects(other) for other in self.order() if other != index}
             for member, amount, thing in zip(members, amounts, objects, strict=True):
-                if thing:
-                    continue  # an object is taken by tie-breaks, whatever its worth
-                better = self.better_elsewhere(index, member.number, amount, elsewhere)
-                if better is not None:
-                    leaving[member.number] = Passed(member.number, left=better[0], prospect=better[1])
-                    gone = True
-            if not gone:
-                break
-        self.record(index, members, places, amounts, objects, pooled, list(leaving.values()))
+                # An object is taken by tie-breaks, whatever it is worth.
+                if not thing and self.better_elsewhere(index, member.number, amount, elsewhere):
+                    return False
+        self.record(index, members, places, amounts, objects, pooled)
         return True
 
-    def record(self, index, members, places, amounts, objects, pooled, passed) -> None:
+    def record(self, index, members, places, amounts, objects, pooled) -> None:
         numbers = tuple(e.number for e in members)
         occupied = tuple(place.place for place in places if place is not None)
-        step = Step(index, occupied, numbers, pooled, [], self.passed_over(index, members[0]) + passed)
+        step = Step(index, occupied, numbers, pooled, [], self.passed_over(index, members[0]))
         for member, place, amount, thing in zip(members, places, amounts, objects, strict=True):
             if place is None and not amount:
                 continue  # past the last place, nothing to share
@@ -334,14 +322,15 @@ class _Allocation:
         self.steps.append(step)
 
     def passed_over(self, index: int, first: Entrant) -> list[Passed]:
-        """The eligible players above the group's first who hold a prize of another category (one
-        prize per player) and were not passed over already by an earlier place of this category."""
+        """The eligible players above the group's first, or tied with him, who hold a prize of another
+        category (one prize per player) and were not passed over already by an earlier place of this
+        category."""
         if not self.rules.one_per_player:
             return []
         seen = {p.number for step in self.steps if step.category == index for p in step.passed}
         seen |= {n for step in self.steps if step.category == index for n in step.group}
-        return [Passed(e.number, held=self.held[e.number]) for e in self.eligible[index]
-                if e.line < first.line and e.number not in seen and e.number in self.held
+        return [Passed(e.number, self.held[e.number]) for e in self.eligible[index]
+                if (e.line < first.line or self.tied(e, first)) and e.number not in seen and e.number in self.held
                 and self.held[e.number].category != index]
 
     def not_awarded(self) -> list[tuple[int, Place]]:

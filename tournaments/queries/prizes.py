@@ -172,17 +172,11 @@ def _places(places: tuple[int, ...]) -> str:
 def _working(step: hand_out.Step, names: list[str], by_number: dict, currency: str, shared: bool) -> WorkingRow:
     row = WorkingRow(names[step.category], _places(step.places))
     for passed in step.passed:
-        name = by_number[passed.number].name
-        if passed.held is not None:
-            held = passed.held
-            row.lines.append(gettext("%(name)s passed over: holds a prize of %(category)s (place %(place)s, "
-                                     "%(prize)s).") % {
-                "name": name, "category": names[held.category], "place": _places(held.places),
-                "prize": held.object or money(held.amount, currency)})
-        else:
-            row.lines.append(gettext("%(name)s left the tie: %(category)s is worth %(prize)s to this player, "
-                                     "more than the share here.") % {
-                "name": name, "category": names[passed.left], "prize": money(passed.prospect, currency)})
+        held = passed.held
+        row.lines.append(gettext("%(name)s passed over: holds a prize of %(category)s (place %(place)s, "
+                                 "%(prize)s).") % {
+            "name": by_number[passed.number].name, "category": names[held.category], "place": _places(held.places),
+            "prize": held.object or money(held.amount, currency)})
     members = [by_number[n].name for n in step.group]
     if len(members) > 1 and step.pooled and shared:
         row.lines.append(ngettext(

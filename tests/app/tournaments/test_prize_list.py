@@ -101,7 +101,7 @@ def test_the_final_prize_list_follows_the_standings(finished):
     prizes = prize_list(finished)
     assert prizes.final and prizes.completed == 2
     # Four tie on 1 point for places 2-3 (60 + 30 = 90: 22.50 each); the woman gets 40 from the women's
-    # prize: she leaves the tie, the three others share 90 (30 each).  She is the only junior too:
+    # prize: it is handed out first, and the three others share 90 (30 each).  She is the only junior too:
     # the book is worth nothing beside her money, and nobody else is eligible: not awarded.
     got = {(a.category, a.name, a.amount, a.object) for a in prizes.awards}
     assert got == {("Overall", leader.name, 10000, ""), *(("Overall", p.name, 3000, "") for p in tied[:3]),
@@ -109,7 +109,7 @@ def test_the_final_prize_list_follows_the_standings(finished):
     assert prizes.not_awarded == [("Juniors (born in 2008 or later)", "1", "Book")]
     assert prizes.awarded == prizes.fund == 23000
     tie = next(w for w in prizes.working if w.places == "2–3")
-    assert any(line.startswith(f"{woman.name} left the tie") and "40.00 EUR" in line for line in tie.lines)
+    assert f"{woman.name} passed over: holds a prize of Women (place 1, 40.00 EUR)." in tie.lines
     assert any("pooled: 90.00 EUR" in line for line in tie.lines)
 
 

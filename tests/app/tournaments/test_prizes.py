@@ -118,8 +118,9 @@ def test_tie_across_a_category_and_the_overall_places():
     table = [Category(Kind.OVERALL, money(1000, 100)), Category(Kind.WOMEN, money(600))]
     outcome = allocate(entrants, table, Rules(Sharing.SPLIT))
     assert got(outcome, entrants) == {"A": (0, 1000, ""), "C": (0, 100, ""), "W": (1, 600, "")}
-    first = outcome.steps[0]
-    assert first.group == (1,) and [(p.number, p.left, p.prospect) for p in first.passed] == [(2, 1, 600 * EUR)]
+    # The working: the women's prize first (W would get more there), then the overall 1st passing W over.
+    assert [(s.category, s.places, s.group) for s in outcome.steps[:2]] == [(1, (1,), (2,)), (0, (1,), (1,))]
+    assert [(p.number, p.held.category, p.held.amount) for p in outcome.steps[1].passed] == [(2, 1, 600 * EUR)]
     # With a women's prize of 500, her share of the overall places (550) is worth more: she stays,
     # and the women's prize goes to V.
     table = [Category(Kind.OVERALL, money(1000, 100)), Category(Kind.WOMEN, money(500))]
@@ -188,6 +189,24 @@ def test_empty_category_not_awarded_and_the_fund_adds_up():
     assert [(i, p.place) for i, p in outcome.not_awarded] == [(0, 3), (1, 1), (1, 2)]
     assert outcome.awarded == 500 * EUR
     assert outcome.awarded + sum(p.amount for _, p in outcome.not_awarded) == outcome.fund == 720 * EUR
+
+
+def test_categories_waiting_on_each_other_never_skip_a_player():
+    # Juniors first (2100: J1 and J2 tied on 3, Hort: 1575 and 525).  Then R1, R2, R3, tied on 2 and all
+    # in the rating band (up to 1600), wait on each other: in the overall group (500, 500, 1300: Hort
+    # 633.34, 633.33, 1033.33) R3 would get more from the band (300, 300, 2100: 600, 600, 1500), in the
+    # band R1 and R2 would get more overall.  The overall places, first in the order, go as they
+    # stand; the band's prizes find nobody left; Z, on 0 points, never jumps ahead of them.
+    entrants = field(("J1", 30, "w", 1900, 2010), ("J2", 30, "m", 1500, 2010), ("R1", 20, "w", 1500),
+                     ("R2", 20, "w", 1500), ("R3", 20, "m", 1500), ("Z", 0, "m", 1900))
+    table = [Category(Kind.JUNIORS, (Place(1, 2100),), year=2000),
+             Category(Kind.RATING, (Place(1, 300), Place(2, 300), Place(3, 2100)), maximum=1600),
+             Category(Kind.OVERALL, (Place(1, 500), Place(2, 500), Place(3, 1300)))]
+    outcome = allocate(entrants, table, Rules(Sharing.HORT))
+    assert sorted((a.number, a.category, a.amount) for a in outcome.awards) == [
+        (1, 0, 1575), (2, 0, 525), (3, 2, 634), (4, 2, 633), (5, 2, 1033)]
+    assert [p.place for _, p in outcome.not_awarded] == [1, 2, 3]
+    assert outcome.awarded + sum(p.amount for _, p in outcome.not_awarded) == outcome.fund
 
 
 def test_a_big_field_adds_up_under_every_rule():
