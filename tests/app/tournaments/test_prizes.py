@@ -1,5 +1,7 @@
 """The prize hand-out (tournaments/prizes.py), pure: every expected figure computed by hand here."""
 
+import random
+
 from tournaments.prizes import Category, Entrant, Kind, Place, Rules, Sharing, TiedBy, allocate, shares
 
 EUR = 100  # cents
@@ -223,3 +225,30 @@ def test_a_big_field_adds_up_under_every_rule():
             numbers = [a.number for a in outcome.awards]
             assert len(numbers) == len(set(numbers))
             assert outcome.awarded + sum(p.amount for _, p in outcome.not_awarded) == outcome.fund
+
+
+def test_random_fields_nobody_skipped_nobody_twice_the_fund_adds_up():
+    # 3000 small random fields and tables (seeded): whatever the rules, every cent is awarded or listed
+    # not awarded, nobody holds two prizes, and no prize of a category goes to a player while an
+    # eligible player above him (not tied with him) has none.
+    rng = random.Random(3)
+    kinds = [(Kind.OVERALL, {}), (Kind.WOMEN, {}), (Kind.JUNIORS, {"year": 2000}), (Kind.SENIORS, {"year": 1960}),
+             (Kind.UNRATED, {}), (Kind.RATING, {"maximum": 1600})]
+    for _ in range(3000):
+        size = rng.randint(2, 7)
+        points = sorted((rng.randint(0, 3) for _ in range(size)), reverse=True)
+        entrants = [Entrant(n, f"P{n}", n, n, points[n - 1], rating=rng.choice([None, 1500, 1900]),
+                            sex=rng.choice("mw"), birth_year=rng.choice([1950, 1990, 2010]))
+                    for n in range(1, size + 1)]
+        table = [Category(kind, tuple(Place(i, object="Cup") if rng.random() < 0.1 else
+                                      Place(i, rng.choice([1, 2, 3, 5, 8, 13, 21]) * 100 + rng.randint(0, 1))
+                                      for i in range(1, rng.randint(1, 3) + 1)), **params)
+                 for kind, params in rng.sample(kinds, rng.randint(1, 4))]
+        outcome = allocate(entrants, table, Rules(rng.choice(list(Sharing)), rng.choice(list(TiedBy))))
+        assert outcome.awarded + sum(p.amount for _, p in outcome.not_awarded) == outcome.fund
+        holders = [a.number for a in outcome.awards]
+        assert len(holders) == len(set(holders))
+        for award in outcome.awards:
+            winner = entrants[award.number - 1]
+            above = [e for e in entrants if e.points > winner.points and table[award.category].admits(e)]
+            assert all(e.number in holders for e in above), (award, above)
