@@ -5,7 +5,6 @@ of the hand-out (sharing between tied players, one prize per player).  Who wins 
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -21,19 +20,22 @@ MAX_PLACES = 50
 MAX_PRIZES = 500
 #: The largest amount of one prize, in cents (10 million).
 MAX_AMOUNT = 1_000_000_000
-AMOUNT = re.compile(r"\d{1,10}([.,]\d{1,2})?")
+#: What an amount may be written with: digits, separators of thousands (a space, an apostrophe, a
+#: comma or a point) and a decimal mark (a comma or a point) followed by one or two digits.
+NUMERIC = re.compile(r"[0-9.,' ]+")
+AMOUNT = re.compile(r"(?P<units>[0-9]{1,3}(?:[.,][0-9]{3})+|[0-9]{1,10})(?:[.,](?P<cents>[0-9]{1,2}))?")
 
 
 def prize_value(text: str) -> tuple[int, str]:
-    """A place as the arbiter types it: an amount (``150``, ``150.50``, ``1 500,5``) in cents, or
-    else an object (``Cup``)."""
+    """A place as the arbiter types it: an amount (``150``, ``150.50``, ``1,500``, ``1 500,5``) in
+    cents, or else an object (``Cup``)."""
     text = " ".join(text.split())
-    number = text.replace(" ", "").replace("\u00a0", "")
-    if AMOUNT.fullmatch(number):
-        try:
-            cents = int(Decimal(number.replace(",", ".")) * 100)
-        except InvalidOperation:  # pragma: no cover - the pattern lets none through
-            cents = 0
+    if NUMERIC.fullmatch(text):
+        amount = AMOUNT.fullmatch(text.replace(" ", "").replace("'", ""))
+        if amount is None:
+            raise Refused(_("%(text)s is not an amount: write it as 1500 or 1500.50.") % {"text": text})
+        units = int(re.sub(r"[.,]", "", amount["units"]))
+        cents = units * 100 + int((amount["cents"] or "0").ljust(2, "0"))
         if cents <= 0:
             raise Refused(_("A prize of nothing is no prize: give an amount above zero, or an object."))
         if cents > MAX_AMOUNT:

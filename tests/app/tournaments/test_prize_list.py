@@ -33,6 +33,10 @@ def test_prize_values_as_typed():
     assert prize_value("150") == (15000, "")
     assert prize_value(" 1 500,5 ") == (150050, "")
     assert prize_value("99.99") == (9999, "")
+    assert prize_value("1,000") == prize_value("1.000") == prize_value("1'000") == (100000, "")
+    assert prize_value("1.000,5") == prize_value("1,000.50") == (100050, "")
+    with pytest.raises(Refused, match="1,0000 is not an amount"):
+        prize_value("1,0000")  # never taken for an object named "1,0000"
     assert prize_value("Cup and medal") == (0, "Cup and medal")
     with pytest.raises(Refused):
         prize_value("0")
