@@ -94,6 +94,14 @@ def test_public_list_provisional_then_final_and_its_pdf(event):
     assert "Prize list" in text and leader.name in text and "Prize fund: 160.00 EUR" in text
 
 
+def test_no_list_before_a_round_is_complete(club):
+    tournament = make_tournament(club, players=4, rounds=2)
+    add_category(tournament, "overall", ["10"])
+    page = Client().get(reverse("public:prizes", args=[tournament.slug])).content.decode()
+    assert "10.00 EUR" in page and "Provisional" not in page and "prizes.pdf" not in page
+    assert Client().get(reverse("public:prizes_pdf", args=[tournament.slug])).status_code == 404
+
+
 def test_no_prize_list(event):
     assert "no prize list" in Client().get(reverse("public:prizes", args=[event.slug])).content.decode()
     assert Client().get(reverse("public:prizes_pdf", args=[event.slug])).status_code == 404

@@ -22,6 +22,8 @@ def prizes_pdf(request, slug):
     if not tournament.prizes.exists():
         raise Http404("The tournament has no prize list.")
     table = prize_list(tournament)
+    if not table.completed:
+        raise Http404("No round is complete yet.")
     name = "prizes" if table.final else f"prizes-provisional-{table.completed}"
     return _pdf(request, tournament, f"{slug}-{name}.pdf",
                 lambda: printouts.prizes_pdf(tournament, table, _public_url(request, tournament)))
