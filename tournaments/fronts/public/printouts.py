@@ -346,7 +346,7 @@ def prizes_pdf(tournament: Tournament, prizes: PrizeList, url: str) -> bytes:
     pdf.multi_cell(0, 4, _("Rules: %(rules)s.") % {"rules": prizes.rules}, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(1)
     rows = [[a.category, a.places, a.name, format_points(a.points),
-             " + ".join(x for x in (a.object, a.amount_text) if x), ", ".join(a.shared_with)] for a in prizes.awards]
+             " + ".join(x for x in (a.object, a.amount_text) if x), "; ".join(a.shared_with)] for a in prizes.awards]
     pdf.table_of([_("Category"), _("Place"), _("Name"), str(POINTS), _("Prize"), _("Shared with")], rows,
                  [20, 7, 30, 6, 14, 30], ["L", "C", "L", "C", "R", "L"])
     if prizes.not_awarded:
