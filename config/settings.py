@@ -264,7 +264,8 @@ if not 0 < 2 * PAIRING_HEARTBEAT_EVERY <= PAIRING_HEARTBEAT_TIMEOUT or PAIRING_Q
     raise ImproperlyConfigured("PAIRING_HEARTBEAT_TIMEOUT must be at least twice PAIRING_HEARTBEAT_EVERY (both above "
                                "0), PAIRING_QUEUE_GRACE above 0 and PAIRING_RESTARTS 0 or more.")
 
-# Mail: the pairing notices (pairing/rounds/mailer.py), sent by the Celery worker, and the sign-in links.  EMAIL_URL says how:
+# Mail: the pairing notices (pairing/rounds/mailer.py), sent by the Celery worker, and the sign-in
+# links.  EMAIL_URL says how:
 # smtp://user:password@host:587 (STARTTLS with ?tls=1; smtps:// for TLS from the start), console:// (the
 # worker's output) or file:///folder; unset, each mail is written to a file in mail/ beside the code.
 def email_settings(url: str) -> dict:

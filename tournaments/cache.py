@@ -34,7 +34,7 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 
-from tournaments.models import Absence, Game, Player, Round, Tournament
+from tournaments.models import Absence, Game, Player, Prize, Round, Tournament
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -66,6 +66,7 @@ TOURNAMENT_OF = {
     Round: ("pk", "tournament_id"),
     Game: ("round_set", "round_id"),
     Absence: ("players", "player_id"),
+    Prize: ("pk", "tournament_id"),
 }
 
 

@@ -124,6 +124,17 @@ class RatingKind(models.TextChoices):
     BLITZ = "blitz", _("Blitz")
 
 
+class PrizeSharing(models.TextChoices):
+    NONE = "none", _("Tie-breaks decide")
+    SPLIT = "split", _("Shared equally")
+    HORT = "hort", _("Hort system")
+
+
+class PrizeTies(models.TextChoices):
+    POINTS = "points", _("Points")
+    TIEBREAKS = "tiebreaks", _("Points and every tie-break")
+
+
 class TournamentQuerySet(models.QuerySet):
     def listed(self):
         """The tournaments whoever lists them sees (the home page, the API's list): all but those
@@ -224,6 +235,13 @@ class Tournament(models.Model):
     notice_language = models.CharField(
         _("language of the notices"), max_length=7, blank=True, choices=settings.LANGUAGES,
         help_text=_("Blank: the site's language."))
+    # The prize list's rules (tournaments/prizes.py, services/prizes.py).
+    prize_sharing = models.CharField(_("tied players"), max_length=5, choices=PrizeSharing.choices,
+                                     default=PrizeSharing.HORT)
+    prize_ties = models.CharField(_("tied on"), max_length=9, choices=PrizeTies.choices, default=PrizeTies.POINTS)
+    one_prize_per_player = models.BooleanField(_("one prize per player"), default=True, help_text=_(
+        "A player eligible for several prizes takes the most valuable; the others go to the next players."))
+    prize_currency = models.CharField(_("currency"), max_length=3, default="EUR", help_text=_("e.g. EUR, USD, CHF"))
     created_at = models.DateTimeField(auto_now_add=True)
     # One more at every change of what the public pages show: their cache key (tournaments/cache.py).
     revision = models.PositiveIntegerField(default=0, editable=False)
@@ -360,6 +378,7 @@ class Player(models.Model):
     lot = models.PositiveIntegerField(null=True, editable=False)
     # The player's side (docs/players.md): where notices go, and the person signed in for this entry.
     email = models.EmailField(_("e-mail"), blank=True)
+    club = models.CharField(_("club"), max_length=60, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="entries", editable=False)
 
@@ -382,6 +401,40 @@ class Player(models.Model):
         """Whether the player is to be paired in ``round_number`` (late entry, withdrawal)."""
         return self.entry_round <= round_number and (
             self.withdrawn_from_round is None or round_number < self.withdrawn_from_round)
+
+
+class Prize(models.Model):
+    """One place of a prize category: an amount (in cents) or an object.  The rows of one category
+    share its kind and parameters; the table's order is the order they were entered in."""
+
+    class Kind(models.TextChoices):
+        OVERALL = "overall", _("Overall")
+        RATING = "rating", _("Rating band")
+        WOMEN = "women", _("Women")
+        JUNIORS = "juniors", _("Juniors")
+        SENIORS = "seniors", _("Seniors")
+        UNRATED = "unrated", _("Unrated")
+        CLUB = "club", _("Club")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.OVERALL)
+    label = models.CharField(max_length=60, blank=True)
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    year = models.PositiveSmallIntegerField(null=True, blank=True)
+    club = models.CharField(max_length=60, blank=True)
+    place = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    amount = models.PositiveIntegerField(default=0)  # cents
+    object = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["pk"]  # a place is entered once per category: services.prizes checks it
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.place}"
+
+    def category_key(self) -> tuple:
+        return (self.kind, self.label, self.rating_min, self.rating_max, self.year, self.club)
 
 
 class Absence(models.Model):
@@ -614,6 +667,7 @@ class AuditEntry(models.Model):
         REGISTRATION = "entry", _("Registration")
         CHECK_IN = "check_in", _("Check-in")
         BYE_REQUEST = "bye_req", _("Bye request")
+        PRIZE = "prize", _("Prize")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)

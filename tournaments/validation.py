@@ -77,11 +77,11 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "entry_round"]
+        fields = ["name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club", "entry_round"]
         widgets = {"birth_date": DateInput}
         labels = {"name": gettext_lazy("Name"), "title": gettext_lazy("Title"), "rating": gettext_lazy("Rating"),
                   "fide_id": gettext_lazy("FIDE id"), "federation": gettext_lazy("Federation"),
-                  "sex": gettext_lazy("Sex"), "birth_date": gettext_lazy("Birth date")}
+                  "sex": gettext_lazy("Sex"), "birth_date": gettext_lazy("Birth date"), "club": gettext_lazy("Club")}
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())

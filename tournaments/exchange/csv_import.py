@@ -23,7 +23,7 @@ from tournaments.services.players import (
 )
 from tournaments.validation import PlayerForm
 
-CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date")
+CSV_FIELDS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club")
 
 
 #: The separators spreadsheets write: a comma, a semicolon (Excel where the decimal mark is a comma:

@@ -107,6 +107,9 @@ RULES: dict[str, Rule] = {
     "arbiter:player_absence": Rule(Perm.ABSENCES),
     "arbiter:forbidden_pair_add": Rule(Perm.FORBIDDEN_PAIRS),
     "arbiter:forbidden_pair_remove": Rule(Perm.FORBIDDEN_PAIRS),
+    "arbiter:prizes": Rule(Perm.VIEW, Perm.SETTINGS),  # the prize table is the tournament's settings
+    "arbiter:prize_rules": Rule(Perm.SETTINGS),
+    "arbiter:prize_remove": Rule(Perm.SETTINGS),
     "arbiter:result": Rule(Perm.RESULTS),
     "arbiter:pair": Rule(Perm.PAIRING),
     "arbiter:round": Rule(Perm.VIEW),
@@ -145,6 +148,7 @@ RULES: dict[str, Rule] = {
     "api:round": Rule(PUBLIC, NOBODY),
     "api:standings": Rule(PUBLIC, NOBODY),
     "api:crosstable": Rule(PUBLIC, NOBODY),
+    "api:prizes": Rule(PUBLIC, Perm.SETTINGS),  # the list for everybody; a category added by the arbiter
     "api:round_status": Rule(Perm.VIEW),
     "api:rating_list": Rule(LOGIN, NOBODY),  # FIDE's list searched by id or name: for signed-in clients
     "api:explanation": Rule(PUBLIC, NOBODY),  # a published round's, once its explanation is published

@@ -15,11 +15,12 @@ from tests.app.conftest import pair
 from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES, STAFF
 from tournaments.models import ByeRequest, Membership, Registration
 from tournaments.services.forbidden_pairs import forbid_pair
+from tournaments.services.prizes import add_category
 
 Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
 PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair", "registrations": "registration",
-         "bye-requests": "bye_request"}
+         "bye-requests": "bye_request", "prizes": "prize"}
 #: What a player's URL names, by its keyword (none of them the user's: nobody here owns one).
 OWNED_OF = {"entry": "player", "registration": "registration", "bye_request": "bye_request"}
 
@@ -62,7 +63,8 @@ def world(tournament, arbiter, outsider, club):
                "registration": Registration.objects.create(
                    tournament=tournament, user=get_user_model().objects.create_user("late@example.org"),
                    name="Late, Comer"),
-               "bye_request": ByeRequest.objects.create(player=players[3], round_number=3)}
+               "bye_request": ByeRequest.objects.create(player=players[3], round_number=3),
+               "prize": add_category(tournament, "overall", ["100", "50"])[0]}
     return tournament, users, objects
 
 

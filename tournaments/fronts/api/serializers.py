@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from pairing.engine import json_value
 from pairing.rounds.watch import STAGES, stage
-from tournaments.models import Game, ManualChange, Player, RatedPlayer, Round, Tournament
+from tournaments.models import Game, ManualChange, Player, Prize, RatedPlayer, Round, Tournament
 from tournaments.queries.boards import board_list
 
 
@@ -263,3 +263,70 @@ class RatedPlayerSerializer(serializers.ModelSerializer):
         model = RatedPlayer
         fields = ["fide_id", "name", "federation", "sex", "title", "w_title", "o_title", "foa_title", "rating",
                   "games", "k", "birth_year", "inactive"]
+
+
+class PrizePlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    amount = serializers.IntegerField(help_text="in cents; 0 for an object")
+    object = serializers.CharField(help_text="the object prize, empty for an amount")
+
+
+class PrizeCategorySerializer(serializers.Serializer):
+    name = serializers.CharField()
+    places = PrizePlaceSerializer(many=True)
+    fund = serializers.IntegerField(help_text="in cents")
+
+
+class PrizeAwardSerializer(serializers.Serializer):
+    category = serializers.CharField()
+    places = serializers.CharField(help_text="the place, or the places a tied group shared (2–3)")
+    pairing_number = serializers.IntegerField(source="number")
+    name = serializers.CharField()
+    points = serializers.SerializerMethodField()
+    amount = serializers.IntegerField(help_text="in cents")
+    object = serializers.CharField()
+    shared_with = serializers.ListField(child=serializers.CharField())
+
+    def get_points(self, award) -> float:
+        return award.points / 10
+
+
+class PrizeWorkingSerializer(serializers.Serializer):
+    category = serializers.CharField()
+    places = serializers.CharField()
+    lines = serializers.ListField(child=serializers.CharField(), help_text="in the request's language")
+
+
+class NotAwardedSerializer(serializers.Serializer):
+    category = serializers.CharField()
+    place = serializers.CharField()
+    prize = serializers.CharField()
+
+
+class PrizeListSerializer(serializers.Serializer):
+    """The prize list: final once the last round is complete, provisional before."""
+    final = serializers.BooleanField()
+    completed_rounds = serializers.IntegerField(source="completed")
+    currency = serializers.CharField()
+    rules = serializers.CharField()
+    fund = serializers.IntegerField(help_text="in cents")
+    awarded = serializers.IntegerField(help_text="in cents")
+    categories = PrizeCategorySerializer(many=True)
+    awards = PrizeAwardSerializer(many=True)
+    not_awarded = serializers.SerializerMethodField()
+    working = PrizeWorkingSerializer(many=True)
+
+    @extend_schema_field(NotAwardedSerializer(many=True))
+    def get_not_awarded(self, prizes) -> list[dict]:
+        return [{"category": c, "place": p, "prize": x} for c, p, x in prizes.not_awarded]
+
+
+class PrizeCategoryInputSerializer(serializers.Serializer):
+    """A prize category added with its places, from the first: each an amount (``150.50``) or an object."""
+    kind = serializers.ChoiceField(choices=Prize.Kind.choices)
+    values = serializers.ListField(child=serializers.CharField(max_length=100), min_length=1, max_length=50)
+    label = serializers.CharField(max_length=60, required=False, default="", allow_blank=True)
+    rating_min = serializers.IntegerField(min_value=0, max_value=3500, required=False, allow_null=True, default=None)
+    rating_max = serializers.IntegerField(min_value=0, max_value=3500, required=False, allow_null=True, default=None)
+    year = serializers.IntegerField(min_value=1900, max_value=2100, required=False, allow_null=True, default=None)
+    club = serializers.CharField(max_length=60, required=False, default="", allow_blank=True)

@@ -23,5 +23,6 @@ urlpatterns = [
          name="result"),
     path("tournaments/<slug:slug>/standings/", views.Standings.as_view(), name="standings"),
     path("tournaments/<slug:slug>/crosstable/", views.Crosstable.as_view(), name="crosstable"),
+    path("tournaments/<slug:slug>/prizes/", views.Prizes.as_view(), name="prizes"),
     path("tournaments/<slug:slug>/pair/", views.PairRound.as_view(), name="pair"),
 ]

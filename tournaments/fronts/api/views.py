@@ -19,10 +19,12 @@ from pairing.rounds.watch import watch_round
 from tournaments import cache
 from tournaments.fronts.api import pagination, serializers
 from tournaments.models import Game, RatingKind, RatingList, Round, Tournament
+from tournaments.queries.prizes import prize_list
 from tournaments.queries.rating_list import search
 from tournaments.queries.standings import completed_round, crosstable, published_rounds
 from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.services.prizes import add_category
 from tournaments.services.results import enter_result, parse_result
 
 
@@ -38,6 +40,7 @@ class ApiRoot(APIView):
         "round_status": ("api:round_status", (1,)),
         "standings": ("api:standings", ()),
         "crosstable": ("api:crosstable", ()),
+        "prizes": ("api:prizes", ()),
         "pair": ("api:pair", ()),
         "result": ("api:result", (1, 1)),
         "explanation": ("api:explanation", (1,)),
@@ -180,6 +183,27 @@ class Crosstable(TournamentMixin, APIView):
         completed = tournament.completed_rounds()
         rows = crosstable(tournament, completed) if completed else []
         return pagination.paginated(request, self, rows, serializers.CrosstableRowSerializer)
+
+
+class Prizes(TournamentMixin, APIView):
+    """The prize list (final once the last round is complete, provisional before, with the working);
+    POST: the arbiter adds a prize category with its places (``tournaments.services.prizes``)."""
+
+    @extend_schema(responses=serializers.PrizeListSerializer)
+    def get(self, request, slug):
+        return Response(serializers.PrizeListSerializer(prize_list(self.tournament())).data)
+
+    @extend_schema(request=serializers.PrizeCategoryInputSerializer,
+                   responses={201: serializers.PrizeListSerializer})
+    def post(self, request, slug):
+        tournament = request.tournament  # checked by permissions.Rules
+        data = serializers.PrizeCategoryInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            add_category(tournament, user=request.user, **data.validated_data)
+        except Refused as refusal:  # 400 as a field's error (DRF's form): nothing was added
+            raise ValidationError({"non_field_errors": [refusal.message]}) from None
+        return Response(serializers.PrizeListSerializer(prize_list(tournament)).data, status=status.HTTP_201_CREATED)
 
 
 class PairRound(APIView):

@@ -17,8 +17,8 @@ from tournaments.limits import (
     MAX_ROUNDS,
     MIN_PAIRING_TIME_LIMIT,
 )
-from tournaments.models import ManualChange, Player, PlayerSide, Tournament
-from tournaments.validation import DateInput, PlayerForm, federation_code
+from tournaments.models import ManualChange, Player, PlayerSide, Prize, Tournament
+from tournaments.validation import DateInput, PlayerForm, federation_code, no_control_characters
 
 
 def _file_size() -> str:
@@ -204,7 +204,7 @@ class CsvImportForm(forms.Form):
     file = forms.FileField(required=False, label=gettext_lazy("File"), help_text=lazy(_csv_help, str)())
     text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6, "maxlength": MAX_FILE_BYTES}),
                            label=gettext_lazy("or paste CSV"),
-                           help_text="name,title,rating,fide_id,federation,sex,birth_date")
+                           help_text="name,title,rating,fide_id,federation,sex,birth_date,club")
 
     def clean(self):
         data = super().clean()
@@ -367,3 +367,46 @@ class PlayerSideForm(forms.ModelForm):
 class DecisionForm(forms.Form):
     action = forms.ChoiceField(choices=[("approve", "approve"), ("refuse", "refuse")])
     reason = forms.CharField(required=False, max_length=300, label=gettext_lazy("Reason"))
+
+
+class PrizeCategoryForm(forms.Form):
+    """A prize category with its places at once: one prize per line, an amount or an object."""
+    kind = forms.ChoiceField(label=gettext_lazy("Category"), choices=Prize.Kind.choices)
+    label = forms.CharField(label=gettext_lazy("Name shown (optional)"), max_length=60, required=False)
+    rating_min = forms.IntegerField(label=gettext_lazy("Lowest rating"), min_value=0, max_value=3500, required=False,
+                                    help_text=gettext_lazy("Rating band only."))
+    rating_max = forms.IntegerField(label=gettext_lazy("Highest rating"), min_value=0, max_value=3500,
+                                    required=False, help_text=gettext_lazy("Rating band only."))
+    year = forms.IntegerField(label=gettext_lazy("Year of birth"), min_value=1900, max_value=2100, required=False,
+                              help_text=gettext_lazy("Juniors: born in this year or later; seniors: in this year "
+                                                     "or earlier."))
+    club = forms.CharField(label=gettext_lazy("Club"), max_length=60, required=False,
+                           help_text=gettext_lazy("Club prizes only: as the players' entries write it."))
+    values = forms.CharField(label=gettext_lazy("Prizes, one per place"), widget=forms.Textarea(attrs={"rows": 4}),
+                             max_length=5000, help_text=gettext_lazy(
+                                 "One line per place, from the first: an amount (150 or 150.50) or an object (Cup)."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("label", "club"):
+            self.fields[name].validators.append(no_control_characters)
+
+    def clean_values(self) -> list[str]:
+        """The lines, each checked as a one-line field is (the line ends aside)."""
+        lines = self.cleaned_data["values"].splitlines()
+        for line in lines:
+            no_control_characters(line)
+        return lines
+
+
+class PrizeRulesForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["prize_sharing", "prize_ties", "one_prize_per_player", "prize_currency"]
+        labels = {"prize_sharing": gettext_lazy("Tied players"), "prize_ties": gettext_lazy("Tied on"),
+                  "one_prize_per_player": gettext_lazy("One prize per player"),
+                  "prize_currency": gettext_lazy("Currency")}
+        help_texts = {"prize_sharing": gettext_lazy(
+            "Tie-breaks decide: each takes the prize of his place. Shared equally: the prizes of the places the "
+            "tied players occupy are pooled and split. Hort system: half of each is pooled and split, the other "
+            "half goes by tie-breaks. Objects are never split.")}

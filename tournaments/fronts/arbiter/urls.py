@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import entries, notices, rating_lists, rounds, views
+from . import entries, notices, prizes, rating_lists, rounds, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -29,6 +29,9 @@ urlpatterns = [
     path("t/<slug:slug>/forbidden-pairs/", views.forbidden_pair_add, name="forbidden_pair_add"),
     path("t/<slug:slug>/forbidden-pairs/<int:pk>/remove/", views.forbidden_pair_remove,
          name="forbidden_pair_remove"),
+    path("t/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
+    path("t/<slug:slug>/prizes/rules/", prizes.prize_rules, name="prize_rules"),
+    path("t/<slug:slug>/prizes/<int:pk>/remove/", prizes.prize_remove, name="prize_remove"),
     path("t/<slug:slug>/games/<int:pk>/result/", views.result_enter, name="result"),
     # The player's side: its settings, entries, bye requests, check-in.
     path("t/<slug:slug>/player-side/", entries.player_side, name="player_side"),

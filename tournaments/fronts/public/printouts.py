@@ -25,6 +25,7 @@ from tournaments.fronts.templatetags.chess import points as format_points
 from tournaments.fronts.templatetags.chess import tiebreak as format_tiebreak
 from tournaments.models import Game, Player, Round, Tournament
 from tournaments.queries import boards as board_lists
+from tournaments.queries.prizes import PrizeList
 from tournaments.queries.standings import Row
 
 # fontTools logs every glyph of every subset it makes at INFO.
@@ -332,3 +333,35 @@ def _tiebreak_note(pdf: Printout, tournament: Tournament, codes: Sequence[str]) 
     pdf.set_text_color(*GREY)
     pdf.multi_cell(0, 3.5, note, new_x="LMARGIN", new_y="NEXT")
     pdf.set_text_color(0, 0, 0)
+
+
+def prizes_pdf(tournament: Tournament, prizes: PrizeList, url: str) -> bytes:
+    """The prize list (final, or provisional before the last round is complete), what was not
+    awarded, and the working of each tied group."""
+    title = (_("Prize list") if prizes.final else
+             _("Provisional prize list after round %(number)s") % {"number": prizes.completed})
+    pdf = Printout(tournament, title, url)
+    pdf.add_page()
+    pdf.set_font(FONT, "", 8)
+    pdf.multi_cell(0, 4, _("Rules: %(rules)s.") % {"rules": prizes.rules}, new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(1)
+    rows = [[a.category, a.places, a.name, format_points(a.points),
+             " + ".join(x for x in (a.object, a.amount_text) if x), "; ".join(a.shared_with)] for a in prizes.awards]
+    pdf.table_of([_("Category"), _("Place"), _("Name"), str(POINTS), _("Prize"), _("Shared with")], rows,
+                 [20, 7, 30, 6, 14, 30], ["L", "C", "L", "C", "R", "L"])
+    if prizes.not_awarded:
+        pdf.set_font(FONT, "B", 9)
+        pdf.cell(0, 5, _("Not awarded"), new_x="LMARGIN", new_y="NEXT")
+        pdf.table_of([_("Category"), _("Place"), _("Prize")], [list(row) for row in prizes.not_awarded],
+                     [30, 8, 20], ["L", "C", "R"])
+    pdf.set_font(FONT, "", 9)
+    pdf.cell(0, 5, _("Prize fund: %(fund)s; awarded: %(awarded)s.") % {
+        "fund": prizes.money(prizes.fund), "awarded": prizes.money(prizes.awarded)}, new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    pdf.set_font(FONT, "B", 9)
+    pdf.cell(0, 5, _("The working"), new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font(FONT, "", 7.5)
+    for step in prizes.working:
+        pdf.multi_cell(0, 3.6, f"{step.category}, {_('place')} {step.places}: " + " ".join(step.lines),
+                       new_x="LMARGIN", new_y="NEXT")
+    return pdf.bytes()

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tournaments.fronts.public import prizes
 from tournaments.fronts.public import views as public
 
 app_name = "public"
@@ -15,6 +16,8 @@ urlpatterns = [
     path("t/<slug:slug>/crosstable.pdf", public.crosstable_pdf, name="crosstable_pdf"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
     path("t/<slug:slug>/crosstable/", public.crosstable_view, name="crosstable"),
+    path("t/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
+    path("t/<slug:slug>/prizes.pdf", prizes.prizes_pdf, name="prizes_pdf"),
     path("t/<slug:slug>/player/<int:number>/", public.player, name="player"),
     path("t/<slug:slug>/player/<int:number>/tiebreak/", public.tiebreak, name="tiebreak"),
 ]
