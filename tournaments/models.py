@@ -35,8 +35,10 @@ DEFAULT_SYSTEM = "dutch"
 
 
 def system_choices() -> list[tuple[str, str]]:
-    """The pairing systems of the engine's registry (nothing is listed by hand)."""
-    return [(system.name, f"{system.title} ({system.article})") for system in SYSTEMS.values()]
+    """The pairing systems of the engine's registry (nothing is listed by hand) whose round is one
+    game: the app's rounds do not hold a two-game match yet (Double-Swiss: the engine only)."""
+    return [(system.name, f"{system.title} ({system.article})") for system in SYSTEMS.values()
+            if system.games_per_round == 1]
 
 
 def edition_choices() -> list[tuple[str, str]]:
