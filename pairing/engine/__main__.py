@@ -222,7 +222,7 @@ def team_main(parser: argparse.ArgumentParser, args) -> int:
         parser.error("--explain goes with -p (the pairing it explains)")
     if args.explain == "-" and args.output == "-":
         parser.error("--explain - needs -p OUT: the pairing and its explanation cannot both go to standard output")
-    if not args.trf or not (args.output or args.check):
+    if not args.trf or not (args.output or args.check is not None):
         parser.error("--team needs the TRF file and -p or -c")
     text, status = read_trf(args.trf)
     if text is None:
@@ -230,7 +230,7 @@ def team_main(parser: argparse.ArgumentParser, args) -> int:
     try:
         document = parse_team(text)
         edition = TEAM.edition(args.edition)
-        if args.check:
+        if args.check is not None:
             return team_check_main(document, edition)
         state = build_team_state(document, edition)
         pairing = TEAM.pair(document, edition=edition)
