@@ -120,15 +120,9 @@ def generate_main(parser: argparse.ArgumentParser, args) -> int:
         parser.error(f"-g needs a system ({flags}) and -o OUT.trf, and no input file")
     swiss = get_system(args.system)
     check_edition(parser, swiss, args.edition)
-    text = ""
-    if args.generate:
-        text, status = read_trf(args.generate)
-        if text is None:
-            return status
-    seed = args.seed
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-        print(f"seed {seed}", file=sys.stderr)
+    text, seed, status = generator_input(args)
+    if text is None:
+        return status
     try:
         output = generate(swiss, read_config(text), seed, args.edition, args.baku)
     except (ConfigError, TrfError) as error:
@@ -262,19 +256,28 @@ def team_check_main(document, edition) -> int:
     return EXIT_NO_PAIRING if problems or points else EXIT_OK
 
 
-def team_generate_main(parser: argparse.ArgumentParser, args) -> int:
-    """``--team -g [CONFIG] -o OUT.trf [-s SEED]``: a random team tournament paired by this engine."""
-    if args.trf or not args.generated:
-        parser.error("-g needs -o OUT.trf, and no input file")
+def generator_input(args) -> tuple[str | None, int, int]:
+    """``-g``'s CONFIG text ("" without one) and the seed (drawn and told on standard error when
+    ``-s`` is not given); None and the exit status when CONFIG cannot be read."""
     text = ""
     if args.generate:
         text, status = read_trf(args.generate)
         if text is None:
-            return status
+            return None, 0, status
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
         print(f"seed {seed}", file=sys.stderr)
+    return text, seed, EXIT_OK
+
+
+def team_generate_main(parser: argparse.ArgumentParser, args) -> int:
+    """``--team -g [CONFIG] -o OUT.trf [-s SEED]``: a random team tournament paired by this engine."""
+    if args.trf or not args.generated:
+        parser.error("-g needs -o OUT.trf, and no input file")
+    text, seed, status = generator_input(args)
+    if text is None:
+        return status
     try:
         config = read_config(text)
         output = generate_team(TeamConfig(teams=config.players, rounds=config.rounds,
