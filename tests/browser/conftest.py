@@ -51,11 +51,23 @@ def log_in(page, username: str = "ann", password: str = "pw-ann-123", *, button:
 
 
 def sticking_out(page, selector: str = "body *", width: int = PHONE["width"]) -> list[str]:
-    """The first elements of ``selector`` whose right edge is past ``width`` px."""
-    return page.evaluate("""([selector, width]) => [...document.querySelectorAll(selector)]
-        .filter(e => e.getBoundingClientRect().right > width)
-        .map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + e.getBoundingClientRect().right).slice(0, 8)""",
-                         [selector, width])
+    """The first elements of ``selector``, and the texts, whose right edge is past ``width`` px (a long
+    word that does not wrap sticks out of a box that does not)."""
+    return page.evaluate("""([selector, width]) => {
+        const boxes = [...document.querySelectorAll(selector)]
+            .filter(e => e.getBoundingClientRect().right > width)
+            .map(e => e.tagName + '.' + e.className + '#' + e.id + ' ' + e.getBoundingClientRect().right);
+        const texts = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node; (node = walker.nextNode());) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const right = Math.max(0, ...[...range.getClientRects()].map(r => r.right));
+            const clipped = node.parentElement.closest('.visually-hidden');
+            const text = JSON.stringify(node.textContent.slice(0, 40));
+            if (right > width && !clipped) texts.push('text ' + text + ' ' + right);
+        }
+        return boxes.concat(texts).slice(0, 8);
+    }""", [selector, width])
 
 
 def no_sideways_scroll(page, label: str = "", viewport=PHONE) -> None:
