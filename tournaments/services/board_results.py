@@ -14,6 +14,7 @@ import hashlib
 import secrets
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -33,14 +34,21 @@ FILLED = (*PLAYED, Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DO
 
 def current_round(tournament: Tournament) -> Round | None:
     """The round whose results come in: the last one published (None before round 1 is)."""
-    return tournament.round_set.filter(status=Round.Status.PUBLISHED).order_by("-number").first()
+    return (tournament.round_set.filter(status=Round.Status.PUBLISHED).defer(*Round.JSON_FIELDS)  # large, unread
+            .order_by("-number").first())
 
 
 def board_of(player: Player, round_: Round | None) -> Game | None:
     """The player's game in ``round_`` (a pairing-allocated bye too), or None."""
     if round_ is None:
         return None
-    return (round_.games.filter(white=player).first() or round_.games.filter(black=player).first())
+    return round_.games.filter(Q(white=player) | Q(black=player)).first()
+
+
+def _game(pk: int) -> Game | None:
+    """The game with its round (without its large JSON fields) and its players."""
+    return (Game.objects.select_related("round", "white", "black")
+            .defer(*(f"round__{name}" for name in Round.JSON_FIELDS)).filter(pk=pk).first())
 
 
 def _names(game: Game) -> str:
@@ -57,7 +65,7 @@ def _locked_board(player: Player) -> tuple[Tournament, Game]:
         raise Refused(_("You have no board in the current round."))
     if game.is_bye:
         raise Refused(_("You have the pairing-allocated bye: it is scored automatically."))
-    game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
+    game = _game(game.pk)
     if game.result:
         raise Refused(_("The result of board %(board)s is official (%(result)s): only the arbiter can change "
                         "it.") % {"board": game.board, "result": game.result})
@@ -142,7 +150,7 @@ def _make_official(known: ResultReport, user, *, via: str = "", note: str = "") 
 def make_official(game: Game, user=None) -> Game:
     """The arbiter makes the board's report (reported, confirmed or disputed) its result, in one action."""
     lock_tournament(game.round.tournament)
-    game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
+    game = _game(game.pk)
     known = ResultReport.objects.select_related("reporter").filter(game=game).first()
     if known is None or known.state == State.OFFICIAL:
         raise Refused(_("Board %(board)s has no report waiting.") % {"board": game.board})
@@ -159,6 +167,7 @@ def accept_confirmed(round_: Round, user=None) -> int:
     """Every confirmed report of the round made official; how many."""
     lock_tournament(round_.tournament)
     confirmed = list(ResultReport.objects.select_related("game__round", "game__white", "game__black", "reporter")
+                     .defer(*(f"game__round__{name}" for name in Round.JSON_FIELDS))
                      .filter(game__round=round_, state=State.CONFIRMED, game__result=""))
     for known in confirmed:
         _make_official(known, user)
@@ -209,7 +218,7 @@ def helper_fill(helper: ResultHelper, game: Game, result: str) -> Game:
     if result not in FILLED:
         raise Refused(_("“%(text)s” is not a result.") % {"text": result})
     round_ = current_round(tournament)
-    game = Game.objects.select_related("round", "white", "black").filter(pk=game.pk).first()
+    game = _game(game.pk)
     if game is None or round_ is None or game.round_id != round_.pk:
         raise Refused(_("Only the boards of the current round can be filled here."))
     if game.result:

@@ -39,7 +39,7 @@ def result_report(request, entry):
     player = _player(entry)
     result = request.POST.get("result", "")
     return _act(request, player, lambda: board_results.report(player, result, request.user),
-                _("Your result %(result)s is reported: your opponent confirms it.") % {"result": result})
+                _("Your result %(result)s is reported: your opponent is asked to confirm it.") % {"result": result})
 
 
 @require_POST
