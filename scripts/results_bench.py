@@ -12,7 +12,8 @@ the official result too).  Then ``--threads`` clients play the players, boards i
 White posts his result to his entry's page, Black confirms it (``player:result_report``, then
 ``player:result_answer``: the forms' POSTs with their CSRF token, answered by a redirect).  Prints the
 throughput, the latency percentiles, the errors (any answer but 302) and ``lost``: the boards whose
-report is not in the database as confirmed (or official) afterwards.  Exits 1 if one is lost, a
+report is not in the database as confirmed (or official) afterwards, and the server's CPU time a
+request (what the machine's load does not change much).  Exits 1 if one is lost, a
 request failed, or it took a minute or more.
 """
 
@@ -33,7 +34,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.load_public import create_database, percentile, start_server  # noqa: E402
+from scripts.load_public import cpu_seconds, create_database, percentile, start_server  # noqa: E402
 
 ENVIRONMENT = {
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/swiss_results",
@@ -174,7 +175,9 @@ def main() -> None:
     os.environ["CELERY_TASK_ALWAYS_EAGER"] = "0"  # the server queues the tables' rebuilds, as in production
     server = start_server(options)
     try:
+        before = cpu_seconds(server.pid)
         latencies, statuses, seconds = play(options.port, boards, options.threads)
+        cpu = cpu_seconds(server.pid) - before
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -185,6 +188,7 @@ def main() -> None:
           f"{len(statuses) / seconds:.0f} requests/s")
     print(f"latency ms: median {percentile(latencies, .5):.0f}, p95 {percentile(latencies, .95):.0f}, "
           f"p99 {percentile(latencies, .99):.0f}, max {max(latencies):.0f}")
+    print(f"CPU: gunicorn {cpu:.1f} s ({cpu / max(len(statuses), 1) * 1000:.0f} ms a request)")
     print(f"errors: {errors}")
     print(f"lost: {missing}")
     print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from sesame.utils import get_query_string
 
 from tests.app.conftest import make_tournament
-from tests.browser.conftest import PHONE, log_in, no_sideways_scroll, screenshot
+from tests.browser.conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
 from tests.browser.test_player_loop import pair_and_publish
 from tournaments.models import Club, PlayerSide, ResultReport, Round
 
@@ -84,6 +84,10 @@ def test_players_report_and_confirm_a_dispute_is_decided_and_a_helper_fills_a_bo
     expect(page.locator("#reports-confirmed .report-count")).to_have_text("1")
     expect(page.locator("#reports-disputed .report-count")).to_have_text("1")
     screenshot(page, "board-05-arbiter-reports")
+    page.set_viewport_size(PHONE)  # the reports on a phone too
+    no_sideways_scroll(page, "round page with reports")
+    screenshot(page, "board-05a-arbiter-reports-phone")
+    page.set_viewport_size(DESKTOP)
     page.click("#reports-disputed")
     expect(page.locator("table.report-list tbody tr")).to_have_count(1)
     expect(page.locator(f"#report-{second.board}")).to_contain_text("disputed by")
@@ -106,6 +110,12 @@ def test_players_report_and_confirm_a_dispute_is_decided_and_a_helper_fills_a_bo
     page.click("#enrol-helper")
     expect(page.locator("#helper-qr svg")).to_be_visible()
     screenshot(page, "board-07-helper-qr")
+    page.emulate_media(media="print")  # the code printed for the helper's table
+    screenshot(page, "board-07a-helper-qr-print")
+    page.emulate_media(media="screen")
+    page.set_viewport_size(PHONE)  # the arbiter's helper page on a phone too
+    no_sideways_scroll(page, "result helpers")
+    page.set_viewport_size(DESKTOP)
     url = page.locator("#helper-url").inner_text()
     helper = phone_as(page, live_server)
     helper.goto(url)

@@ -87,6 +87,8 @@ def report(player: Player, result: str, user=None) -> ResultReport:
     if known and known.reporter_id != player.pk:
         if known.result == result and known.state == State.REPORTED:
             return answer(player, agree=True, user=user)  # both say the same: a confirmation
+        if known.state != State.REPORTED:
+            raise Refused(_("You have answered this report already: the arbiter decides."))
         raise Refused(_("Your opponent reported %(result)s: confirm it or dispute it.") % {"result": known.result})
     if known and known.state == State.CONFIRMED:
         raise Refused(_("Your opponent confirmed your report: only the arbiter can change it now."))

@@ -109,6 +109,8 @@ def test_a_disputed_report_is_decided_by_the_arbiter(event, arbiter):
     assert answer(black, False, black.user).state == State.DISPUTED  # a second click
     with pytest.raises(Refused, match="answered this report already"):
         answer(black, True, black.user)
+    with pytest.raises(Refused, match="answered this report already"):
+        report(black, "0-1", black.user)
     assert accept_confirmed(game.round, arbiter) == 0  # a disputed board is not confirmed
     make_official(game, arbiter)
     game.refresh_from_db()
