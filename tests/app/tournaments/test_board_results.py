@@ -201,3 +201,26 @@ def test_a_helper_cannot_fill_another_tournaments_board_or_an_earlier_round(even
     other_game.refresh_from_db()
     assert other_game.result == ""
     assert AuditEntry.objects.filter(tournament=other, kind="result").count() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_clicks_at_the_same_moment_make_one_report_and_one_result(event, arbiter):
+    """Both players and a helper on one board at once, a player clicking twice: one report, one
+    confirmation, one result; every other click refused with a message or harmless."""
+    from tests.app.tournaments.test_concurrency import at_once
+
+    PlayerSide.objects.filter(tournament=event).update(accept_confirmed=True)
+    game, white, black = boards(event)[0]
+    actions = [lambda: report(white, "1-0", white.user), lambda: report(white, "1-0", white.user),
+               lambda: report(black, "1-0", black.user), lambda: report(black, "1-0", black.user)]
+    results = at_once(lambda i: actions[i](), count=len(actions))
+    assert all(isinstance(r, ResultReport | Refused) for r in results), results
+    game.refresh_from_db()
+    assert game.result == "1-0" and ResultReport.objects.get().state == State.OFFICIAL
+    assert event.audit_entries.filter(action="entered").count() == 1
+    assert event.audit_entries.filter(action="reported").count() == 1
+    helper, _token = enrol_helper(event, "Desk", arbiter)
+    other = boards(event)[1][0]
+    results = at_once(lambda i: helper_fill(helper, other, "0-1" if i % 2 else "½-½"), count=4)
+    assert sum(not isinstance(r, Refused) for r in results) == 1, results  # the first fills it, the rest refused
+    assert event.audit_entries.filter(action="entered", game=other).count() == 1
