@@ -43,6 +43,8 @@ def test_a_player_reports_from_his_entry_page_and_his_opponent_confirms(client, 
     client.post(reverse("player:result_answer", args=[game.black.pk]), {"answer": "confirm"})
     assert ResultReport.objects.get().state == "confirmed"
     assert 'id="result-confirmed"' in client.get(reverse("player:entry", args=[game.black.pk])).content.decode()
+    audit_entry = event.audit_entries.get(action="report confirmed")
+    assert (audit_entry.user, audit_entry.via) == (game.black.user, "player")
 
 
 def test_a_player_cannot_report_another_board_nor_change_the_arbiters_result(client, event, arbiter):
@@ -109,6 +111,9 @@ def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, even
     assert client.post(f"{url}games/{last.pk}/", {"result": "1-0"}).status_code == 404
     last.refresh_from_db()
     assert last.result == ""
+    client.force_login(arbiter)
+    log = client.get(reverse("arbiter:audit", args=[event.slug])).content.decode()
+    assert "· result helper</p>" in log and "by result helper “Hall B”" in log
 
 
 def test_a_helper_token_never_opens_the_arbiters_pages(client, event, arbiter):
