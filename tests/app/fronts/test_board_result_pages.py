@@ -95,10 +95,14 @@ def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, even
     enter_result(filled, "½-½", arbiter)
     helper_page = client.get(url).content.decode()
     assert f'id="helper-board-{game.board}"' in helper_page and f'id="helper-board-{filled.board}"' not in helper_page
-    client.post(f"{url}games/{game.pk}/", {"result": "1-0"})
-    client.post(f"{url}games/{filled.pk}/", {"result": "1-0"})
+    question = client.post(f"{url}games/{game.pk}/", {"result": "1-0"}).content.decode()
+    assert 'id="fill-question"' in question  # asked first: a helper cannot take it back
+    game.refresh_from_db()
+    assert game.result == ""
+    client.post(f"{url}games/{game.pk}/", {"result": "1-0", "confirm": "1"})
+    client.post(f"{url}games/{filled.pk}/", {"result": "1-0", "confirm": "1"})
     other = pair(make_tournament(club, players=4, name="Other Open")).games.first()
-    client.post(f"{url}games/{other.pk}/", {"result": "1-0"})
+    client.post(f"{url}games/{other.pk}/", {"result": "1-0", "confirm": "1"})
     for board in (game, filled, other):
         board.refresh_from_db()
     assert (game.result, filled.result, other.result) == ("1-0", "½-½", "")
@@ -108,7 +112,7 @@ def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, even
     client.logout()
     assert client.get(url).status_code == 404
     last = games(event)[2]
-    assert client.post(f"{url}games/{last.pk}/", {"result": "1-0"}).status_code == 404
+    assert client.post(f"{url}games/{last.pk}/", {"result": "1-0", "confirm": "1"}).status_code == 404
     last.refresh_from_db()
     assert last.result == ""
     client.force_login(arbiter)

@@ -57,25 +57,30 @@ def result_answer(request, entry):
                 _("You confirmed the result.") if agree else _("You disputed the result: the arbiter decides."))
 
 
-def helper(request, token):
-    """The helper's page: the empty boards of the current round, a result to choose for each."""
+def helper(request, token, asking: dict | None = None):
+    """The helper's page: the empty boards of the current round, a result to choose for each (then
+    confirmed: a helper cannot change a result once it is in)."""
     tournament = request.tournament  # the helper's, checked by permissions.HELPER
     round_ = current_round(tournament)
     games = (round_.games.filter(result="").select_related("white", "black").exclude(black__isnull=True)
              if round_ else Game.objects.none())
     return render(request, "player/helper.html", {
         "tournament": tournament, "round": round_, "games": games, "token": token, "helper": request.helper,
-        "results": [(value, Result(value).label) for value in FILLED]})
+        "results": [(value, Result(value).label) for value in FILLED], "asking": asking})
 
 
 @require_POST
 def helper_fill(request, token, game):
+    """A helper's result, asked again before it is entered (``confirm``)."""
     tournament = request.tournament
     board = Game.objects.filter(pk=game, round__tournament=tournament).first()
+    result = request.POST.get("result", "")
     if board is None:
         messages.error(request, _("Only the boards of the current round can be filled here."))
-    elif perform(request, lambda: board_results.helper_fill(request.helper, board, request.POST.get("result", "")),
-                 _("Board %(board)s: %(result)s entered.") % {"board": board.board,
-                                                              "result": request.POST.get("result", "")}):
+    elif request.POST.get("confirm") != "1":
+        return helper(request, token, asking={"game": board, "result": result,
+                                              "label": Result(result).label if result in FILLED else result})
+    elif perform(request, lambda: board_results.helper_fill(request.helper, board, result),
+                 _("Board %(board)s: %(result)s entered.") % {"board": board.board, "result": result}):
         build_soon(tournament)
     return redirect("player:helper", token)
