@@ -63,6 +63,7 @@ def turn_on(page, event):
     page.check("#id_board_results")
     page.click("#save-player-side")
     expect(page.locator(".messages")).to_contain_text("Player side saved")
+    expect(page.locator("#board-results-state")).to_have_text("on")
     pair_and_publish(page, event, 1)
 
 
