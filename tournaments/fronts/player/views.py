@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments.fronts.perform import perform
 from tournaments.fronts.player.forms import ByeForm, EntryForm
 from tournaments.models import ByeRequest, Player, PlayerSide, Registration, Tournament
+from tournaments.queries.board_results import player_board
 from tournaments.services import Refused, last_paired_round
 from tournaments.services import bye_requests as byes
 from tournaments.services import check_in as checking
@@ -70,6 +71,7 @@ def _entry_context(player: Player) -> dict:
         "bye_requests": player.bye_requests.all(), "absences": player.absences.all(),
         "bye_form": ByeForm(tournament=tournament, initial={"round_number": min(next_round, tournament.rounds)}),
         "registration": Registration.objects.filter(player=player).first(),
+        "board": player_board(player) if side.board_results else None,  # results from the board
     }
 
 
