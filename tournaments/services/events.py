@@ -29,8 +29,11 @@ def _free_slug(base: str) -> str:
 
 
 def create_event(club: Club, user=None, **fields) -> Event:
-    """A new event under a free slug made from its name (another created at once: the next suffix)."""
+    """A new event under a free slug made from its name (another created at once: the next suffix);
+    a second of the same name in the club (the form sent twice) is refused."""
     event = Event(club=club, **fields)
+    if Event.objects.filter(club=club, name__iexact=event.name).exists():
+        raise Refused(_("%(club)s has an event named %(name)s already.") % {"club": club.name, "name": event.name})
     base = slugify(event.name)[:120] or "event"
     for _attempt in range(SLUG_ATTEMPTS):
         event.slug = _free_slug(base)

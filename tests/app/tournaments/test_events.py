@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.app.conftest import make_tournament, pair
-from tournaments.models import Absence, ForbiddenPair, Player, PlayerSide, Registration
+from tournaments.models import Absence, Event, ForbiddenPair, Player, PlayerSide, Registration
 from tournaments.services import Refused
 from tournaments.services.events import add_section, create_event, move_player, placement, register_in_event
 from tournaments.services.forbidden_pairs import forbid_pair
@@ -44,11 +44,13 @@ def sections(event):
 def test_sections_in_the_arbiters_order_and_a_section_in_one_event_only(event, club, arbiter, outsider):
     assert [s.name for s in event.sections()] == ["Open A", "Open B", "Open C"]
     assert [s.section_order for s in event.sections()] == [1, 2, 3]
-    other = create_event(club, arbiter, name="Lyon Open")
-    assert other.slug == "lyon-open-2"
+    with pytest.raises(Refused, match="Lyon Chess has an event named LYON OPEN already"):
+        create_event(club, arbiter, name="LYON OPEN")  # the form sent twice
+    other = create_event(club, arbiter, name="Lyon Open B")
     with pytest.raises(Refused, match="section of an event already"):
         add_section(other, sections(event)["Open A"], arbiter)
-    elsewhere = create_event(outsider.memberships.get().club, outsider, name="Paris Open")
+    elsewhere = create_event(outsider.memberships.get().club, outsider, name="Lyon Open")
+    assert elsewhere.slug == "lyon-open-2"  # another club's event of the same name: the next free slug
     with pytest.raises(Refused, match="event's club"):
         add_section(elsewhere, make_tournament(club, players=0, name="Lone"), outsider)
     entry = sections(event)["Open B"].audit_entries.get(action="section")
@@ -223,3 +225,28 @@ def test_the_api_lists_events_and_their_sections(client, event):
         (1, "Open A", 0), (2, "Open B", 2), (3, "Open C", 0)]
     assert client.get(reverse("api:event_sections", args=["nope"])).status_code == 404
     assert client.post(reverse("api:events"), {}).status_code in (401, 403)
+
+
+def test_the_arbiter_creates_an_event_and_adds_a_section_on_the_pages(client, club, arbiter):
+    tournament = make_tournament(club, players=2, name="Open A")
+    client.force_login(arbiter)
+    assert 'id="new-event"' in client.get(reverse("arbiter:dashboard")).content.decode()
+    url = reverse("arbiter:event_create")
+    wrong = client.post(url, {"name": "Lyon Open", "start_date": "2026-12-06", "end_date": "2026-12-05"})
+    assert "The event cannot end before it starts." in wrong.content.decode() and not Event.objects.exists()
+    response = client.post(url, {"name": "Lyon Open", "venue": "Salle Rameau", "start_date": "2026-12-05",
+                                 "end_date": "2026-12-06"}, follow=True)
+    assert "Lyon Open created. Add its sections next." in response.content.decode()
+    again = client.post(url, {"name": "Lyon Open"}, follow=True)
+    assert "has an event named Lyon Open already" in again.content.decode() and Event.objects.count() == 1
+    event = Event.objects.get()
+    add = reverse("arbiter:event_section_add", args=[event.slug])
+    assert "Open A is a section of Lyon Open." in client.post(add, {"tournament": tournament.slug},
+                                                              follow=True).content.decode()
+    twice = client.post(add, {"tournament": tournament.slug}, follow=True).content.decode()
+    assert "Choose a tournament of the club that is in no event yet." in twice
+    assert list(event.sections()) == [tournament]
+    dashboard = client.get(reverse("arbiter:dashboard")).content.decode()
+    assert event.get_manage_url() in dashboard
+    public = client.get(reverse("public:tournament", args=[tournament.slug])).content.decode()
+    assert "A section of Lyon Open" in public and event.get_absolute_url() in public
