@@ -10,8 +10,10 @@ from django.urls import reverse
 from tests.app.conftest import pair
 from tournaments.exchange.trf import export
 from tournaments.models import Player, Result
+from tournaments.queries.prizes import prize_list
 from tournaments.queries.records import player_record
 from tournaments.services.players import register_player
+from tournaments.services.prizes import add_category
 from tournaments.services.results import enter_result
 from tournaments.services.setup import create_tournament
 
@@ -111,3 +113,13 @@ def test_the_rating_change_uses_the_k_factor_of_the_list(club):
     assert (record.k, record.rating_change) == (40, Fraction("9.6"))
     other = player_record(tournament, young)
     assert (other.k, other.rating_change) == (40, 40 * Fraction("-0.24"))
+
+
+def test_the_birth_year_from_the_list_counts_for_a_junior_prize(club):
+    """Bravo has no birth date, only the list's birth year 2012: the junior prize (born 2008 or later)
+    is his; Alpha (born 1990) is not eligible for it."""
+    tournament = played(club)
+    Player.objects.filter(name="Bravo, Bob").update(birth_date=None, birth_year=2012)
+    add_category(tournament, "juniors", ["Book"], year=2008)
+    awards = [(award.name, award.object) for award in prize_list(tournament).awards]
+    assert awards == [("Bravo, Bob", "Book")]
