@@ -156,6 +156,7 @@ def test_a_three_section_event(page, live_server, sections):
     page.emulate_media(media="print")
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(prefer_css_page_size=True))).pages)
     assert all(name in text for name in SECTIONS) and "Rossi, Marta" in text and "Register" not in text
+    screenshot(page, "event-public-print")
     page.emulate_media(media="screen")
 
     # A section's prize list, reached from the event's page, prints.
