@@ -63,6 +63,26 @@ def add_section(event: Event, tournament: Tournament, user=None) -> Tournament:
     return tournament
 
 
+@transaction.atomic
+def move_section_up(event: Event, tournament: Tournament, user=None) -> None:
+    """``tournament`` changes places with the section before it (the order a placement by rating tries)."""
+    order = [lock_tournament(section) for section in event.sections()]
+    index = next((i for i, section in enumerate(order) if section.pk == tournament.pk), None)
+    if index is None:
+        raise Refused(_("%(tournament)s is not a section of %(event)s.") % {
+            "tournament": tournament.name, "event": event.name})
+    if index == 0:
+        raise Refused(_("%(tournament)s is the first section already.") % {"tournament": tournament.name})
+    order[index - 1], order[index] = order[index], order[index - 1]
+    for number, section in enumerate(order, start=1):
+        if section.section_order != number:
+            before = section.section_order
+            section.section_order = number
+            section.save(update_fields=["section_order", "revision"])
+            audit.record(section, Kind.SETTINGS, "section", f"Section {number} of the event {event.name}",
+                         user=user, before={"section": before}, after={"section": number})
+
+
 def placement(event: Event, entry: Registration) -> tuple[Tournament | None, list[tuple[Tournament, str]]]:
     """The first section, in the arbiter's order, that takes ``entry`` online now and whose entry
     conditions it meets; and why each section before it does not."""

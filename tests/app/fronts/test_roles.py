@@ -67,6 +67,7 @@ def world(tournament, arbiter, outsider, club):
                "bye_request": ByeRequest.objects.create(player=players[3], round_number=3),
                "prize": add_category(tournament, "overall", ["100", "50"])[0],
                "event": create_event(club, arbiter, name="Lyon Open")}
+    add_section(objects["event"], tournament, arbiter)  # the event's URLs of a section name this one
     add_section(objects["event"], make_tournament(club, players=2, name="Open B"), arbiter)
     return tournament, users, objects
 

@@ -250,3 +250,20 @@ def test_the_arbiter_creates_an_event_and_adds_a_section_on_the_pages(client, cl
     assert event.get_manage_url() in dashboard
     public = client.get(reverse("public:tournament", args=[tournament.slug])).content.decode()
     assert "A section of Lyon Open" in public and event.get_absolute_url() in public
+
+
+def test_the_arbiter_orders_the_sections_and_placement_follows(client, event, arbiter):
+    """Open B (1600 and more) moved before Open A (2000 and more): a 2150 is placed in Open B now."""
+    client.force_login(arbiter)
+    open_b = sections(event)["Open B"]
+    response = client.post(reverse("arbiter:event_section_up", args=[event.slug, open_b.slug]), follow=True)
+    assert "Open B moved up." in response.content.decode()
+    assert [s.name for s in event.sections()] == ["Open B", "Open A", "Open C"]
+    assert placement(event, Registration(name="X, Y", rating=2150))[0].name == "Open B"
+    first = client.post(reverse("arbiter:event_section_up", args=[event.slug, open_b.slug]), follow=True)
+    assert "Open B is the first section already." in first.content.decode()
+    assert [s.name for s in event.sections()] == ["Open B", "Open A", "Open C"]
+    entry = open_b.audit_entries.filter(action="section").first()
+    assert (entry.before, entry.after, entry.user) == ({"section": 2}, {"section": 1}, arbiter)
+    lone = make_tournament(event.club, players=0, name="Lone")
+    assert client.post(reverse("arbiter:event_section_up", args=[event.slug, lone.slug])).status_code == 404

@@ -15,7 +15,7 @@ from tournaments.fronts.permissions import Perm, clubs_where
 from tournaments.models import Event
 from tournaments.queries.events import section_states
 from tournaments.services import Refused
-from tournaments.services.events import add_section, create_event, move_player
+from tournaments.services.events import add_section, create_event, move_player, move_section_up
 
 
 @login_required
@@ -55,6 +55,16 @@ def event_section_add(request, event):
         tournament = form.cleaned_data["tournament"]
         perform(request, lambda: add_section(event, tournament, request.user),
                 _("%(tournament)s is a section of %(event)s.") % {"tournament": tournament.name, "event": event.name})
+    return redirect(event.get_manage_url())
+
+
+@login_required
+@require_POST
+def event_section_up(request, event, slug):
+    event = get_object_or_404(Event, slug=event)
+    tournament = get_object_or_404(event.tournaments, slug=slug)
+    perform(request, lambda: move_section_up(event, tournament, request.user),
+            _("%(tournament)s moved up.") % {"tournament": tournament.name})
     return redirect(event.get_manage_url())
 
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("e/<slug:event>/", events.event, name="event"),
     path("e/<slug:event>/sections/", events.event_section_add, name="event_section_add"),
     path("e/<slug:event>/move/", events.event_move, name="event_move"),
+    path("e/<slug:event>/sections/<slug:slug>/up/", events.event_section_up, name="event_section_up"),
     path("t/<slug:slug>/", views.tournament, name="tournament"),
     path("t/<slug:slug>/edit/", views.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/fide-mode/", views.fide_mode, name="fide_mode"),
