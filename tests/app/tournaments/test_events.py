@@ -225,6 +225,7 @@ def test_the_api_lists_events_and_their_sections(client, event):
         (1, "Open A", 0), (2, "Open B", 2), (3, "Open C", 0)]
     assert client.get(reverse("api:event_sections", args=["nope"])).status_code == 404
     assert client.post(reverse("api:events"), {}).status_code in (401, 403)
+    assert client.get("/api/", HTTP_ACCEPT="application/json").json()["events"] == "http://testserver/api/events/"
 
 
 def test_the_arbiter_creates_an_event_and_adds_a_section_on_the_pages(client, club, arbiter):
