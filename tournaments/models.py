@@ -137,6 +137,36 @@ class PrizeTies(models.TextChoices):
     TIEBREAKS = "tiebreaks", _("Points and every tie-break")
 
 
+class Event(models.Model):
+    """Several tournaments (sections: an Open A, an Open B, an under-1800) sharing one registration,
+    one venue, one public page and one arbiter's page.  A tournament without an event is a single
+    tournament, as before: nothing to do for it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(unique=True, max_length=140)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("public:event", args=[self.slug])
+
+    def get_manage_url(self) -> str:
+        return reverse("arbiter:event", args=[self.slug])
+
+    def sections(self):
+        """The event's tournaments in the arbiter's order (the order a placement by rating tries them)."""
+        return self.tournaments.order_by("section_order", "pk")
+
+
 class TournamentQuerySet(models.QuerySet):
     def listed(self):
         """The tournaments whoever lists them sees (the home page, the API's list): all but those
@@ -171,6 +201,10 @@ class Tournament(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True, max_length=140)
+    # A section of an event (None: a single tournament); the event's sections in this order.
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments",
+                              editable=False)
+    section_order = models.PositiveSmallIntegerField(default=0, editable=False)
     place = models.CharField(_("city"), max_length=120, blank=True)
     federation = models.CharField(max_length=3, blank=True, help_text=_("Host federation, e.g. FRA."))
     chief_arbiter = models.CharField(max_length=120, blank=True)
@@ -371,6 +405,15 @@ class Player(models.Model):
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
     birth_date = models.DateField(null=True, blank=True)
+    # From the FIDE rating list (looked up, or "update ratings from the list"): B.02 8.3.3's K as FIDE
+    # lists it, and the birth year where no birth date is known.
+    k_factor = models.PositiveSmallIntegerField(_("K factor"), null=True, blank=True,
+                                                validators=[MinValueValidator(10), MaxValueValidator(40)])
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    # A national federation's id and rating, for the national rating report (blank: the FIDE ones).
+    national_id = models.CharField(_("national id"), max_length=11, blank=True)
+    national_rating = models.PositiveSmallIntegerField(_("national rating"), null=True, blank=True,
+                                                       validators=[MaxValueValidator(3500)])
     pairing_number = models.PositiveIntegerField(null=True, editable=False)
     # C.04.2 C.2 b: a late entry is paired from this round on.
     entry_round = models.PositiveSmallIntegerField(default=1, validators=[MinValueValidator(1)])

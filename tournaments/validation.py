@@ -77,7 +77,8 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club", "entry_round"]
+        fields = ["name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club", "entry_round",
+                  "k_factor", "birth_year", "national_id", "national_rating"]
         widgets = {"birth_date": DateInput}
         labels = {"name": gettext_lazy("Name"), "title": gettext_lazy("Title"), "rating": gettext_lazy("Rating"),
                   "fide_id": gettext_lazy("FIDE id"), "federation": gettext_lazy("Federation"),

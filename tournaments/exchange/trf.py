@@ -190,6 +190,24 @@ def manual_change_comments(tournament: Tournament) -> list[str]:
     return lines
 
 
-def export(tournament: Tournament, version: str = "16") -> str:
-    """The TRF file: TRF-16 with the engines' extensions, or TRF-2026 (``version="26"``)."""
-    return dump(export_document(tournament, version), version)
+def with_national_columns(tournament: Tournament, document: TrfDocument) -> TrfDocument:
+    """The national rating report: the FIDE report's shape, the 001 lines' id column holding the
+    national id (blank without one: a FIDE id there would be read as a national one) and the
+    rating column the national rating where the player has one (else his FIDE rating).  The
+    ranks stay those of the tournament's tie-breaks, computed before."""
+    national = {number: (national_id, rating) for number, national_id, rating in tournament.players.values_list(
+        "pairing_number", "national_id", "national_rating")}
+    for number, record in document.players.items():
+        national_id, rating = national.get(number, ("", None))
+        record.fide_id = national_id
+        record.rating = rating if rating is not None else record.rating
+    return document
+
+
+def export(tournament: Tournament, version: str = "16", national: bool = False) -> str:
+    """The TRF file: TRF-16 with the engines' extensions, or TRF-2026 (``version="26"``); with
+    ``national``, the national federation's report (:func:`with_national_columns`)."""
+    document = export_document(tournament, version)
+    if national:
+        document = with_national_columns(tournament, document)
+    return dump(document, version)

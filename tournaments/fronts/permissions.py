@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.permissions import BasePermission
 
-from tournaments.models import ByeRequest, Club, Membership, Player, Registration, ResultHelper, Tournament
+from tournaments.models import ByeRequest, Club, Event, Membership, Player, Registration, ResultHelper, Tournament
 from tournaments.services.board_results import helper_for
 
 Role = Membership.Role
@@ -149,6 +149,15 @@ RULES: dict[str, Rule] = {
     "arbiter:reports_accept_confirmed": Rule(Perm.RESULTS),
     "arbiter:result_helpers": Rule(Perm.VIEW, Perm.RESULTS),  # the helpers, a new one's QR code
     "arbiter:result_helper_revoke": Rule(Perm.RESULTS),
+    "arbiter:event_create": Rule(Perm.CREATE),
+    "arbiter:event": Rule(Perm.VIEW),  # the event's sections, their state and next action
+    "arbiter:event_section_add": Rule(Perm.SETTINGS),
+    "arbiter:event_section_up": Rule(Perm.SETTINGS),  # the sections' order: a placement by rating tries it
+    "arbiter:event_move": Rule(Perm.PLAYERS),  # a player moved to another section before round 1
+    "player:event_register": Rule(OWNER),  # any player signed in: a section chosen, or placed by rating
+    "api:events": Rule(PUBLIC, NOBODY),
+    "api:event": Rule(PUBLIC, NOBODY),
+    "api:event_sections": Rule(PUBLIC, NOBODY),
     "arbiter:round_start": Rule(Perm.PAIRING),  # the round's start time, told in the pairing notices
     "arbiter:notices_resend": Rule(Perm.PAIRING),  # the failed pairing notices sent again
     # The API: published data for everybody, the rest as on the pages
@@ -229,16 +238,24 @@ def authorize(user, view_name: str, method: str, kwargs: dict) -> Decision:
         return Decision(None, frozenset())
     if "slug" in kwargs:
         tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=kwargs["slug"])
-        role = role_in(user, tournament.club_id)
-        if role is None:
-            raise Http404("No such tournament among your clubs'.")
-        perms = perms_of(role)
-        if needed != LOGIN and needed not in perms:
-            raise PermissionDenied(f"A {Role(role).label.lower()} may not do this.")
-        return Decision(tournament, perms)
+        return Decision(tournament, _club_perms(user, tournament.club_id, needed))
+    if "event" in kwargs:  # an event's page: the role in its club, as for one of its sections
+        event = get_object_or_404(Event, slug=kwargs["event"])
+        return Decision(None, _club_perms(user, event.club_id, needed))
     if needed != LOGIN and not clubs_where(user, needed).exists():
         raise PermissionDenied("None of your roles allows this.")
     return Decision(None, frozenset())
+
+
+def _club_perms(user, club_id: int, needed: Perm | str) -> frozenset[Perm]:
+    """What ``user`` may do in the club's tournaments and events; 404 outside his clubs."""
+    role = role_in(user, club_id)
+    if role is None:
+        raise Http404("No such tournament among your clubs'.")
+    perms = perms_of(role)
+    if needed != LOGIN and needed not in perms:
+        raise PermissionDenied(f"A {Role(role).label.lower()} may not do this.")
+    return perms
 
 
 def _owner(user, kwargs: dict) -> Decision:

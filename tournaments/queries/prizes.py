@@ -118,13 +118,14 @@ def _category(prize: Prize, places: list[Prize]) -> hand_out.Category:
 def entrants(tournament: Tournament) -> list[hand_out.Entrant]:
     """The standings after the completed rounds, with what the categories read of each player."""
     table = crosstable(tournament)
-    people = {number: (name, rating, sex, birth, club) for number, name, rating, sex, birth, club in
-              tournament.players.values_list("pairing_number", "name", "rating", "sex", "birth_date", "club")}
+    # The year of birth: the birth date's, else the rating list's (Player.birth_year).
+    people = {number: (name, rating, sex, birth.year if birth else year, club)
+              for number, name, rating, sex, birth, year, club in tournament.players.values_list(
+                  "pairing_number", "name", "rating", "sex", "birth_date", "birth_year", "club")}
     result = []
     for line, rank, number, points, *_rest in table.rows:
-        name, rating, sex, birth, club = people[number]
-        result.append(hand_out.Entrant(number, name, line, rank, points, rating, sex,
-                                       birth.year if birth else None, club))
+        name, rating, sex, born, club = people[number]
+        result.append(hand_out.Entrant(number, name, line, rank, points, rating, sex, born, club))
     return result
 
 

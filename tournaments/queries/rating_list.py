@@ -48,11 +48,12 @@ def entry(rating_list: RatingList | None, fide_id: str) -> RatedPlayer | None:
 def player_initial(tournament: Tournament, fide_id: str) -> dict:
     """What the player form is filled with from the tournament's list (nothing when the id is not
     there): name, FIDE id, federation, sex, title (Tit, else WTit: C.04.2 B.2 b reads one) and
-    rating.  The list gives a birth year only, which the form's birth date is not made up from."""
+    rating, K and birth year (the form's birth date is not made up from the year)."""
     found = entry(tournament_list(tournament), fide_id.strip())
     if found is None:
         return {}
     title = found.title or found.w_title
     return {"name": found.name[:Player._meta.get_field("name").max_length], "fide_id": str(found.fide_id),
             "federation": found.federation, "sex": {"M": "m", "F": "w"}[found.sex],
-            "title": title if title in Player.Title.values else "", "rating": found.rating}
+            "title": title if title in Player.Title.values else "", "rating": found.rating,
+            "k_factor": found.k, "birth_year": found.birth_year}

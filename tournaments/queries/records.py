@@ -86,6 +86,8 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
     k = change = None
     if player.rating and rated:
         start = tournament.start_date or tournament.created_at.date()
-        k = k_factor(player.rating, player.birth_date.year if player.birth_date else None, start.year)
+        # B.02 8.3.3: K as the rating list gives it, else as far as the tournament's data tells.
+        birth_year = player.birth_date.year if player.birth_date else player.birth_year
+        k = player.k_factor or k_factor(player.rating, birth_year, start.year)
         change = rating_change(player.rating, rated, k, rating_rules(start))
     return PlayerRecord(player, rounds, total, rank, completed, len(rated), performance, k, change)

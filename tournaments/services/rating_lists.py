@@ -20,7 +20,7 @@ from tournaments.services.players import assign_pairing_numbers, renumbering_of
 @dataclass(frozen=True)
 class RatingChange:
     """A registered player whose list entry differs from his entry: ``before`` and ``after`` of
-    each field that changes (rating, title, federation)."""
+    each field that changes (rating, title, federation, K, birth year)."""
 
     player: Player
     before: dict
@@ -32,9 +32,10 @@ class RatingChange:
 
 
 #: What the list updates of a registered player, and how the page names it.
-UPDATED = ("rating", "title", "federation")
+UPDATED = ("rating", "title", "federation", "k_factor", "birth_year")
 FIELD_LABELS = {"rating": gettext_lazy("Rating"), "title": gettext_lazy("Title"),
-                "federation": gettext_lazy("Federation")}
+                "federation": gettext_lazy("Federation"), "k_factor": gettext_lazy("K factor"),
+                "birth_year": gettext_lazy("Birth year")}
 
 
 def _title(entry: RatedPlayer) -> str:
@@ -57,10 +58,9 @@ def rating_changes(tournament: Tournament) -> tuple[RatingList | None, list[Rati
         if entry is None:
             continue
         listed = {"rating": entry.rating, "title": _title(entry) if _title(entry) in Player.Title.values else "",
-                  "federation": entry.federation}
-        # Unrated in the list (its rating empty): the rating the arbiter typed (a national one) stays.
-        before = {f: getattr(player, f) for f in UPDATED
-                  if getattr(player, f) != listed[f] and not (f == "rating" and listed[f] is None)}
+                  "federation": entry.federation, "k_factor": entry.k, "birth_year": entry.birth_year}
+        # Empty in the list (unrated, no K): what the arbiter typed (a national rating) stays.
+        before = {f: getattr(player, f) for f in UPDATED if getattr(player, f) != listed[f] and listed[f] is not None}
         if before:
             changes.append(RatingChange(player, before, {f: listed[f] for f in before}))
     return rating_list, changes

@@ -6,11 +6,14 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.app.conftest import pair
+from tournaments.services.events import add_section, create_event
 
 
 def public_routes(tournament, round_number: int) -> list[str]:
-    """Every URL of the public namespace, filled in for ``tournament``."""
-    values = {"slug": tournament.slug, "number": round_number}
+    """Every URL of the public namespace, filled in for ``tournament`` (and an event it is a section of)."""
+    event = create_event(tournament.club, name="Spring Festival")
+    add_section(event, tournament)
+    values = {"slug": tournament.slug, "number": round_number, "event": event.slug}
     found = []
     for resolver in get_resolver().url_patterns:
         if isinstance(resolver, URLResolver) and resolver.namespace == "public":

@@ -11,10 +11,11 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from pairing.rounds.publish import publish_explanation
-from tests.app.conftest import pair
+from tests.app.conftest import make_tournament, pair
 from tournaments.fronts.permissions import GUARDED, HELPER, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES, STAFF
 from tournaments.models import ByeRequest, Membership, Registration
 from tournaments.services.board_results import enrol_helper
+from tournaments.services.events import add_section, create_event
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.prizes import add_category
 
@@ -66,7 +67,10 @@ def world(tournament, arbiter, outsider, club):
                    name="Late, Comer"),
                "bye_request": ByeRequest.objects.create(player=players[3], round_number=3),
                "prize": add_category(tournament, "overall", ["100", "50"])[0],
-               "helper": enrol_helper(tournament, "Desk")[0]}
+               "helper": enrol_helper(tournament, "Desk")[0],
+               "event": create_event(club, arbiter, name="Lyon Open")}
+    add_section(objects["event"], tournament, arbiter)  # the event's URLs of a section name this one
+    add_section(objects["event"], make_tournament(club, players=2, name="Open B"), arbiter)
     return tournament, users, objects
 
 
@@ -74,6 +78,8 @@ def url_of(name, route, tournament, objects) -> str:
     kwargs = {}
     if "<slug:slug>" in route:
         kwargs["slug"] = tournament.slug
+    if "<slug:event>" in route:
+        kwargs["event"] = objects["event"].slug
     if "<int:number>" in route:
         kwargs["number"] = 1
     if "<int:board>" in route:
@@ -127,7 +133,7 @@ def test_each_role_on_every_url(client, world, role):
         url = url_of(name, route, tournament, objects)
         api = name.startswith("api:")
         for method in ("GET", "POST"):
-            want = expected(RULES[name].needs(method), role, "<slug:slug>" in route,
+            want = expected(RULES[name].needs(method), role, "<slug:slug>" in route or "<slug:event>" in route,
                             any(f"<int:{keyword}>" in route for keyword in OWNED_OF))
             with transaction.atomic():  # each request on the same data: what it changes is undone
                 response = client.get(url) if method == "GET" else client.post(url, POST_DATA)

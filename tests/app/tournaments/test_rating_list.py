@@ -344,7 +344,7 @@ def test_the_type_ahead_and_the_filled_form(client, arbiter, tournament):
     form = client.get(reverse("arbiter:player_add", args=[tournament.slug]), {"fide": "8602980"})
     initial = form.context["form"].initial
     assert initial == {"name": "Hou, Yifan", "fide_id": "8602980", "federation": "CHN", "sex": "w",
-                       "title": "GM", "rating": 2630}
+                       "title": "GM", "rating": 2630, "k_factor": 10, "birth_year": 1994}
 
 
 def test_the_api_searches_the_latest_list(arbiter):
@@ -384,8 +384,13 @@ def test_update_before_round_1_shows_then_applies_and_renumbers(client, arbiter,
         (1, "Carlsen, Magnus", 2830, "GM"), (2, "Hou, Yifan", 2630, "GM"), (3, "Somebody, Else", 2600, ""),
         (4, "Müller, Jörg-Ötzi", 1500, "")]  # unrated in the list: his typed (national) rating stays
     entry = AuditEntry.objects.get(tournament=tournament, action="rated")
-    assert entry.after["Hou, Yifan"] == {"rating": 2630, "title": "GM", "federation": "CHN"}
-    assert entry.after["Müller, Jörg-Ötzi"] == {"federation": "GER"}
+    assert entry.after["Hou, Yifan"] == {"rating": 2630, "title": "GM", "federation": "CHN", "k_factor": 10,
+                                         "birth_year": 1994}
+    # No K in the list (unrated): none stored; his birth year is.
+    assert entry.after["Müller, Jörg-Ötzi"] == {"federation": "GER", "birth_year": 2010}
+    assert list(tournament.players.values_list("name", "k_factor", "birth_year")) == [
+        ("Carlsen, Magnus", 10, 1990), ("Hou, Yifan", 10, 1994), ("Somebody, Else", None, None),
+        ("Müller, Jörg-Ötzi", None, 2010)]
 
 
 def test_no_update_once_round_1_is_paired(client, arbiter, tournament):

@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from pairing.engine import json_value
 from pairing.rounds.watch import STAGES, stage
-from tournaments.models import Game, ManualChange, Player, Prize, RatedPlayer, Round, Tournament
+from tournaments.models import Event, Game, ManualChange, Player, Prize, RatedPlayer, Round, Tournament
 from tournaments.queries.boards import board_list
 
 
@@ -15,6 +15,23 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "club", "place", "start_date", "end_date", "rounds", "system",
                   "edition", "acceleration", "points_win", "points_draw", "points_loss", "points_pairing_bye",
                   "points_half_bye", "listing"]
+
+
+class SectionSerializer(TournamentSerializer):
+    """A section of an event: the tournament, its place in the event's order and its field."""
+    players = serializers.IntegerField(source="entrants", read_only=True)
+
+    class Meta(TournamentSerializer.Meta):
+        fields = ["section_order", *TournamentSerializer.Meta.fields, "players"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.name")
+    sections = serializers.SlugRelatedField(source="tournaments", many=True, read_only=True, slug_field="slug")
+
+    class Meta:
+        model = Event
+        fields = ["slug", "name", "club", "venue", "start_date", "end_date", "sections"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):

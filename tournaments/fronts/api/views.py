@@ -3,7 +3,7 @@
 Who may call what: ``tournaments.permissions.RULES``, checked by the default permission class.
 """
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -18,7 +18,7 @@ from pairing.rounds.request import ServiceUnavailable, request_pairing
 from pairing.rounds.watch import watch_round
 from tournaments import cache
 from tournaments.fronts.api import pagination, serializers
-from tournaments.models import Game, Player, RatingKind, RatingList, Round, Tournament
+from tournaments.models import Event, Game, Player, RatingKind, RatingList, Round, Tournament
 from tournaments.queries.board_results import player_board
 from tournaments.queries.prizes import prize_list
 from tournaments.queries.rating_list import search
@@ -67,6 +67,7 @@ class ApiRoot(APIView):
         return Response({
             "tournaments": absolute("api:tournaments"),
             "rating_list": absolute("api:rating_list"),
+            "events": absolute("api:events"),
             "per_tournament": per_tournament,
             "schema": absolute("schema"),
             "docs": absolute("api-docs"),
@@ -85,6 +86,35 @@ class TournamentDetail(generics.RetrieveAPIView):
     queryset = Tournament.objects.select_related("club")
     serializer_class = serializers.TournamentSerializer
     lookup_field = "slug"
+
+
+EVENTS = Event.objects.select_related("club").prefetch_related(
+    Prefetch("tournaments", queryset=Tournament.objects.order_by("section_order", "pk")))
+
+
+class EventList(generics.ListAPIView):
+    """The events (several tournaments, its sections, under one name); each names its sections' slugs
+    in the organisers' order."""
+
+    queryset = EVENTS
+    serializer_class = serializers.EventSerializer
+
+
+class EventDetail(generics.RetrieveAPIView):
+    queryset = EVENTS
+    serializer_class = serializers.EventSerializer
+    lookup_field = "slug"
+    lookup_url_kwarg = "event"
+
+
+class EventSections(generics.ListAPIView):
+    """An event's sections in the organisers' order (the order a placement by rating tries them)."""
+
+    serializer_class = serializers.SectionSerializer
+
+    def get_queryset(self):
+        event = get_object_or_404(Event, slug=self.kwargs["event"])
+        return event.sections().select_related("club").annotate(entrants=Count("players"))
 
 
 class TournamentMixin:

@@ -17,7 +17,7 @@ from tournaments.limits import (
     MAX_ROUNDS,
     MIN_PAIRING_TIME_LIMIT,
 )
-from tournaments.models import ManualChange, Player, PlayerSide, Prize, Tournament
+from tournaments.models import Event, ManualChange, Player, PlayerSide, Prize, Tournament
 from tournaments.validation import DateInput, PlayerForm, federation_code, no_control_characters
 
 
@@ -410,3 +410,42 @@ class PrizeRulesForm(forms.ModelForm):
             "Tie-breaks decide: each takes the prize of his place. Shared equally: the prizes of the places the "
             "tied players occupy are pooled and split. Hort system: half of each is pooled and split, the other "
             "half goes by tie-breaks. Objects are never split.")}
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["name", "venue", "start_date", "end_date"]
+        widgets = {"start_date": DateInput, "end_date": DateInput}
+        labels = {"name": gettext_lazy("Name"), "venue": gettext_lazy("Venue"),
+                  "start_date": gettext_lazy("Start date"), "end_date": gettext_lazy("End date")}
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start_date") and data.get("end_date") and data["end_date"] < data["start_date"]:
+            raise forms.ValidationError(_("The event cannot end before it starts."))
+        return data
+
+
+class SectionForm(forms.Form):
+    """A tournament of the club, in no event yet, made a section of the event."""
+    tournament = forms.ModelChoiceField(queryset=Tournament.objects.none(), label=gettext_lazy("Tournament"),
+                                        to_field_name="slug")
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].queryset = Tournament.objects.filter(club=event.club_id, event__isnull=True)
+
+
+class MoveForm(forms.Form):
+    """A player of one section moved to another (before round 1)."""
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("Player"))
+    section = forms.ModelChoiceField(queryset=Tournament.objects.none(), label=gettext_lazy("To the section"),
+                                     to_field_name="slug")
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = Player.objects.filter(tournament__event=event).select_related(
+            "tournament").order_by("tournament__section_order", "pairing_number")
+        self.fields["player"].label_from_instance = lambda p: f"{p.name} ({p.tournament.name} #{p.pairing_number})"
+        self.fields["section"].queryset = event.sections()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import board_results, entries, notices, prizes, rating_lists, rounds, views
+from . import board_results, entries, events, notices, prizes, rating_lists, rounds, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -11,6 +11,11 @@ urlpatterns = [
     path("new/", views.tournament_create, name="tournament_create"),
     path("import/", views.tournament_import, name="tournament_import"),
     path("rating-lists/", rating_lists.rating_lists, name="rating_lists"),
+    path("events/new/", events.event_create, name="event_create"),
+    path("e/<slug:event>/", events.event, name="event"),
+    path("e/<slug:event>/sections/", events.event_section_add, name="event_section_add"),
+    path("e/<slug:event>/move/", events.event_move, name="event_move"),
+    path("e/<slug:event>/sections/<slug:slug>/up/", events.event_section_up, name="event_section_up"),
     path("t/<slug:slug>/", views.tournament, name="tournament"),
     path("t/<slug:slug>/edit/", views.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/fide-mode/", views.fide_mode, name="fide_mode"),

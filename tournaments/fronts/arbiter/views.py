@@ -34,7 +34,7 @@ from tournaments.fronts.arbiter.forms import (
 )
 from tournaments.fronts.perform import perform
 from tournaments.fronts.permissions import Perm, clubs_of, clubs_where, managed_tournaments
-from tournaments.models import Club, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.models import Club, Event, ForbiddenPair, Game, Player, Round, Tournament
 from tournaments.queries.rating_list import player_initial
 from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
@@ -72,6 +72,7 @@ def dashboard(request):
         "clubs": clubs_of(request.user),
         "creating_clubs": clubs_where(request.user, Perm.CREATE),
         "tournaments": tournaments,
+        "events": Event.objects.filter(club__in=clubs_where(request.user, Perm.VIEW)).select_related("club"),
         # Same-named tournaments of a club are told apart by when they were created and their address.
         "namesakes": {name for (_club, name), count in names.items() if count > 1},
     })
@@ -423,11 +424,14 @@ def result_enter(request, slug, pk):
 
 @login_required
 def trf_export(request, slug):
-    """The tournament as a TRF file (``?version=26`` for TRF-2026), the next round's known absences marked."""
+    """The tournament as a TRF file (``?version=26`` for TRF-2026), the next round's known absences marked;
+    ``?national=1``: the national rating report, national ids and ratings in the FIDE report's shape."""
     tournament = request.tournament
     version = "26" if request.GET.get("version") == "26" else "16"
-    response = HttpResponse(export(tournament, version), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-trf{version}.txt"'
+    national = request.GET.get("national") == "1"
+    response = HttpResponse(export(tournament, version, national=national), content_type="text/plain; charset=utf-8")
+    kind = "national" if national else "trf"
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{kind}{version}.txt"'
     return response
 
 

@@ -41,3 +41,17 @@ class ByeForm(forms.Form):
 
     def problems(self) -> str:
         return " ".join(message for messages in self.errors.values() for message in messages)
+
+
+class EventEntryForm(EntryForm):
+    """The event's one registration form: the entry, and the section chosen or left to the rating."""
+
+    section = forms.ModelChoiceField(queryset=Tournament.objects.none(), required=False, to_field_name="slug",
+                                     label=gettext_lazy("Section"),
+                                     empty_label=gettext_lazy("Placed by my rating"),
+                                     help_text=gettext_lazy("Left to the rating: the first section whose "
+                                                            "conditions you meet, in the organisers' order."))
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["section"].queryset = event.sections()

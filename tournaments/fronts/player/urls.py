@@ -12,6 +12,7 @@ urlpatterns = [
     path("sign-in/code/", sign_in.code, name="code"),
     path("sign-in/link/", sign_in.link, name="link"),
     path("t/<slug:slug>/register/", views.register, name="register"),
+    path("e/<slug:event>/register/", views.event_register, name="event_register"),
     path("t/<slug:slug>/check-in/", views.venue_check_in, name="venue_check_in"),
     path("entries/<int:entry>/", views.entry, name="entry"),
     path("entries/<int:entry>/check-in/", views.check_in, name="check_in"),

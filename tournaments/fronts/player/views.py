@@ -7,16 +7,18 @@ entry, registration or bye request in the URL is the user's, else 404.
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.fronts.perform import perform
-from tournaments.fronts.player.forms import ByeForm, EntryForm
-from tournaments.models import ByeRequest, Player, PlayerSide, Registration, Tournament
+from tournaments.fronts.player.forms import ByeForm, EntryForm, EventEntryForm
+from tournaments.models import ByeRequest, Event, Player, PlayerSide, Registration, Tournament
 from tournaments.queries.board_results import player_board
 from tournaments.services import Refused, last_paired_round
 from tournaments.services import bye_requests as byes
 from tournaments.services import check_in as checking
 from tournaments.services import registration as entries
+from tournaments.services.events import register_in_event
 
 
 def home(request):
@@ -34,6 +36,14 @@ def home(request):
     })
 
 
+ENTERED = {
+    Registration.Status.APPROVED: _lazy("You are registered in %(tournament)s."),
+    Registration.Status.PENDING: _lazy("Your entry to %(tournament)s waits for the arbiter's approval."),
+    Registration.Status.WAITING: _lazy("%(tournament)s is full: you are on its waiting list."),
+}
+
+
+
 def register(request, slug):
     tournament = request.tournament
     side = entries.player_side(tournament)
@@ -47,14 +57,35 @@ def register(request, slug):
         except Refused as refusal:
             messages.error(request, refusal.message)
         else:
-            messages.success(request, {
-                Registration.Status.APPROVED: _("You are registered in %(tournament)s."),
-                Registration.Status.PENDING: _("Your entry to %(tournament)s waits for the arbiter's approval."),
-                Registration.Status.WAITING: _("%(tournament)s is full: you are on its waiting list."),
-            }[entry.status] % {"tournament": tournament.name})
+            messages.success(request, ENTERED[entry.status] % {"tournament": tournament.name})
             return redirect("player:home")
     return render(request, "player/register.html", {"tournament": tournament, "side": side, "form": form,
                                                     "closed": closed})
+
+
+ENTERED = {
+    Registration.Status.APPROVED: _lazy("You are registered in %(tournament)s."),
+    Registration.Status.PENDING: _lazy("Your entry to %(tournament)s waits for the arbiter's approval."),
+    Registration.Status.WAITING: _lazy("%(tournament)s is full: you are on its waiting list."),
+}
+
+
+def event_register(request, event):
+    """The event's one form: the player chooses a section, or is placed by his rating."""
+    event = get_object_or_404(Event, slug=event)
+    form = EventEntryForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        entry = Registration(**{name: form.cleaned_data[name] for name in EntryForm.Meta.fields},
+                             email=request.user.email)
+        try:
+            entry = register_in_event(event, entry, request.user, form.cleaned_data["section"])
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, ENTERED[entry.status] % {"tournament": entry.tournament.name})
+            return redirect("player:home")
+    sections = [(section, entries.player_side(section)) for section in event.sections()]
+    return render(request, "player/event_register.html", {"event": event, "form": form, "sections": sections})
 
 
 def _entry_context(player: Player) -> dict:

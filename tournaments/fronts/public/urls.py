@@ -1,11 +1,12 @@
 from django.urls import path
 
-from tournaments.fronts.public import prizes
+from tournaments.fronts.public import events, prizes
 from tournaments.fronts.public import views as public
 
 app_name = "public"
 urlpatterns = [
     path("", public.home, name="home"),
+    path("e/<slug:event>/", events.event, name="event"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
     path("t/<slug:slug>/round/<int:number>/", public.round_pairings, name="round"),
     path("t/<slug:slug>/round/<int:number>/boards.pdf", public.round_pdf, {"kind": "boards"}, name="boards_pdf"),

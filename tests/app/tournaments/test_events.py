@@ -1,0 +1,270 @@
+"""Events with sections: sections added, an entry placed by the player's choice or by rating (the
+sections' entry conditions), a player moved between sections before round 1 only (C.04.2 B.3:
+both sections numbered again), the arbiter's and the public event pages."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.app.conftest import make_tournament, pair
+from tournaments.models import Absence, Event, ForbiddenPair, Player, PlayerSide, Registration
+from tournaments.services import Refused
+from tournaments.services.events import add_section, create_event, move_player, placement, register_in_event
+from tournaments.services.forbidden_pairs import forbid_pair
+from tournaments.services.players import register_player
+
+Status = Registration.Status
+
+
+def person(email):
+    return get_user_model().objects.create_user(email, email=email)
+
+
+@pytest.fixture
+def event(club, arbiter):
+    """The Lyon Open: A (2000+), B (1600+), C (under 1600, born 2008 or later), in that order;
+    entries approved at once."""
+    event = create_event(club, arbiter, name="Lyon Open", venue="Salle Rameau",
+                         start_date=datetime.date(2026, 12, 5), end_date=datetime.date(2026, 12, 6))
+    bands = {"Open A": {"min_rating": 2000}, "Open B": {"min_rating": 1600},
+             "Open C": {"max_rating": 1599, "born_from": datetime.date(2008, 1, 1)}}
+    for name, conditions in bands.items():
+        section = make_tournament(club, players=0, rounds=5, name=name)
+        PlayerSide.objects.create(tournament=section, registration=True, approval="auto", **conditions)
+        add_section(event, section, arbiter)
+    return event
+
+
+def sections(event):
+    return {s.name: s for s in event.sections()}
+
+
+def test_sections_in_the_arbiters_order_and_a_section_in_one_event_only(event, club, arbiter, outsider):
+    assert [s.name for s in event.sections()] == ["Open A", "Open B", "Open C"]
+    assert [s.section_order for s in event.sections()] == [1, 2, 3]
+    with pytest.raises(Refused, match="Lyon Chess has an event named LYON OPEN already"):
+        create_event(club, arbiter, name="LYON OPEN")  # the form sent twice
+    other = create_event(club, arbiter, name="Lyon Open B")
+    with pytest.raises(Refused, match="section of an event already"):
+        add_section(other, sections(event)["Open A"], arbiter)
+    elsewhere = create_event(outsider.memberships.get().club, outsider, name="Lyon Open")
+    assert elsewhere.slug == "lyon-open-2"  # another club's event of the same name: the next free slug
+    with pytest.raises(Refused, match="event's club"):
+        add_section(elsewhere, make_tournament(club, players=0, name="Lone"), outsider)
+    entry = sections(event)["Open B"].audit_entries.get(action="section")
+    assert entry.user == arbiter and "Lyon Open" in entry.summary
+
+
+@pytest.mark.parametrize(("rating", "born", "placed"), [
+    (2150, None, "Open A"), (2000, None, "Open A"), (1999, None, "Open B"), (1600, None, "Open B"),
+    (1450, datetime.date(2010, 3, 1), "Open C"),
+])
+def test_placement_by_rating_takes_the_first_section_whose_conditions_are_met(event, rating, born, placed):
+    section, refusals = placement(event, Registration(name="X, Y", rating=rating, birth_date=born))
+    assert section.name == placed
+    assert [s.name for s, _why in refusals] == [s.name for s in event.sections()][:len(refusals)]
+
+
+def test_no_section_takes_an_entry_that_meets_no_conditions(event):
+    """An adult rated 1450: too low for A and B, too old for C; nothing is stored."""
+    with pytest.raises(Refused) as refused:
+        register_in_event(event, Registration(name="Old, Timer", rating=1450, birth_date=datetime.date(1970, 1, 1)),
+                          person("old@example.org"))
+    message = refused.value.message
+    assert "No section of Lyon Open" in message and "born on or after 2008-01-01" in message
+    assert "rated 2000 or more" in message and not Registration.objects.exists()
+
+
+def test_registration_places_by_rating_and_checks_the_chosen_sections_conditions(event):
+    placed = register_in_event(event, Registration(name="Rossi, Marco", rating=1720), person("m@example.org"))
+    assert placed.tournament.name == "Open B" and placed.status == Status.APPROVED
+    assert placed.player.tournament.name == "Open B" and placed.player.pairing_number == 1
+    # A 2150 chooses to play down in the Open B (no rating ceiling there): his choice, not the order.
+    chosen = register_in_event(event, Registration(name="Bianchi, Lia", rating=2150), person("l@example.org"),
+                               section=sections(event)["Open B"])
+    assert chosen.tournament.name == "Open B" and chosen.player.pairing_number == 1
+
+
+def test_a_chosen_section_must_meet_its_conditions(event):
+    """The Open A takes 2000 and more: a 1720 who chooses it is refused, nothing stored."""
+    open_a = sections(event)["Open A"]
+    with pytest.raises(Refused, match="rated 2000 or more"):
+        register_in_event(event, Registration(name="Neri, Ugo", rating=1720), person("u@example.org"), section=open_a)
+    assert not open_a.players.exists() and not Registration.objects.exists()
+
+
+def test_a_section_of_another_event_is_refused(event, club, arbiter):
+    other = create_event(club, arbiter, name="Winter Cup")
+    lone = add_section(other, make_tournament(club, players=0, name="Winter A"), arbiter)
+    with pytest.raises(Refused, match="not a section of Lyon Open"):
+        register_in_event(event, Registration(name="Neri, Ugo", rating=1720), person("u@example.org"), section=lone)
+
+
+def fill(section, ratings):
+    return [register_player(section, Player(name=f"Player, {section.name[-1]}{r}", rating=r)) for r in ratings]
+
+
+def test_moving_a_player_before_round_1_renumbers_both_sections(event, arbiter):
+    a, b = sections(event)["Open A"], sections(event)["Open B"]
+    fill(a, [2300, 2200, 2100])
+    fill(b, [1900, 1800])
+    mover = a.players.get(rating=2200)
+    Absence.objects.create(player=mover, round_number=2, bye="H")
+    Absence.objects.create(player=mover, round_number=5, bye="Z")
+    other = a.players.get(rating=2300)
+    forbid_pair(a, mover, other)
+    moved = move_player(a, mover, b, arbiter)
+    assert moved.tournament == b and moved.pairing_number == 1  # C.04.2 B.2: the highest rated first
+    assert list(a.players.values_list("rating", "pairing_number")) == [(2300, 1), (2100, 2)]
+    assert list(b.players.values_list("rating", "pairing_number")) == [(2200, 1), (1900, 2), (1800, 3)]
+    assert list(moved.absences.values_list("round_number", flat=True)) == [2, 5]
+    assert not ForbiddenPair.objects.exists()
+    out, into = a.audit_entries.get(action="moved out"), b.audit_entries.get(action="moved in")
+    assert out.user == into.user == arbiter
+    assert out.before == {"from": "Open A", "to": "Open B", "pairing_number": 2}
+    assert into.after["pairing_number"] == 1
+
+
+def test_no_move_once_round_1_is_paired_in_either_section(event, arbiter):
+    a, b = sections(event)["Open A"], sections(event)["Open B"]
+    fill(a, [2300, 2200, 2100, 2050])
+    fill(b, [1900, 1800])
+    pair(a)
+    mover = b.players.get(rating=1900)
+    for source, player, target in ((b, mover, a), (a, a.players.get(rating=2300), b)):
+        with pytest.raises(Refused, match="Round 1 of Open A has been paired"):
+            move_player(source, player, target, arbiter)
+    mover.refresh_from_db()
+    assert mover.tournament == b and mover.pairing_number == 1
+    assert not b.audit_entries.filter(action__startswith="moved").exists()
+
+
+def test_a_move_is_refused_outside_the_event_or_for_the_same_fide_id(event, club, arbiter):
+    a, b = sections(event)["Open A"], sections(event)["Open B"]
+    mover = register_player(a, Player(name="Twin, One", rating=2100, fide_id="12345"))
+    register_player(b, Player(name="Twin, Two", rating=1900, fide_id="12345"))
+    with pytest.raises(Refused, match="FIDE id 12345 is registered already"):
+        move_player(a, mover, b, arbiter)
+    with pytest.raises(Refused, match="plays in Open A already"):
+        move_player(a, mover, a, arbiter)
+    lone = make_tournament(club, players=0, name="Lone")
+    with pytest.raises(Refused, match="two sections of one event"):
+        move_player(a, mover, lone, arbiter)
+    with pytest.raises(Refused, match="does not play in Open B"):
+        move_player(b, mover, sections(event)["Open C"], arbiter)
+    assert Player.objects.get(pk=mover.pk).tournament == a
+
+
+def test_a_registered_entry_moves_with_its_player(event, arbiter):
+    entry = register_in_event(event, Registration(name="Rossi, Marco", rating=1720), person("m@example.org"))
+    move_player(entry.tournament, entry.player, sections(event)["Open A"], arbiter)
+    entry.refresh_from_db()
+    assert entry.tournament.name == "Open A" and entry.player.tournament.name == "Open A"
+
+
+def test_the_arbiters_event_page_shows_each_sections_state_and_moves_a_player(client, event, arbiter, outsider):
+    a, b = sections(event)["Open A"], sections(event)["Open B"]
+    fill(a, [2300, 2200, 2100, 2050])
+    fill(b, [1900])
+    pair(a)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:event", args=[event.slug])).content.decode()
+    assert "Enter the results of round 1" in page and "Results entered: 0 of 2" in page
+    assert "Register the players" in page and "Pair round 1" in page  # Open C, Open B
+    mover = b.players.get()
+    response = client.post(reverse("arbiter:event_move", args=[event.slug]),
+                           {"player": mover.pk, "section": sections(event)["Open C"].slug}, follow=True)
+    assert "moved to Open C" in response.content.decode()
+    mover.refresh_from_db()
+    assert mover.tournament.name == "Open C"
+    refused = client.post(reverse("arbiter:event_move", args=[event.slug]),
+                          {"player": a.players.first().pk, "section": b.slug}, follow=True)
+    assert "Round 1 of Open A has been paired" in refused.content.decode()
+    client.force_login(outsider)
+    assert client.get(reverse("arbiter:event", args=[event.slug])).status_code == 404
+
+
+def test_the_public_event_page_shows_every_sections_round(client, event):
+    a, b = sections(event)["Open A"], sections(event)["Open B"]
+    fill(a, [2300, 2200, 2100, 2050])
+    fill(b, [1900, 1800])
+    pair(a)
+    pair(b)
+    page = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    for name in ("Open A", "Open B", "Open C", "Player, A2300", "Player, B1800", "No round published yet."):
+        assert name in page
+    assert reverse("public:standings", args=[a.slug]) in page and reverse("public:crosstable", args=[b.slug]) in page
+    assert reverse("player:event_register", args=[event.slug]) in page
+    assert client.get(reverse("public:event", args=["no-such-event"])).status_code == 404
+
+
+def test_the_event_registration_page_places_the_player(client, event):
+    user = person("m@example.org")
+    client.force_login(user)
+    url = reverse("player:event_register", args=[event.slug])
+    assert "Open C" in client.get(url).content.decode()
+    response = client.post(url, {"name": "Rossi, Marco", "rating": 1720, "section": ""}, follow=True)
+    assert "You are registered in Open B." in response.content.decode()
+    refused = client.post(url, {"name": "Rossi, Marco", "rating": 1720, "section": ""}, follow=True)
+    assert "registered in this tournament already" in refused.content.decode()
+    assert Player.objects.get(user=user).tournament.name == "Open B"
+
+
+def test_the_api_lists_events_and_their_sections(client, event):
+    fill(sections(event)["Open B"], [1900, 1800])
+    response = client.get(reverse("api:events"))
+    assert response["X-Total-Count"] == "1"
+    assert response.json() == [{"slug": "lyon-open", "name": "Lyon Open", "club": "Lyon Chess", "venue": "Salle Rameau",
+                       "start_date": "2026-12-05", "end_date": "2026-12-06",
+                       "sections": [s.slug for s in event.sections()]}]
+    assert client.get(reverse("api:event", args=[event.slug])).json()["name"] == "Lyon Open"
+    rows = client.get(reverse("api:event_sections", args=[event.slug])).json()
+    assert [(r["section_order"], r["name"], r["players"]) for r in rows] == [
+        (1, "Open A", 0), (2, "Open B", 2), (3, "Open C", 0)]
+    assert client.get(reverse("api:event_sections", args=["nope"])).status_code == 404
+    assert client.post(reverse("api:events"), {}).status_code in (401, 403)
+    assert client.get("/api/", HTTP_ACCEPT="application/json").json()["events"] == "http://testserver/api/events/"
+
+
+def test_the_arbiter_creates_an_event_and_adds_a_section_on_the_pages(client, club, arbiter):
+    tournament = make_tournament(club, players=2, name="Open A")
+    client.force_login(arbiter)
+    assert 'id="new-event"' in client.get(reverse("arbiter:dashboard")).content.decode()
+    url = reverse("arbiter:event_create")
+    wrong = client.post(url, {"name": "Lyon Open", "start_date": "2026-12-06", "end_date": "2026-12-05"})
+    assert "The event cannot end before it starts." in wrong.content.decode() and not Event.objects.exists()
+    response = client.post(url, {"name": "Lyon Open", "venue": "Salle Rameau", "start_date": "2026-12-05",
+                                 "end_date": "2026-12-06"}, follow=True)
+    assert "Lyon Open created. Add its sections next." in response.content.decode()
+    again = client.post(url, {"name": "Lyon Open"}, follow=True)
+    assert "has an event named Lyon Open already" in again.content.decode() and Event.objects.count() == 1
+    event = Event.objects.get()
+    add = reverse("arbiter:event_section_add", args=[event.slug])
+    assert "Open A is a section of Lyon Open." in client.post(add, {"tournament": tournament.slug},
+                                                              follow=True).content.decode()
+    twice = client.post(add, {"tournament": tournament.slug}, follow=True).content.decode()
+    assert "Choose a tournament of the club that is in no event yet." in twice
+    assert list(event.sections()) == [tournament]
+    dashboard = client.get(reverse("arbiter:dashboard")).content.decode()
+    assert event.get_manage_url() in dashboard
+    public = client.get(reverse("public:tournament", args=[tournament.slug])).content.decode()
+    assert "A section of Lyon Open" in public and event.get_absolute_url() in public
+
+
+def test_the_arbiter_orders_the_sections_and_placement_follows(client, event, arbiter):
+    """Open B (1600 and more) moved before Open A (2000 and more): a 2150 is placed in Open B now."""
+    client.force_login(arbiter)
+    open_b = sections(event)["Open B"]
+    response = client.post(reverse("arbiter:event_section_up", args=[event.slug, open_b.slug]), follow=True)
+    assert "Open B moved up." in response.content.decode()
+    assert [s.name for s in event.sections()] == ["Open B", "Open A", "Open C"]
+    assert placement(event, Registration(name="X, Y", rating=2150))[0].name == "Open B"
+    first = client.post(reverse("arbiter:event_section_up", args=[event.slug, open_b.slug]), follow=True)
+    assert "Open B is the first section already." in first.content.decode()
+    assert [s.name for s in event.sections()] == ["Open B", "Open A", "Open C"]
+    entry = open_b.audit_entries.filter(action="section").first()
+    assert (entry.before, entry.after, entry.user) == ({"section": 2}, {"section": 1}, arbiter)
+    lone = make_tournament(event.club, players=0, name="Lone")
+    assert client.post(reverse("arbiter:event_section_up", args=[event.slug, lone.slug])).status_code == 404

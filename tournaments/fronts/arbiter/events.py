@@ -1,0 +1,82 @@
+"""The arbiter's pages of an event: a new event, its sections and their state, a section added, a
+player moved between sections before round 1 (tournaments/services/events.py)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.fronts.arbiter.forms import EventForm, MoveForm, SectionForm
+from tournaments.fronts.perform import perform
+from tournaments.fronts.permissions import Perm, clubs_where
+from tournaments.models import Event
+from tournaments.queries.events import section_states
+from tournaments.services import Refused
+from tournaments.services.events import add_section, create_event, move_player, move_section_up
+
+
+@login_required
+def event_create(request):
+    club = get_object_or_404(clubs_where(request.user, Perm.CREATE),
+                             pk=request.GET.get("club") or getattr(clubs_where(request.user, Perm.CREATE).first(),
+                                                                   "pk", None))
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = create_event(club, request.user, **form.cleaned_data)
+        except Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, _("%(event)s created. Add its sections next.") % {"event": event.name})
+            return redirect(event.get_manage_url())
+    return render(request, "arbiter/event_form.html", {"form": form, "club": club})
+
+
+@login_required
+def event(request, event):
+    event = get_object_or_404(Event.objects.select_related("club"), slug=event)
+    return render(request, "arbiter/event.html", {
+        "event": event, "sections": section_states(event),
+        "section_form": SectionForm(event=event), "move_form": MoveForm(event=event),
+    })
+
+
+@login_required
+@require_POST
+def event_section_add(request, event):
+    event = get_object_or_404(Event, slug=event)
+    form = SectionForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, _("Choose a tournament of the club that is in no event yet."))
+    else:
+        tournament = form.cleaned_data["tournament"]
+        perform(request, lambda: add_section(event, tournament, request.user),
+                _("%(tournament)s is a section of %(event)s.") % {"tournament": tournament.name, "event": event.name})
+    return redirect(event.get_manage_url())
+
+
+@login_required
+@require_POST
+def event_section_up(request, event, slug):
+    event = get_object_or_404(Event, slug=event)
+    tournament = get_object_or_404(event.tournaments, slug=slug)
+    perform(request, lambda: move_section_up(event, tournament, request.user),
+            _("%(tournament)s moved up.") % {"tournament": tournament.name})
+    return redirect(event.get_manage_url())
+
+
+@login_required
+@require_POST
+def event_move(request, event):
+    event = get_object_or_404(Event, slug=event)
+    form = MoveForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player and the section he moves to."))
+        return redirect(event.get_manage_url())
+    player, section = form.cleaned_data["player"], form.cleaned_data["section"]
+    perform(request, lambda: move_player(player.tournament, player, section, request.user),
+            _("%(name)s moved to %(section)s.") % {"name": player.name, "section": section.name})
+    return redirect(event.get_manage_url())

@@ -1,0 +1,162 @@
+"""Events with sections: an event created, a tournament made one of its sections, an entry placed
+in a section (the player's choice or his rating) through the one way to register
+(:mod:`.registration`), and a player moved between sections before round 1 (C.04.2 B.3: the
+pairing numbers of both sections follow the initial order)."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.audit import Kind
+from tournaments.models import Absence, Club, Event, ForbiddenPair, Player, Registration, Tournament
+from tournaments.services import Refused, last_paired_round, lock_tournament
+from tournaments.services.players import assign_pairing_numbers, check_not_registered, check_room
+from tournaments.services.registration import condition_problem, player_side, register_online, registration_closed
+
+SLUG_ATTEMPTS = 20
+
+
+def _free_slug(base: str) -> str:
+    slug, n = base, 1
+    while Event.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def create_event(club: Club, user=None, **fields) -> Event:
+    """A new event under a free slug made from its name (another created at once: the next suffix);
+    a second of the same name in the club (the form sent twice) is refused."""
+    event = Event(club=club, **fields)
+    if Event.objects.filter(club=club, name__iexact=event.name).exists():
+        raise Refused(_("%(club)s has an event named %(name)s already.") % {"club": club.name, "name": event.name})
+    base = slugify(event.name)[:120] or "event"
+    for _attempt in range(SLUG_ATTEMPTS):
+        event.slug = _free_slug(base)
+        try:
+            with transaction.atomic():
+                event.save()
+            return event
+        except IntegrityError:
+            if not Event.objects.filter(slug=event.slug).exists():
+                raise
+    raise Refused(_("Too many events of this name are being created at once: try again."))
+
+
+@transaction.atomic
+def add_section(event: Event, tournament: Tournament, user=None) -> Tournament:
+    """``tournament`` (of the event's club, in no other event) becomes the event's last section."""
+    tournament = lock_tournament(tournament)
+    if tournament.club_id != event.club_id:
+        raise Refused(_("A section is a tournament of the event's club."))
+    if tournament.event_id is not None:
+        raise Refused(_("%(tournament)s is a section of an event already.") % {"tournament": tournament.name})
+    last = event.tournaments.aggregate(last=Max("section_order"))["last"]
+    tournament.event, tournament.section_order = event, (last or 0) + 1
+    tournament.save(update_fields=["event", "section_order", "revision"])
+    audit.record(tournament, Kind.SETTINGS, "section", f"Section {tournament.section_order} of the event {event.name}",
+                 user=user, after={"event": event.name, "section": tournament.section_order})
+    return tournament
+
+
+@transaction.atomic
+def move_section_up(event: Event, tournament: Tournament, user=None) -> None:
+    """``tournament`` changes places with the section before it (the order a placement by rating tries)."""
+    order = [lock_tournament(section) for section in event.sections()]
+    index = next((i for i, section in enumerate(order) if section.pk == tournament.pk), None)
+    if index is None:
+        raise Refused(_("%(tournament)s is not a section of %(event)s.") % {
+            "tournament": tournament.name, "event": event.name})
+    if index == 0:
+        raise Refused(_("%(tournament)s is the first section already.") % {"tournament": tournament.name})
+    order[index - 1], order[index] = order[index], order[index - 1]
+    for number, section in enumerate(order, start=1):
+        if section.section_order != number:
+            before = section.section_order
+            section.section_order = number
+            section.save(update_fields=["section_order", "revision"])
+            audit.record(section, Kind.SETTINGS, "section", f"Section {number} of the event {event.name}",
+                         user=user, before={"section": before}, after={"section": number})
+
+
+def placement(event: Event, entry: Registration) -> tuple[Tournament | None, list[tuple[Tournament, str]]]:
+    """The first section, in the arbiter's order, that takes ``entry`` online now and whose entry
+    conditions it meets; and why each section before it does not."""
+    refusals = []
+    for section in event.sections():
+        side = player_side(section)
+        problem = registration_closed(side) or condition_problem(side, entry)
+        if problem is None:
+            return section, refusals
+        refusals.append((section, problem))
+    return None, refusals
+
+
+def register_in_event(event: Event, entry: Registration, user, section: Tournament | None = None) -> Registration:
+    """The event's one registration form: in the section chosen (its conditions checked), or,
+    without one, in the section :func:`placement` finds; then registered as in a single tournament."""
+    if section is None:
+        section, refusals = placement(event, entry)
+        if section is None:
+            raise Refused(_("No section of %(event)s takes this entry: %(reasons)s") % {
+                "event": event.name, "reasons": " ".join(f"{s.name}: {why}" for s, why in refusals)})
+    elif section.event_id != event.pk:
+        raise Refused(_("%(tournament)s is not a section of %(event)s.") % {
+            "tournament": section.name, "event": event.name})
+    return register_online(section, entry, user)
+
+
+def _lock_both(first: Tournament, second: Tournament) -> tuple[Tournament, Tournament]:
+    """Both sections' locks, always in the same order (two moves at once wait, never deadlock)."""
+    locked = {t.pk: lock_tournament(t) for t in sorted((first, second), key=lambda t: t.pk)}
+    return locked[first.pk], locked[second.pk]
+
+
+def _check_move(section_from: Tournament, player: Player, section_to: Tournament) -> None:
+    if section_from.pk == section_to.pk:
+        raise Refused(_("%(name)s plays in %(tournament)s already.") % {
+            "name": player.name, "tournament": section_to.name})
+    if section_from.event_id is None or section_from.event_id != section_to.event_id:
+        raise Refused(_("A player moves between two sections of one event."))
+    if player.tournament_id != section_from.pk:
+        raise Refused(_("%(name)s does not play in %(tournament)s.") % {
+            "name": player.name, "tournament": section_from.name})
+    for section in (section_from, section_to):
+        if last_paired_round(section):
+            # C.04.2 B.3: the numbers of a paired round stay; a player in two sections' games never.
+            raise Refused(_("Round 1 of %(tournament)s has been paired: players move between sections "
+                            "before round 1 only.") % {"tournament": section.name})
+
+
+@transaction.atomic
+def move_player(section_from: Tournament, player: Player, section_to: Tournament, user=None) -> Player:
+    """``player`` plays in ``section_to`` instead, before round 1 of either; both sections are
+    numbered again in initial order (C.04.2 B.2-B.3).  His absences move with him (those within the
+    new section's rounds); the pairs kept apart in his old section do not."""
+    section_from, section_to = _lock_both(section_from, section_to)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    _check_move(section_from, player, section_to)
+    check_not_registered(section_to, player, confirm=True)  # the same FIDE id twice: refused
+    check_room(section_to, 1)
+    old_number = player.pairing_number
+    ForbiddenPair.objects.filter(player=player).delete()
+    ForbiddenPair.objects.filter(other=player).delete()
+    Absence.objects.filter(player=player, round_number__gt=section_to.rounds).delete()
+    player.tournament, player.pairing_number = section_to, None
+    player.save(update_fields=["tournament", "pairing_number"])
+    Registration.objects.filter(player=player).update(tournament=section_to)
+    assign_pairing_numbers(section_from, user=user)
+    assign_pairing_numbers(section_to, user=user)
+    player.refresh_from_db()
+    data = {"from": section_from.name, "to": section_to.name}
+    audit.record(section_from, Kind.PLAYER, "moved out",
+                 f"{player.name} (#{old_number}) moved to the section {section_to.name}", user=user,
+                 before={**data, "pairing_number": old_number}, after=data)
+    audit.record(section_to, Kind.PLAYER, "moved in",
+                 f"{player.name} moved from the section {section_from.name} as #{player.pairing_number}", user=user,
+                 before={**data, "pairing_number": old_number}, after={**data, "pairing_number": player.pairing_number})
+    return player
