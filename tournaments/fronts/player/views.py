@@ -4,14 +4,17 @@ Who may open each page is checked before the view runs (``permissions.RULES``, r
 entry, registration or bye request in the URL is the user's, else 404.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.fronts.perform import perform
 from tournaments.fronts.player.forms import ByeForm, EntryForm
 from tournaments.models import ByeRequest, Player, PlayerSide, Registration, Tournament
+from tournaments.queries.live import live_notice
 from tournaments.services import Refused, last_paired_round
 from tournaments.services import bye_requests as byes
 from tournaments.services import check_in as checking
@@ -40,7 +43,7 @@ def register(request, slug):
     closed = entries.registration_closed(side)
     if request.method == "POST" and form.is_valid():
         entry = Registration(**{name: form.cleaned_data[name] for name in EntryForm.Meta.fields},
-                             email=request.user.email)
+                             email=request.user.email, language=get_language())  # his mails' language
         try:
             entry = entries.register_online(tournament, entry, request.user)
         except Refused as refusal:
@@ -70,6 +73,8 @@ def _entry_context(player: Player) -> dict:
         "bye_requests": player.bye_requests.all(), "absences": player.absences.all(),
         "bye_form": ByeForm(tournament=tournament, initial={"round_number": min(next_round, tournament.rounds)}),
         "registration": Registration.objects.filter(player=player).first(),
+        # His board of the last published round, live (templates/player/_live.html).
+        "live": live_notice(player), "live_player": player, "poll_seconds": settings.LIVE_POLL_SECONDS,
     }
 
 
