@@ -47,7 +47,7 @@ async function offlineCopy(url) {
   if (!found) return null;
   const stored = found.headers.get("X-Stored-At") || "";
   const body = (await found.text())
-    .replace('id="offline-note" hidden', 'id="offline-note"')
+    .replace(/(<p [^>]*id="offline-note"[^>]*?) hidden/, "$1")
     .replace('<time id="offline-time">', '<time id="offline-time" datetime="' + stored + '">');
   return new Response(body, {status: 200, headers: found.headers});
 }
