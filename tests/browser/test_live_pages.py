@@ -84,6 +84,12 @@ def signed_in_phone(browser, live_server, user):
     return phone
 
 
+HIDE = """(hidden) => {
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
 def wait_for(check, what: str, timeout: float = 20) -> None:
     deadline = time.monotonic() + timeout
     while not check():
@@ -124,6 +130,17 @@ def test_the_phone_gets_its_board_live_then_shows_it_offline(browser, arbiter, l
     no_sideways_scroll(phone, "the player's page, live")
     screenshot(phone, "live-01-board-arrived-390")
 
+    # The tab hidden (another app on screen): no poll; shown again: polls again.
+    polls = []
+    phone.on("request", lambda request: polls.append(request.url) if "/live/" in request.url else None)
+    phone.evaluate(HIDE, True)
+    phone.wait_for_timeout(500)
+    polls.clear()
+    phone.wait_for_timeout(3500)  # three and a half poll intervals
+    assert polls == []
+    phone.evaluate(HIDE, False)
+    wait_for(lambda: polls, "a poll once the tab is shown again", timeout=5)
+
     # A result comes in: the phone shows it; so does the public board list on another screen.
     board_list = browser.new_context(base_url=live_server.url, viewport=DESKTOP).new_page()
     board_list.goto(reverse("public:round", args=[tournament.slug, 1]))
@@ -159,5 +176,11 @@ def test_the_phone_gets_its_board_live_then_shows_it_offline(browser, arbiter, l
     phone.emulate_media(media="print")
     expect(phone.locator("#notice-board")).to_be_visible()
     phone.emulate_media(media="screen")
+
+    # Signing out forgets his page: the next person on this phone finds none of it.
+    phone.get_by_role("button", name="Log out").click()
+    expect(phone.locator("#player-sign-in-link")).to_be_visible()
+    wait_for(lambda: entry_url not in phone.evaluate(KEPT), "his page forgotten")
+    assert "/__last-pairing__" not in phone.evaluate(KEPT)
     for context in (phone.context, board_list.context, page.context):
         context.close()

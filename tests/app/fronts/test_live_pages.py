@@ -89,6 +89,16 @@ def test_a_search_or_a_page_is_kept_in_the_polling_address(client, tournament):
     pair(tournament)
     part = client.get(reverse("public:round_live", args=[tournament.slug, 1]), {"q": "Player, A0"}).content.decode()
     assert "q=Player%2C%20A0" in part and "board-search-summary" in part
+    assert f'<a href="{reverse("public:round", args=[tournament.slug, 1])}">Show every board</a>' in part
+
+
+def test_a_signed_in_player_is_served_the_shared_part(client, tournament, django_assert_max_num_queries):
+    pair(tournament)
+    live_url = reverse("public:player_live", args=[tournament.slug, 1])
+    anonymous = client.get(live_url).content
+    client.force_login(get_user_model().objects.create_user("p1", email="secret1@example.org"))
+    with django_assert_max_num_queries(2):  # his session and user; the part comes from the shared cache
+        assert client.get(live_url).content == anonymous
 
 
 def test_no_private_data_in_the_live_parts(client, tournament):

@@ -4,9 +4,9 @@ when a round is published or a result comes in.
 
 A poll names the revision its copy was made from (``?since=``).  Unchanged: the answer is an empty 204
 (one revision read, kept a second by each process: ``cache.tournament_revision``), which htmx leaves
-alone.  Changed: the fragment, made once per revision for every anonymous reader (``shared_page``), with
-the new revision in its own polling address.  Polling holds up under load where server-sent events would
-keep one WSGI worker per open tab (docs/benchmark.md).
+alone.  Changed: the fragment, made once per revision for every reader, signed in or not
+(``shared_part``), with the new revision in its own polling address.  Polling holds up under load
+where server-sent events would keep one WSGI worker per open tab (docs/benchmark.md).
 """
 
 from functools import wraps
@@ -18,7 +18,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from tournaments import cache
-from tournaments.fronts.public.views import BOARDS_PAGE, _paged, _query, _tournament, live_round, shared_page
+from tournaments.fronts.public.views import BOARDS_PAGE, _paged, _query, _tournament, live_round, shared_part
 from tournaments.models import Player
 from tournaments.queries.boards import board_list
 from tournaments.queries.live import live_notice
@@ -41,7 +41,7 @@ def unless_unchanged(view):
 
 
 @unless_unchanged
-@shared_page
+@shared_part
 def round_boards(request, slug, number):
     """The board list of round ``number`` (``?q=`` and ``?page=`` as on the round page)."""
     revision = cache.tournament_revision(slug)  # before the data: the copy is never older than it says
@@ -54,7 +54,7 @@ def round_boards(request, slug, number):
 
 
 @unless_unchanged
-@shared_page
+@shared_part
 def player_notice_part(request, slug, number):
     """The pairing notice of the player ``number`` (public: what the round page shows of him)."""
     player = get_object_or_404(Player.objects.select_related("tournament"), tournament__slug=slug,

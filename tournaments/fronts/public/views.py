@@ -47,9 +47,20 @@ def shared_page(view):
     each time whether it changed (ETag).  A visitor with a session (an arbiter) or a pending message
     is served his own page.  One copy per language (LocaleMiddleware's choice: the language cookie,
     else Accept-Language, both in ``Vary``).  Read only: GET and HEAD, any other method is 405."""
+    return _sharing(view, personal=True)
+
+
+def shared_part(view):
+    """As :func:`shared_page`, for a part of a page that holds nothing of its reader (no form, no token,
+    no message): one copy for every reader, signed in or not (the live parts, fronts/public/live.py)."""
+    return _sharing(view, personal=False)
+
+
+def _sharing(view, personal: bool):
     @wraps(view)
     def page(request, **kwargs):
-        own = settings.SESSION_COOKIE_NAME in request.COOKIES or CookieStorage.cookie_name in request.COOKIES
+        own = personal and (settings.SESSION_COOKIE_NAME in request.COOKIES
+                            or CookieStorage.cookie_name in request.COOKIES)
         if own or request.method not in ("GET", "HEAD"):
             return view(request, **kwargs)
         tournaments = Tournament.objects.order_by("pk").values_list("pk", "revision")
