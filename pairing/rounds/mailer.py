@@ -142,8 +142,10 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
                 message = compose_registration(notice)
             elif (content := contents.get((notice.round_id, notice.player_id))) is not None:
                 message = compose(notice, rounds[notice.round_id], players[notice.player_id], content)
-            else:  # no board in the round any more
-                fail([notice], "the player has no board in this round")
+            else:
+                message = None
+            if message is None:  # no board in the round any more, or the entry changed since
+                fail([notice], "nothing to tell any more: the board or the entry changed")
                 continue
             try:
                 connection.send_messages([message])
@@ -239,10 +241,19 @@ def compose(notice: Notice, round_: Round, player: Player, content: PairingNotic
         return _message(notice, subject, "pairing_notice", context, unsubscribe_url)
 
 
-def compose_registration(notice: Notice) -> EmailMultiAlternatives:
+#: The states of an entry in which each of its mails still says the truth.
+STILL_TRUE = {Notice.Kind.APPROVED: {Registration.Status.APPROVED}, Notice.Kind.REFUSED: {Registration.Status.REFUSED},
+              Notice.Kind.PROMOTED: {Registration.Status.PENDING, Registration.Status.APPROVED}}
+
+
+def compose_registration(notice: Notice) -> EmailMultiAlternatives | None:
     """A registration's mail (approved, refused, moved up), in the player's language (the one he registered
-    in), else the tournament's notices' (or the site's); it says what the entry is when it is sent."""
+    in), else the tournament's notices' (or the site's); it says what the entry is when it is sent
+    (None: the entry changed since, e.g. cancelled: the mail would not be true any more)."""
     entry = Registration.objects.select_related("tournament", "player").get(pk=notice.registration_id)
+    if entry.status not in STILL_TRUE[notice.kind] or (entry.status == Registration.Status.APPROVED
+                                                       and entry.player is None):
+        return None
     tournament = entry.tournament
     unsubscribe_url = _unsubscribe_url(notice, tournament)
     context = {"tournament": tournament, "entry": entry, "kind": notice.kind, "unsubscribe_url": unsubscribe_url,

@@ -105,6 +105,14 @@ def test_the_mail_is_in_the_language_the_player_registered_in(full_tournament, a
     assert "Motif : Pas de licence" in text(smtp.mailbox.messages[0]).replace("Motif:", "Motif :")
 
 
+def test_a_mail_no_longer_true_is_not_sent(full_tournament, arbiter, smtp, dispatched):  # noqa: F811
+    entry = enter(full_tournament, "One, Ann", "one@example.org")
+    committed(lambda: approve(entry, arbiter))
+    committed(lambda: cancel(entry, entry.user))  # before the sender came
+    assert deliver(None) == 0 and smtp.mailbox.count() == 0
+    assert Notice.objects.get().state == Notice.State.FAILED
+
+
 def test_an_unsubscribed_address_gets_no_mail(full_tournament, arbiter, smtp, dispatched):  # noqa: F811
     entry = enter(full_tournament, "One, Ann", "one@example.org")
     Unsubscription.objects.create(address="one@example.org", tournament=full_tournament)
