@@ -742,6 +742,11 @@ class PlayerSide(models.Model):
     bye_deadline = models.PositiveSmallIntegerField(
         _("bye deadline (hours before the round)"), default=2,
         help_text=_("Without a start time for the round: until the round is paired."))
+    # Results from the board: the players report them, the opponent confirms (docs/players.md).
+    board_results = models.BooleanField(_("results from the board"), default=False, help_text=_(
+        "Either player reports the result from the phone; the opponent confirms or disputes it."))
+    accept_confirmed = models.BooleanField(_("accept confirmed results automatically"), default=False, help_text=_(
+        "Without it, the arbiter makes each confirmed result official."))
 
     def __str__(self) -> str:
         return f"{self.tournament}: player side"
@@ -969,3 +974,47 @@ class RatedPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
+
+
+class ResultHelper(models.Model):
+    """A phone enrolled by the arbiter's QR code to fill the empty boards of a tournament's current round.
+    Only the hash of its token is kept; revoked, it is refused at once."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="result_helpers")
+    label = models.CharField(max_length=40)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: helper {self.label}"
+
+
+class ResultReport(models.Model):
+    """A board's result as a player reported it, and what his opponent answered; official only once
+    the arbiter (or the tournament's automatic acceptance) enters it as the game's result."""
+
+    class State(models.TextChoices):
+        REPORTED = "reported", _("Reported")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        OFFICIAL = "official", _("Official")
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="report")
+    result = models.CharField(max_length=3, choices=Result.choices)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.REPORTED)
+    reporter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    answered_by = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    reported_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game__board"]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.result} ({self.state})"

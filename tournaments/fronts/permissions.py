@@ -27,7 +27,8 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.permissions import BasePermission
 
-from tournaments.models import ByeRequest, Club, Membership, Player, Registration, Tournament
+from tournaments.models import ByeRequest, Club, Membership, Player, Registration, ResultHelper, Tournament
+from tournaments.services.board_results import helper_for
 
 Role = Membership.Role
 
@@ -70,6 +71,7 @@ OWNED = {
     "bye_request": _owns(ByeRequest, "player__user"),
 }
 STAFF = "staff"    # site staff (User.is_staff): what all clubs share, the FIDE rating lists
+HELPER = "helper"  # a result helper's phone: the URL's token is a helper's, not revoked (no account needed)
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,16 @@ RULES: dict[str, Rule] = {
     "player:bye_request": Rule(OWNER),
     "player:bye_cancel": Rule(OWNER),
     "player:registration_cancel": Rule(OWNER),
+    "player:result_report": Rule(OWNER),  # his own board's result, from his entry
+    "player:result_withdraw": Rule(OWNER),
+    "player:result_answer": Rule(OWNER),  # his opponent's report confirmed or disputed
+    "player:helper": Rule(HELPER),  # a result helper's page: the empty boards of the current round
+    "player:helper_fill": Rule(HELPER),
+    # Results from the board as the arbiters run them
+    "arbiter:report_accept": Rule(Perm.RESULTS),  # a board's report made official
+    "arbiter:reports_accept_confirmed": Rule(Perm.RESULTS),
+    "arbiter:result_helpers": Rule(Perm.VIEW, Perm.RESULTS),  # the helpers, a new one's QR code
+    "arbiter:result_helper_revoke": Rule(Perm.RESULTS),
     "arbiter:round_start": Rule(Perm.PAIRING),  # the round's start time, told in the pairing notices
     "arbiter:notices_resend": Rule(Perm.PAIRING),  # the failed pairing notices sent again
     # The API: published data for everybody, the rest as on the pages
@@ -157,6 +169,7 @@ RULES: dict[str, Rule] = {
     "api:result": Rule(Perm.RESULTS),
     "api:pair": Rule(Perm.PAIRING),
     "api:publish": Rule(Perm.PAIRING),  # POST only: publish a draft, the chief arbiter or the club admin
+    "api:my_board": Rule(OWNER),  # a player's board of the current round; POST: his report or his answer
 }
 
 #: The namespaces whose every URL must be in RULES.
@@ -185,6 +198,7 @@ def can(user, perm: Perm, tournament: Tournament) -> bool:
 class Decision:
     tournament: Tournament | None
     perms: frozenset[Perm]
+    helper: ResultHelper | None = None
 
     @property
     def can(self) -> dict[str, bool]:
@@ -203,6 +217,8 @@ def authorize(user, view_name: str, method: str, kwargs: dict) -> Decision:
         raise PermissionDenied("Read only.")
     if needed == PUBLIC:
         return Decision(None, frozenset())
+    if needed == HELPER:
+        return _helper(kwargs)
     if not user.is_authenticated:
         raise LoginNeeded
     if needed == OWNER:
@@ -234,6 +250,14 @@ def _owner(user, kwargs: dict) -> Decision:
     return Decision(tournament, frozenset())
 
 
+def _helper(kwargs: dict) -> Decision:
+    """A result helper's URL: its token must be a helper's still valid (else 404, whoever asks)."""
+    helper = helper_for(kwargs.get("token", ""))
+    if helper is None:
+        raise Http404("No such helper, or revoked.")
+    return Decision(helper.tournament, frozenset(), helper)
+
+
 class RulesMiddleware:
     """Checks ``RULES`` before every view of the arbiter's and the player's pages (a player signs in
     on his own page); the view finds the tournament and
@@ -256,7 +280,7 @@ class RulesMiddleware:
                 return signed_out()
             login_url = reverse("player:sign_in") if "player" in match.namespaces else None
             return redirect_to_login(request.get_full_path(), login_url)
-        request.tournament, request.can = decision.tournament, decision.can
+        request.tournament, request.can, request.helper = decision.tournament, decision.can, decision.helper
         return None
 
 

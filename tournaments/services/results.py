@@ -32,8 +32,10 @@ def parse_result(text: str) -> str:
 
 
 @transaction.atomic
-def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> Game:
-    """Record ``result`` for ``game``; a correction keeps the old value in the history.
+def enter_result(game: Game, result: str, user=None, confirm: bool = False, *, via: str = "",
+                 note: str = "") -> Game:
+    """Record ``result`` for ``game``; a correction keeps the old value in the history.  ``via`` and
+    ``note`` tell the audit log where it came from (a player's report, a result helper).
 
     Once a later round is paired, the result can no longer be cleared (the next pairing would
     not know these players have met), and changing it needs ``confirm``: the later pairings
@@ -71,8 +73,8 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False) -> G
                   "pairings already made. Confirm to change it.")) % values)
     players = f"{game.white.name} – {game.black.name}"  # named: board numbers change from round to round
     audit.record(round_.tournament, Kind.RESULT, "changed" if game.result else "entered",
-                 f"Round {round_.number} board {game.board} ({players}): {game.result or '—'} → {result or '—'}",
-                 user=user,
+                 f"Round {round_.number} board {game.board} ({players}): {game.result or '—'} → {result or '—'}"
+                 + (f" ({note})" if note else ""), user=user, via=via,
                  before={"result": game.result}, after={"result": result}, game=game)
     game.result = result
     game.save(update_fields=["result"])

@@ -12,15 +12,16 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from pairing.rounds.publish import publish_explanation
 from tests.app.conftest import pair
-from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES, STAFF
+from tournaments.fronts.permissions import GUARDED, HELPER, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES, STAFF
 from tournaments.models import ByeRequest, Membership, Registration
+from tournaments.services.board_results import enrol_helper
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.prizes import add_category
 
 Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
 PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair", "registrations": "registration",
-         "bye-requests": "bye_request", "prizes": "prize"}
+         "bye-requests": "bye_request", "prizes": "prize", "result-helpers": "helper"}
 #: What a player's URL names, by its keyword (none of them the user's: nobody here owns one).
 OWNED_OF = {"entry": "player", "registration": "registration", "bye_request": "bye_request"}
 
@@ -64,7 +65,8 @@ def world(tournament, arbiter, outsider, club):
                    tournament=tournament, user=get_user_model().objects.create_user("late@example.org"),
                    name="Late, Comer"),
                "bye_request": ByeRequest.objects.create(player=players[3], round_number=3),
-               "prize": add_category(tournament, "overall", ["100", "50"])[0]}
+               "prize": add_category(tournament, "overall", ["100", "50"])[0],
+               "helper": enrol_helper(tournament, "Desk")[0]}
     return tournament, users, objects
 
 
@@ -76,6 +78,10 @@ def url_of(name, route, tournament, objects) -> str:
         kwargs["number"] = 1
     if "<int:board>" in route:
         kwargs["board"] = 1
+    if "<str:token>" in route:
+        kwargs["token"] = "not-a-helpers-token"  # a valid one: tests/app/fronts/test_board_result_pages.py
+    if "<int:game>" in route:
+        kwargs["game"] = objects["game"].pk
     if "<int:pk>" in route:
         segment = route.split("<int:pk>")[0].rstrip("/").rsplit("/", 1)[-1]
         assert segment in PK_OF, f"{name}: say in PK_OF what <int:pk> is after {segment}/"
@@ -92,6 +98,8 @@ def expected(rule_needs, role, tournament_url: bool, owned_url: bool = False) ->
         return "forbidden"
     if rule_needs == PUBLIC:
         return "allowed"
+    if rule_needs == HELPER:  # no account needed; a token that is no helper's is 404 for everybody
+        return "hidden"
     if role is None:
         return "login"
     if rule_needs == OWNER:  # a player's page: his own data only, whatever his club roles

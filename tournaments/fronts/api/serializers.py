@@ -330,3 +330,38 @@ class PrizeCategoryInputSerializer(serializers.Serializer):
     rating_max = serializers.IntegerField(min_value=0, max_value=3500, required=False, allow_null=True, default=None)
     year = serializers.IntegerField(min_value=1900, max_value=2100, required=False, allow_null=True, default=None)
     club = serializers.CharField(max_length=60, required=False, default="", allow_blank=True)
+
+
+# Results from the board (docs/players.md): a player's own board of the current round and his report.
+
+class ReportSerializer(serializers.Serializer):
+    result = serializers.CharField()
+    state = serializers.ChoiceField(["reported", "confirmed", "disputed", "official"])
+    reporter = serializers.CharField(source="reporter.name")
+    reported_by_me = serializers.BooleanField()
+
+
+class MyBoardSerializer(serializers.Serializer):
+    """``tournaments.queries.board_results.PlayerBoard``: the board, its official result and its report."""
+
+    round = serializers.IntegerField(source="round.number")
+    board = serializers.IntegerField(source="game.board")
+    colour = serializers.ChoiceField(["w", "b"], help_text="the player's colour (w for the pairing-allocated bye)")
+    white = PlayerRefSerializer(source="game.white")
+    black = PlayerRefSerializer(source="game.black", allow_null=True)
+    result = serializers.CharField(source="game.result", help_text="the official result; empty until there is one")
+    report = serializers.SerializerMethodField()
+
+    @extend_schema_field(ReportSerializer(allow_null=True))
+    def get_report(self, board) -> dict | None:
+        if board.report is None:
+            return None
+        return ReportSerializer({"result": board.report.result, "state": board.report.state,
+                                 "reporter": board.report.reporter, "reported_by_me": board.reported_by_me}).data
+
+
+class ReportActionSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(["report", "withdraw", "confirm", "dispute"],
+                                     help_text="report (or change) my result, withdraw it, or answer my opponent's")
+    result = serializers.ChoiceField(["1-0", "½-½", "0-1"], required=False,
+                                     help_text="with report: the result from white's side")

@@ -24,5 +24,6 @@ urlpatterns = [
     path("tournaments/<slug:slug>/standings/", views.Standings.as_view(), name="standings"),
     path("tournaments/<slug:slug>/crosstable/", views.Crosstable.as_view(), name="crosstable"),
     path("tournaments/<slug:slug>/prizes/", views.Prizes.as_view(), name="prizes"),
+    path("me/entries/<int:entry>/board/", views.MyBoard.as_view(), name="my_board"),
     path("tournaments/<slug:slug>/pair/", views.PairRound.as_view(), name="pair"),
 ]

@@ -18,13 +18,15 @@ from pairing.rounds.request import ServiceUnavailable, request_pairing
 from pairing.rounds.watch import watch_round
 from tournaments import cache
 from tournaments.fronts.api import pagination, serializers
-from tournaments.models import Game, RatingKind, RatingList, Round, Tournament
+from tournaments.models import Game, Player, RatingKind, RatingList, Round, Tournament
+from tournaments.queries.board_results import player_board
 from tournaments.queries.prizes import prize_list
 from tournaments.queries.rating_list import search
 from tournaments.queries.standings import completed_round, crosstable, published_rounds
 from tournaments.queries.tasks import build_soon
-from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.services import ConfirmationNeeded, Refused, board_results
 from tournaments.services.prizes import add_category
+from tournaments.services.registration import player_side
 from tournaments.services.results import enter_result, parse_result
 
 
@@ -296,3 +298,40 @@ class RatingListSearch(APIView):
         if rating_list is not None:
             response["X-Rating-List"] = f"{rating_list.kind} {rating_list.period:%Y-%m}"
         return response
+
+
+class MyBoard(APIView):
+    """A player's own board of the current round and its report (results from the board); POST reports
+    his result, withdraws it, or confirms or disputes his opponent's.  The entry must be the caller's
+    (``permissions.OWNER``: another's is 404)."""
+
+    @extend_schema(responses=serializers.MyBoardSerializer)
+    def get(self, request, entry):
+        return Response(serializers.MyBoardSerializer(self._board(entry)).data)
+
+    @extend_schema(request=serializers.ReportActionSerializer, responses=serializers.MyBoardSerializer)
+    def post(self, request, entry):
+        data = serializers.ReportActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = get_object_or_404(Player.objects.select_related("tournament"), pk=entry)
+        action, result = data.validated_data["action"], data.validated_data.get("result", "")
+        if action == "report" and not result:
+            raise ValidationError({"result": _("Give the result: 1-0, ½-½ or 0-1.")})
+        try:
+            done = {"report": lambda: board_results.report(player, result, request.user),
+                    "withdraw": lambda: board_results.withdraw(player, request.user),
+                    "confirm": lambda: board_results.answer(player, True, request.user),
+                    "dispute": lambda: board_results.answer(player, False, request.user)}[action]()
+        except Refused as refusal:
+            raise ValidationError({"detail": refusal.message}) from None
+        if done is not None and done.state == done.State.OFFICIAL:
+            build_soon(player.tournament)
+        return Response(serializers.MyBoardSerializer(self._board(entry)).data)
+
+    @staticmethod
+    def _board(entry):
+        player = get_object_or_404(Player.objects.select_related("tournament"), pk=entry)
+        board = player_board(player) if player_side(player.tournament).board_results else None
+        if board is None:
+            raise NotFound(_("You have no board in the current round."))
+        return board

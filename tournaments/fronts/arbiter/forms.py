@@ -321,7 +321,7 @@ class PlayerSideForm(forms.ModelForm):
         fields = ["registration", "opens_at", "closes_at", "max_players", "min_rating", "max_rating", "born_from",
                   "born_until", "federations", "approval", "check_in", "check_in_each_round", "check_in_opens",
                   "check_in_closes", "bye_requests", "bye_approval", "max_byes", "no_byes_last_rounds",
-                  "bye_deadline"]
+                  "bye_deadline", "board_results", "accept_confirmed"]
         widgets = {"opens_at": DateTimeInput(format="%Y-%m-%dT%H:%M"),
                    "closes_at": DateTimeInput(format="%Y-%m-%dT%H:%M"),
                    "born_from": DateInput, "born_until": DateInput}

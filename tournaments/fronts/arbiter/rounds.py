@@ -16,6 +16,7 @@ from pairing.rounds.run import bracket_reports
 from pairing.rounds.stale import changed_parts, describe
 from pairing.rounds.timing import duration
 from pairing.rounds.watch import stage, watch_round
+from tournaments.fronts.arbiter.board_results import reports_context
 from tournaments.fronts.arbiter.forms import ManualChangeForm
 from tournaments.fronts.arbiter.notices import start_form
 from tournaments.fronts.perform import perform
@@ -62,6 +63,7 @@ def _round_context(request, round_: Round) -> dict:
         counts = notice_counts(round_) if round_.status == Round.Status.PUBLISHED else {}
         if round_.tournament.pairing_notices or any(counts.values()):
             context["notices"] = counts
+    context.update(reports_context(request, round_))  # results from the board
     return context
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import entries, notices, prizes, rating_lists, rounds, views
+from . import board_results, entries, notices, prizes, rating_lists, rounds, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -40,6 +40,13 @@ urlpatterns = [
     path("t/<slug:slug>/bye-requests/<int:pk>/", entries.bye_request_decide, name="bye_request_decide"),
     path("t/<slug:slug>/check-in/absent/", entries.mark_absent, name="mark_absent"),
     path("t/<slug:slug>/check-in/qr/", entries.check_in_qr, name="check_in_qr"),
+    # Results from the board: the players' reports made official, the result helpers.
+    path("t/<slug:slug>/games/<int:pk>/report/accept/", board_results.report_accept, name="report_accept"),
+    path("t/<slug:slug>/round/<int:number>/reports/accept/", board_results.reports_accept_confirmed,
+         name="reports_accept_confirmed"),
+    path("t/<slug:slug>/result-helpers/", board_results.result_helpers, name="result_helpers"),
+    path("t/<slug:slug>/result-helpers/<int:pk>/revoke/", board_results.result_helper_revoke,
+         name="result_helper_revoke"),
     # The rounds: pair, watch the task, publish or discard, change a draft by hand, its explanation.
     path("t/<slug:slug>/pair/", rounds.pair, name="pair"),
     path("t/<slug:slug>/round/<int:number>/", rounds.round_detail, name="round"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import sign_in, views
+from . import results, sign_in, views
 
 app_name = "player"
 
@@ -18,4 +18,10 @@ urlpatterns = [
     path("entries/<int:entry>/byes/", views.bye_request, name="bye_request"),
     path("byes/<int:bye_request>/cancel/", views.bye_cancel, name="bye_cancel"),
     path("registrations/<int:registration>/cancel/", views.registration_cancel, name="registration_cancel"),
+    # Results from the board: the player's report, his answer to his opponent's; a result helper's page.
+    path("entries/<int:entry>/result/", results.result_report, name="result_report"),
+    path("entries/<int:entry>/result/withdraw/", results.result_withdraw, name="result_withdraw"),
+    path("entries/<int:entry>/result/answer/", results.result_answer, name="result_answer"),
+    path("help/<str:token>/", results.helper, name="helper"),
+    path("help/<str:token>/games/<int:game>/", results.helper_fill, name="helper_fill"),
 ]

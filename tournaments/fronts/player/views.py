@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from tournaments.fronts.perform import perform
 from tournaments.fronts.player.forms import ByeForm, EntryForm
 from tournaments.models import ByeRequest, Player, PlayerSide, Registration, Tournament
+from tournaments.queries.board_results import player_board
 from tournaments.queries.live import live_notice
 from tournaments.services import Refused, last_paired_round
 from tournaments.services import bye_requests as byes
@@ -73,6 +74,7 @@ def _entry_context(player: Player) -> dict:
         "bye_requests": player.bye_requests.all(), "absences": player.absences.all(),
         "bye_form": ByeForm(tournament=tournament, initial={"round_number": min(next_round, tournament.rounds)}),
         "registration": Registration.objects.filter(player=player).first(),
+        "board": player_board(player) if side.board_results else None,  # results from the board
         # His board of the last published round, live (templates/player/_live.html).
         "live": live_notice(player), "live_player": player, "poll_seconds": settings.LIVE_POLL_SECONDS,
     }

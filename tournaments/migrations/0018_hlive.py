@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0016_audit_kinds'),
+        ('tournaments', '0017_hresults'),
     ]
 
     operations = [
