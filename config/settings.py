@@ -305,6 +305,9 @@ NOTICE_CONNECTIONS = env_number("NOTICE_CONNECTIONS", 1, int)
 NOTICE_LEASE = env_number("NOTICE_LEASE", 60)
 NOTICE_ATTEMPTS = env_number("NOTICE_ATTEMPTS", 8, int)
 NOTICE_RETRY_AFTER = env_number("NOTICE_RETRY_AFTER", 10)
+# How often the live parts of the player's and public pages ask whether anything changed (seconds, while
+# the tab is visible: tournaments/fronts/public/live.py).
+LIVE_POLL_SECONDS = env_number("LIVE_POLL_SECONDS", 10, int)
 
 # Cache (public pages, standings; tournaments/cache.py): Redis when REDIS_URL is set, shared by every
 # web process, else this process's memory.  A Redis that is down or slow only makes pages slower.

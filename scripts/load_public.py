@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/load_public.py [--players 300] [--rounds 9] [--readers 50] [--seconds 25]
                                             [--workers 3] [--phase cold|warm] [--change-every N] [--pages]
+                                            [--polls N [--every S]]
 
 Runs the app as in production: gunicorn, DEBUG off, PostgreSQL (``DATABASE_URL``, by default the
 ``swiss_load`` database on 127.0.0.1, created when missing) and the cache in Redis (``REDIS_URL``,
@@ -22,6 +23,12 @@ second, latency percentiles and the number of errors (any answer but 200, or no 
 (the first page of each list), each twice: first right after a result is recorded (its first view),
 then again (cached); the figures of the 10,000-player event in docs/benchmark.md.
 
+``--polls N`` (with ``--every S``, 10 by default) runs N phones instead, each keeping a live part of a
+page open (fronts/public/live.py) as the pages do: half the board list of the last round, half a
+player's pairing notice, each asking every S seconds with the revision of its copy (``?since=``),
+spread over the interval; an unchanged revision answers 204, a changed one (``--change-every``) the
+new part.  Prints the same figures and how many answers were 204 and 200.
+
 As a guard against the next regression, ``--min-rps 500 --max-p95 200`` (and ``--max-page 2000``
 with ``--pages``) make it exit with an error when a figure misses its target, or any request fails.
 """
@@ -33,12 +40,14 @@ import asyncio
 import http.client
 import os
 import random
+import re
 import secrets
 import statistics
 import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -200,6 +209,18 @@ async def fetch(port: int, path: str) -> int:
         writer.close()
 
 
+async def fetch_body(port: int, path: str) -> tuple[int, bytes]:
+    """One GET, its status and body (a live part's polling address names its revision)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        response = await reader.read()
+        status = int(response[9:12]) if response.startswith(b"HTTP/1.") else 0
+        return status, response.partition(b"\r\n\r\n")[2]
+    finally:
+        writer.close()
+
+
 class Run:
     """What the readers share: the tournament, when to stop, the figures, the results recorded."""
 
@@ -207,6 +228,9 @@ class Run:
         self.options, self.slug = options, slug
         self.stop = time.monotonic() + options.seconds
         self.latencies: list[float] = []
+        self.statuses: Counter = Counter()
+        self.by_status: dict[int, list[float]] = {}
+        self.revision = ""  # --polls: the revision the phones' pages were made from
         self.errors: list[str] = []
         self.changes = 0
         self.changing: threading.Thread | None = None
@@ -245,8 +269,37 @@ async def reader(run: Run, port: int, seed: int) -> None:
                 run.errors.append(f"{path}: HTTP {status}")
 
 
+async def poller(run: Run, port: int, seed: int) -> None:
+    """One phone with a live part open: the last round's board list or a player's notice, asked for every
+    ``--every`` seconds with the revision of its copy, as htmx does (static/js/live.js)."""
+    rng, every = random.Random(seed), run.options.every
+    path = (f"/t/{run.slug}/round/{run.options.rounds}/live/" if seed % 2 else
+            f"/t/{run.slug}/player/{rng.randint(1, run.options.players)}/live/")
+    since = run.revision  # the page was opened before: its live part names the revision it was made from
+    await asyncio.sleep(rng.uniform(0, every))  # the phones opened their pages at different moments
+    while time.monotonic() < run.stop:
+        started = time.monotonic()
+        try:
+            status, body = await asyncio.wait_for(fetch_body(port, path + (f"?since={since}" if since else "")), 30)
+        except (OSError, TimeoutError) as error:
+            run.errors.append(f"{path}: {error!r}")
+        else:
+            run.latencies.append(time.monotonic() - started)
+            run.statuses[status] += 1
+            run.by_status.setdefault(status, []).append(run.latencies[-1])
+            run.counted()
+            if status == 200 and (found := re.search(rb"\?since=(\d+)", body)):
+                since = found.group(1).decode()
+            elif status != 204:
+                run.errors.append(f"{path}: HTTP {status}")
+        await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
+
+
 async def readers(run: Run, port: int) -> None:
     run.stop = time.monotonic() + run.options.seconds
+    if run.options.polls:
+        await asyncio.gather(*(poller(run, port, seed) for seed in range(run.options.polls)))
+        return
     await asyncio.gather(*(reader(run, port, seed) for seed in range(run.options.readers)))
 
 
@@ -305,7 +358,13 @@ def load(options, slug: str, server: subprocess.Popen) -> list[str]:
             get(options.port, path)
     else:
         start_cold(slug)
-    print(f"{options.readers} readers for {options.seconds:g} s on gunicorn ({options.workers} workers), "
+    if options.polls:
+        from tournaments.models import Tournament
+
+        run.revision = str(Tournament.objects.get(slug=slug).revision)
+    who = (f"{options.polls} phones polling every {options.every:g} s" if options.polls
+           else f"{options.readers} readers")
+    print(f"{who} for {options.seconds:g} s on gunicorn ({options.workers} workers), "
           f"{options.phase}" + (f", a result every {options.change_every} requests" if options.change_every else "")
           + "...", flush=True)
     started, cpu, server_cpu = time.monotonic(), time.process_time(), cpu_seconds(server.pid)
@@ -321,6 +380,11 @@ def load(options, slug: str, server: subprocess.Popen) -> list[str]:
     if run.latencies:
         print(f"latency: p50 {percentile(run.latencies, 0.5) * 1000:.0f} ms, p95 {p95:.0f} ms, "
               f"max {max(run.latencies) * 1000:.0f} ms")
+    if options.polls:
+        print("answers: " + ", ".join(
+            f"{count} x {status} (p50 {percentile(run.by_status[status], 0.5) * 1000:.0f} ms, "
+            f"p95 {percentile(run.by_status[status], 0.95) * 1000:.0f} ms)" if count > 1 else f"{count} x {status}"
+            for status, count in sorted(run.statuses.items())))
     print(f"errors: {len(run.errors)}" + "".join(f"\n  {e}" for e in run.errors[:10]))
     print(f"CPU: gunicorn {server_cpu:.1f} s ({server_cpu / max(requests, 1) * 1000:.1f} ms a request), "
           f"the readers {cpu:.1f} s, in {elapsed:.1f} s on {os.cpu_count()} cores")
@@ -372,6 +436,9 @@ def main() -> None:
     parser.add_argument("--change-every", type=int, default=0, metavar="N",
                         help="record a result every N requests (0: never)")
     parser.add_argument("--pages", action="store_true", help="time each kind of page instead, one at a time")
+    parser.add_argument("--polls", type=int, default=0, metavar="N",
+                        help="N phones polling the live parts instead of readers (fronts/public/live.py)")
+    parser.add_argument("--every", type=float, default=10, metavar="S", help="--polls: seconds between polls")
     parser.add_argument("--trf", type=Path, help="the tournament's TRF file, of --players and --rounds "
                         "(default: generated by the engine beyond 1000 players)")
     parser.add_argument("--port", type=int, default=0, help="gunicorn's port (default: a free one)")

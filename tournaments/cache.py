@@ -160,6 +160,14 @@ def revisions(key, read: Callable[[], T]) -> T:
     return value
 
 
+def tournament_revision(slug: str) -> int | None:
+    """The revision of the tournament ``slug`` (None: there is none), read as the public pages read it
+    (``fronts.public.views.shared_page``: the same key, so one read a second per process)."""
+    found = revisions(slug, lambda: list(Tournament.objects.order_by("pk").values_list("pk", "revision")
+                                         .filter(slug=slug)))
+    return found[0][1] if found else None
+
+
 def forget() -> None:
     """Empty this process's copies (the tests do when they empty the cache)."""
     TABLES.clear()

@@ -826,6 +826,8 @@ class Registration(models.Model):
     sex = models.CharField(max_length=1, choices=Player.Sex.choices, blank=True)
     birth_date = models.DateField(null=True, blank=True)
     email = models.EmailField(blank=True)
+    # The language the player registered in: his mails (approved, refused, moved up) are written in it.
+    language = models.CharField(max_length=7, blank=True, choices=settings.LANGUAGES)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     reason = models.CharField(max_length=300, blank=True)
     player = models.OneToOneField(Player, null=True, blank=True, on_delete=models.SET_NULL,
@@ -888,16 +890,28 @@ class ByeRequest(models.Model):
 
 
 class Notice(models.Model):
-    """A round's pairing notice to one player (pairing/rounds/notices.py, mailer.py): created with
-    the publication, sent once by a Celery task, marked sent in its own commit once the server took it."""
+    """A mail to one player in the outbox (pairing/rounds/notices.py, mailer.py): a round's pairing notice,
+    created with the publication, or a registration's news (approved, refused, moved up from the waiting
+    list), created with the arbiter's decision; sent once by a Celery task, marked sent in its own commit
+    once the server took it."""
 
     class State(models.TextChoices):
         QUEUED = "queued", _("queued")
         SENT = "sent", _("sent")
         FAILED = "failed", _("failed")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="notices")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices")
+    class Kind(models.TextChoices):
+        PAIRING = "pairing", _("pairing notice")
+        APPROVED = "approved", _("entry approved")
+        REFUSED = "refused", _("entry refused")
+        PROMOTED = "promoted", _("moved up from the waiting list")
+
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PAIRING)
+    # A pairing notice: its round and player; a registration's mail: the registration.
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
+    registration = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.CASCADE,
+                                     related_name="notices")
     address = models.EmailField()
     state = models.CharField(max_length=6, choices=State.choices, default=State.QUEUED)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -910,12 +924,16 @@ class Notice(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_notice_per_round_and_player")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_notice_per_round_and_player"),
+            models.UniqueConstraint(fields=["registration", "kind"], name="one_mail_per_registration_and_kind",
+                                    condition=models.Q(registration__isnull=False)),
+        ]
         indexes = [models.Index(fields=["state", "next_try_at"], name="notices_due",
                                 condition=models.Q(state="queued"))]
 
     def __str__(self) -> str:
-        return f"{self.round}: notice to {self.address}"
+        return f"{self.round or self.registration}: {self.kind} to {self.address}"
 
 
 class Unsubscription(models.Model):

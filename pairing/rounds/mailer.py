@@ -1,5 +1,7 @@
 """The sender of the pairing notices (issue 25): claim a batch, send it over one SMTP connection,
-mark each notice sent in its own commit right after the server took it.
+mark each notice sent in its own commit right after the server took it.  The outbox holds a
+registration's mails too (approved, refused, moved up from the waiting list: ``Notice.Kind``), sent
+the same way.
 
 A claim is a lease (``Notice.claimed_until``, ``NOTICE_LEASE`` seconds), taken with
 ``select_for_update(skip_locked=True)``: any number of senders share the queued notices and never
@@ -36,7 +38,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from tournaments.models import Notice, Player, Round
+from tournaments.models import Notice, Player, Registration, Round
 from tournaments.queries.notices import PairingNotice, round_notices
 from tournaments.services.notices import unsubscribe_token
 
@@ -112,9 +114,9 @@ def marks_without_flush():
             cursor.execute("RESET synchronous_commit")
 
 
-def deliver_until_done(round_id: int) -> None:
-    """Send the round's notices, waiting for each next try, until none is queued (tasks run in-process:
-    no worker's watcher to try again)."""
+def deliver_until_done(round_id: int | None) -> None:
+    """Send the round's notices (None: the registrations' mails and any due), waiting for each next try,
+    until none is queued (tasks run in-process: no worker's watcher to try again)."""
     while True:
         deliver(round_id)
         next_try = Notice.objects.filter(round_id=round_id, state=Notice.State.QUEUED).aggregate(
@@ -136,13 +138,17 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
     sent = 0
     try:
         for i, notice in enumerate(batch):
-            content = contents.get((notice.round_id, notice.player_id))
-            if content is None:  # no board in the round any more
-                fail([notice], "the player has no board in this round")
+            if notice.kind != Notice.Kind.PAIRING:
+                message = compose_registration(notice)
+            elif (content := contents.get((notice.round_id, notice.player_id))) is not None:
+                message = compose(notice, rounds[notice.round_id], players[notice.player_id], content)
+            else:
+                message = None
+            if message is None:  # no board in the round any more, or the entry changed since
+                fail([notice], "nothing to tell any more: the board or the entry changed")
                 continue
             try:
-                connection.send_messages([compose(notice, rounds[notice.round_id], players[notice.player_id],
-                                                  content)])
+                connection.send_messages([message])
             except (smtplib.SMTPException, OSError) as error:
                 if refused_for_good(error):
                     fail([notice], error)
@@ -162,8 +168,8 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
 def _read(batch: list[Notice]) -> tuple[dict[int, Round], dict[int, Player], dict[tuple[int, int], PairingNotice]]:
     """The batch's rounds, players, and what each notice says, by (round, player)."""
     rounds = {r.pk: r for r in Round.objects.defer(*Round.JSON_FIELDS).select_related("tournament")
-              .filter(pk__in={n.round_id for n in batch})}
-    players = Player.objects.in_bulk([n.player_id for n in batch])
+              .filter(pk__in={n.round_id for n in batch if n.round_id})}
+    players = Player.objects.in_bulk([n.player_id for n in batch if n.player_id])
     contents = {(round_id, player_id): content for round_id, round_ in rounds.items()
                 for player_id, content in round_notices(round_, [n.player_id for n in batch
                                                                  if n.round_id == round_id]).items()}
@@ -199,22 +205,20 @@ def fail(notices: list[Notice], error) -> None:
 def message_id(notice: Notice) -> str:
     """The same for every sending of one notice: a copy sent again after a kill is recognisable."""
     domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    if notice.kind != Notice.Kind.PAIRING:
+        return f"<registration-{notice.kind}-{notice.registration_id}-{notice.pk}@{domain}>"
     return f"<pairing-notice-{notice.round_id}-{notice.pk}@{domain}>"
 
 
-def compose(notice: Notice, round_: Round, player: Player, content: PairingNotice) -> EmailMultiAlternatives:
-    """The mail of one notice, plain text and simple HTML, in the tournament's language (or the site's)."""
-    tournament = round_.tournament
-    unsubscribe_url = settings.SITE_URL + reverse("notices:unsubscribe",
-                                                  args=[unsubscribe_token(notice.address, tournament.pk)])
-    context = {"tournament": tournament, "player": player, "notice": content, "unsubscribe_url": unsubscribe_url,
-               "player_url": settings.SITE_URL + reverse("public:player", args=[tournament.slug,
-                                                                                player.pairing_number])}
-    with translation.override(tournament.notice_language or settings.LANGUAGE_CODE):
-        subject = _("%(tournament)s, round %(number)s: your pairing") % {"tournament": tournament.name,
-                                                                          "number": content.round_number}
-        text = render_to_string("mail/pairing_notice.txt", context)
-        html = render_to_string("mail/pairing_notice.html", context)
+def _unsubscribe_url(notice: Notice, tournament) -> str:
+    return settings.SITE_URL + reverse("notices:unsubscribe", args=[unsubscribe_token(notice.address, tournament.pk)])
+
+
+def _message(notice: Notice, subject: str, template: str, context: dict, unsubscribe_url: str
+             ) -> EmailMultiAlternatives:
+    """The mail: ``template``.txt and .html rendered in the active language, with its headers."""
+    text = render_to_string(f"mail/{template}.txt", context)
+    html = render_to_string(f"mail/{template}.html", context)
     message = EmailMultiAlternatives(subject, text, to=[notice.address], headers={
         "Message-ID": message_id(notice),
         "List-Unsubscribe": f"<{unsubscribe_url}>",
@@ -222,3 +226,43 @@ def compose(notice: Notice, round_: Round, player: Player, content: PairingNotic
     })
     message.attach_alternative(html, "text/html")
     return message
+
+
+def compose(notice: Notice, round_: Round, player: Player, content: PairingNotice) -> EmailMultiAlternatives:
+    """The mail of one notice, plain text and simple HTML, in the tournament's language (or the site's)."""
+    tournament = round_.tournament
+    unsubscribe_url = _unsubscribe_url(notice, tournament)
+    context = {"tournament": tournament, "player": player, "notice": content, "unsubscribe_url": unsubscribe_url,
+               "player_url": settings.SITE_URL + reverse("public:player", args=[tournament.slug,
+                                                                                player.pairing_number])}
+    with translation.override(tournament.notice_language or settings.LANGUAGE_CODE):
+        subject = _("%(tournament)s, round %(number)s: your pairing") % {"tournament": tournament.name,
+                                                                          "number": content.round_number}
+        return _message(notice, subject, "pairing_notice", context, unsubscribe_url)
+
+
+#: The states of an entry in which each of its mails still says the truth.
+STILL_TRUE = {Notice.Kind.APPROVED: {Registration.Status.APPROVED}, Notice.Kind.REFUSED: {Registration.Status.REFUSED},
+              Notice.Kind.PROMOTED: {Registration.Status.PENDING, Registration.Status.APPROVED}}
+
+
+def compose_registration(notice: Notice) -> EmailMultiAlternatives | None:
+    """A registration's mail (approved, refused, moved up), in the player's language (the one he registered
+    in), else the tournament's notices' (or the site's); it says what the entry is when it is sent
+    (None: the entry changed since, e.g. cancelled: the mail would not be true any more)."""
+    entry = Registration.objects.select_related("tournament", "player").get(pk=notice.registration_id)
+    if entry.status not in STILL_TRUE[notice.kind] or (entry.status == Registration.Status.APPROVED
+                                                       and entry.player is None):
+        return None
+    tournament = entry.tournament
+    unsubscribe_url = _unsubscribe_url(notice, tournament)
+    context = {"tournament": tournament, "entry": entry, "kind": notice.kind, "unsubscribe_url": unsubscribe_url,
+               "entry_url": settings.SITE_URL + (reverse("player:entry", args=[entry.player_id]) if entry.player_id
+                                                 else reverse("player:home"))}
+    with translation.override(entry.language or tournament.notice_language or settings.LANGUAGE_CODE):
+        subject = {
+            Notice.Kind.APPROVED: _("%(tournament)s: your entry is approved"),
+            Notice.Kind.REFUSED: _("%(tournament)s: your entry is refused"),
+            Notice.Kind.PROMOTED: _("%(tournament)s: you moved up from the waiting list"),
+        }[notice.kind] % {"tournament": tournament.name}
+        return _message(notice, subject, "registration", context, unsubscribe_url)

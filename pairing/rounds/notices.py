@@ -4,7 +4,9 @@
 e-mail address who did not unsubscribe, when the tournament's "pairing notices" setting is on;
 (round, player) is unique, so a notice is never created twice.  Once that commits, ``dispatch`` hands
 the round to the sender (``mailer.py``): a Celery task, or a thread of the web process when tasks
-run in-process; publishing never waits for mail.  The arbiter sets the round's start time and sends
+run in-process; publishing never waits for mail.  A registration's mails (services/registration.py)
+are handed to the sender the same way, once their transaction commits (``services.notices.queued``,
+connected by ``connect``).  The arbiter sets the round's start time and sends
 the failed notices again from the round page (both audited).
 """
 
@@ -25,7 +27,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from tournaments import audit, cache
 from tournaments.models import Notice, Player, Round
 from tournaments.services import Refused, lock_tournament
-from tournaments.services.notices import unsubscribed
+from tournaments.services.notices import queued, unsubscribed
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +49,16 @@ def queue_notices(round_: Round) -> int:
     return len(created)
 
 
-def dispatch(round_id: int) -> None:
+def connect() -> None:
+    """Send the mails the services put in the outbox once their transaction commits (PairingConfig.ready)."""
+    queued.connect(_queued, sender=Notice, dispatch_uid="pairing.rounds.notices.dispatch")
+
+
+def _queued(sender, round_id: int | None = None, **kwargs) -> None:
+    dispatch(round_id)
+
+
+def dispatch(round_id: int | None) -> None:
     """Hand the round's notices to the sender, without waiting for it.  A broker that cannot be reached
     loses nothing: the notices stay queued and a worker's watcher sends them (``mailer.watch_notices``)."""
     from pairing.rounds.mailer import deliver_until_done
@@ -55,7 +66,7 @@ def dispatch(round_id: int) -> None:
 
     if current_app.conf.task_always_eager:
         threading.Thread(target=_in_thread, args=(deliver_until_done, round_id), daemon=True,
-                         name=f"notices-{round_id}").start()
+                         name=f"notices-{round_id or 'registrations'}").start()
         return
     try:
         send_notices_task.apply_async((round_id,), retry=False)

@@ -1,14 +1,20 @@
-"""Unsubscribing from the pairing notices: the signed link in every mail, and what it records."""
+"""Unsubscribing from the pairing notices: the signed link in every mail, and what it records; a
+registration's mail (approved, refused, moved up from the waiting list) put in the notices' outbox."""
 
 from __future__ import annotations
 
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.dispatch import Signal
 
-from tournaments.models import Tournament, Unsubscription
+from tournaments.models import Notice, Registration, Tournament, Unsubscription
 
 SALT = "swiss.notices.unsubscribe"
+
+#: Sent once a transaction that put mails in the outbox commits (``round_id``: None for a
+#: registration's mails); the sender (pairing/rounds/notices.py, a layer above) listens.
+queued = Signal()
 
 
 def unsubscribe_token(address: str, tournament_id: int) -> str:
@@ -39,3 +45,17 @@ def unsubscribe(address: str, tournament: Tournament | None) -> None:
 def unsubscribed(tournament: Tournament):
     """The addresses (lower case) unsubscribed from this tournament or from all, as a subquery."""
     return Unsubscription.objects.filter(Q(tournament=tournament) | Q(tournament__isnull=True)).values("address")
+
+
+def queue_mail(entry: Registration, kind: str) -> bool:
+    """Put the registration's mail of ``kind`` (a ``Notice.Kind``) in the outbox, in the caller's transaction:
+    once per registration and kind, never to an address unsubscribed from the tournament (or from all).
+    Whether it was queued."""
+    address = entry.email or (entry.user.email if entry.user_id else "")
+    if (not address or unsubscribed(entry.tournament).filter(address=address.lower()).exists()
+            or Notice.objects.filter(registration=entry, kind=kind).exists()):  # under the tournament's lock
+        return False
+    Notice.objects.bulk_create([Notice(kind=kind, registration=entry, address=address)],
+                               ignore_conflicts=True)  # (registration, kind) is unique: never twice
+    transaction.on_commit(lambda: queued.send(sender=Notice, round_id=None))
+    return True

@@ -1,7 +1,9 @@
 """Players' own entries (docs/players.md): registration online, its dates and entry conditions, the
 approval (automatic or the arbiter's), the waiting list.  An entry becomes a ``Player`` only when
 approved, through :func:`players.register_player` (a late entry as C.04.2 C.2 says: paired from the
-next round, the rounds before as absences)."""
+next round, the rounds before as absences).  A place freed before round 1 (an entry cancelled or refused,
+a player removed or withdrawn) moves the waiting list up; the player approved or refused by the arbiter,
+or moved up, gets a mail (``services.notices.queue_mail``)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
-from tournaments.models import Approval, PlayerSide, Registration, Tournament
+from tournaments.models import Approval, Notice, Player, PlayerSide, Registration, Tournament
 from tournaments.services import Refused, all_paired, last_paired_round, lock_tournament
-from tournaments.services.players import Registered, register_player, remove_player
+from tournaments.services.notices import queue_mail
+from tournaments.services.players import Registered, register_player, remove_player, withdraw_player
 
 Status = Registration.Status
 
@@ -98,10 +101,12 @@ def duplicate_problem(tournament: Tournament, entry: Registration, user) -> str 
 
 
 def _full(side: PlayerSide) -> bool:
-    """Whether the field is full: the players and the entries waiting for approval hold the places."""
+    """Whether the field is full: the players (but those withdrawn before round 1, who never play) and the
+    entries waiting for approval hold the places."""
     if side.max_players is None:
         return False
-    taken = side.tournament.players.count() + side.tournament.registrations.filter(status=Status.PENDING).count()
+    taken = (side.tournament.players.exclude(withdrawn_from_round=1).count()
+             + side.tournament.registrations.filter(status=Status.PENDING).count())
     return taken >= side.max_players
 
 
@@ -119,7 +124,7 @@ def register_online(tournament: Tournament, entry: Registration, user) -> Regist
     audit.record(tournament, Kind.REGISTRATION, "entered", f"{entry.name} entered online ({entry.status})",
                  user=user, after=audit.filled(audit.snapshot(entry, exclude=("tournament", "player"))))
     if entry.status == Status.PENDING and side.approval == Approval.AUTOMATIC:
-        approve(entry, user)
+        approve(entry, user, mail=False)  # he reads it on the page
         entry.refresh_from_db()
     return entry
 
@@ -135,8 +140,9 @@ def _locked(entry: Registration, *statuses: str) -> Registration:
 
 
 @transaction.atomic
-def approve(entry: Registration, user=None):
-    """The entry becomes a player of the tournament (a late entry after round 1: C.04.2 C.2)."""
+def approve(entry: Registration, user=None, mail: bool = True):
+    """The entry becomes a player of the tournament (a late entry after round 1: C.04.2 C.2); the player
+    is told by mail (``mail``), unless he was there (registered online and approved at once)."""
     entry = _locked(entry, Status.PENDING, Status.WAITING)
     player = entry.as_player()
     player.user = entry.user
@@ -145,6 +151,8 @@ def approve(entry: Registration, user=None):
     entry.save(update_fields=["status", "player"])
     audit.record(entry.tournament, Kind.REGISTRATION, "approved",
                  f"{entry.name}'s entry approved: #{player.pairing_number}", user=user)
+    if mail:
+        queue_mail(entry, Notice.Kind.APPROVED)
     return player
 
 
@@ -155,6 +163,7 @@ def refuse(entry: Registration, reason: str, user=None) -> None:
     entry.save(update_fields=["status", "reason"])
     audit.record(entry.tournament, Kind.REGISTRATION, "refused", f"{entry.name}'s entry refused: {reason}"[:300],
                  user=user)
+    queue_mail(entry, Notice.Kind.REFUSED)
     promote_waiting(entry.tournament, user)
 
 
@@ -167,8 +176,9 @@ def cancel(entry: Registration, user=None) -> None:
             remove_player(entry.player, user)
         except Refused:
             raise Refused(_("You have been paired already: ask the arbiter to withdraw you.")) from None
+        entry.player = None  # deleted (the key was set null in the database)
     entry.status = Status.CANCELLED
-    entry.save(update_fields=["status"])
+    entry.save(update_fields=["status", "player"])
     audit.record(entry.tournament, Kind.REGISTRATION, "cancelled", f"{entry.name}'s entry cancelled", user=user)
     promote_waiting(entry.tournament, user)
 
@@ -177,6 +187,17 @@ def cancel(entry: Registration, user=None) -> None:
 def places_freed(tournament: Tournament, user=None) -> None:
     """A player removed by the arbiter: the waiting list moves up."""
     promote_waiting(lock_tournament(tournament), user)
+
+
+@transaction.atomic
+def withdraw(player: Player, from_round: int | None, user=None) -> bool:
+    """C.04.2 D.3: the player withdrawn from ``from_round`` on (None: reinstated), and, withdrawn before
+    round 1 (he never plays), his place goes to the waiting list.  Whether anything changed."""
+    lock_tournament(player.tournament)
+    changed = withdraw_player(player, from_round, user)
+    if changed and from_round == 1:
+        promote_waiting(player.tournament, user)
+    return changed
 
 
 def promote_waiting(tournament: Tournament, user=None) -> None:
@@ -189,5 +210,6 @@ def promote_waiting(tournament: Tournament, user=None) -> None:
         entry.save(update_fields=["status"])
         audit.record(tournament, Kind.REGISTRATION, "promoted", f"{entry.name} moved up from the waiting list",
                      user=user)
+        queue_mail(entry, Notice.Kind.PROMOTED)  # says "approved" too when it is by then
         if side.approval == Approval.AUTOMATIC:
-            approve(entry, user)
+            approve(entry, user, mail=False)

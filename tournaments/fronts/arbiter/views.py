@@ -48,9 +48,8 @@ from tournaments.services.players import (
     renumbering_preview,
     set_absence,
     update_player,
-    withdraw_player,
 )
-from tournaments.services.registration import places_freed
+from tournaments.services.registration import places_freed, withdraw
 from tournaments.services.results import enter_result, parse_result
 from tournaments.services.setup import (
     SCORING_FIELDS,
@@ -328,7 +327,7 @@ def player_withdraw(request, slug, pk):
         messages.error(request, _("Give a round number."))
         return redirect("arbiter:player_edit", slug, pk)
     try:
-        changed = withdraw_player(player, form.cleaned_data["from_round"], request.user)
+        changed = withdraw(player, form.cleaned_data["from_round"], request.user)  # the waiting list moves up
     except Refused as refusal:
         messages.error(request, refusal.message)
     else:

@@ -4,8 +4,10 @@ Who may open each page is checked before the view runs (``permissions.RULES``, r
 entry, registration or bye request in the URL is the user's, else 404.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
@@ -14,6 +16,7 @@ from tournaments.fronts.perform import perform
 from tournaments.fronts.player.forms import ByeForm, EntryForm, EventEntryForm
 from tournaments.models import ByeRequest, Event, Player, PlayerSide, Registration, Tournament
 from tournaments.queries.board_results import player_board
+from tournaments.queries.live import live_notice
 from tournaments.services import Refused, last_paired_round
 from tournaments.services import bye_requests as byes
 from tournaments.services import check_in as checking
@@ -51,7 +54,7 @@ def register(request, slug):
     closed = entries.registration_closed(side)
     if request.method == "POST" and form.is_valid():
         entry = Registration(**{name: form.cleaned_data[name] for name in EntryForm.Meta.fields},
-                             email=request.user.email)
+                             email=request.user.email, language=get_language())  # his mails' language
         try:
             entry = entries.register_online(tournament, entry, request.user)
         except Refused as refusal:
@@ -103,6 +106,8 @@ def _entry_context(player: Player) -> dict:
         "bye_form": ByeForm(tournament=tournament, initial={"round_number": min(next_round, tournament.rounds)}),
         "registration": Registration.objects.filter(player=player).first(),
         "board": player_board(player) if side.board_results else None,  # results from the board
+        # His board of the last published round, live (templates/player/_live.html).
+        "live": live_notice(player), "live_player": player, "poll_seconds": settings.LIVE_POLL_SECONDS,
     }
 
 

@@ -1,14 +1,17 @@
 from django.urls import path
 
-from tournaments.fronts.public import events, prizes
+from tournaments.fronts.public import events, live, prizes, pwa
 from tournaments.fronts.public import views as public
 
 app_name = "public"
 urlpatterns = [
     path("", public.home, name="home"),
     path("e/<slug:event>/", events.event, name="event"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("t/<slug:slug>/", public.tournament, name="tournament"),
     path("t/<slug:slug>/round/<int:number>/", public.round_pairings, name="round"),
+    path("t/<slug:slug>/round/<int:number>/live/", live.round_boards, name="round_live"),
     path("t/<slug:slug>/round/<int:number>/boards.pdf", public.round_pdf, {"kind": "boards"}, name="boards_pdf"),
     path("t/<slug:slug>/round/<int:number>/names.pdf", public.round_pdf, {"kind": "names"}, name="names_pdf"),
     path("t/<slug:slug>/round/<int:number>/slips.pdf", public.round_pdf, {"kind": "slips"}, name="slips_pdf"),
@@ -20,5 +23,6 @@ urlpatterns = [
     path("t/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
     path("t/<slug:slug>/prizes.pdf", prizes.prizes_pdf, name="prizes_pdf"),
     path("t/<slug:slug>/player/<int:number>/", public.player, name="player"),
+    path("t/<slug:slug>/player/<int:number>/live/", live.player_notice_part, name="player_live"),
     path("t/<slug:slug>/player/<int:number>/tiebreak/", public.tiebreak, name="tiebreak"),
 ]

@@ -27,7 +27,7 @@ from tournaments import cache
 from tournaments.fronts.public import printouts
 from tournaments.models import Game, Player, Round, Tournament
 from tournaments.queries.boards import board_list, finds
-from tournaments.queries.notices import player_notice
+from tournaments.queries.live import live_notice, next_round
 from tournaments.queries.records import player_record
 from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds
 from tournaments.services.registration import player_side
@@ -47,9 +47,20 @@ def shared_page(view):
     each time whether it changed (ETag).  A visitor with a session (an arbiter) or a pending message
     is served his own page.  One copy per language (LocaleMiddleware's choice: the language cookie,
     else Accept-Language, both in ``Vary``).  Read only: GET and HEAD, any other method is 405."""
+    return _sharing(view, personal=True)
+
+
+def shared_part(view):
+    """As :func:`shared_page`, for a part of a page that holds nothing of its reader (no form, no token,
+    no message): one copy for every reader, signed in or not (the live parts, fronts/public/live.py)."""
+    return _sharing(view, personal=False)
+
+
+def _sharing(view, personal: bool):
     @wraps(view)
     def page(request, **kwargs):
-        own = settings.SESSION_COOKIE_NAME in request.COOKIES or CookieStorage.cookie_name in request.COOKIES
+        own = personal and (settings.SESSION_COOKIE_NAME in request.COOKIES
+                            or CookieStorage.cookie_name in request.COOKIES)
         if own or request.method not in ("GET", "HEAD"):
             return view(request, **kwargs)
         tournaments = Tournament.objects.order_by("pk").values_list("pk", "revision")
@@ -186,9 +197,18 @@ def tournament(request, slug):
     })
 
 
+def live_round(tournament: Tournament, round_: Round, revision: int | None) -> dict:
+    """What the live board list (fronts/public/live.py) needs besides the boards: the revision they were read
+    at, how often to ask again, the next round once published."""
+    return {"revision": revision, "poll_seconds": settings.LIVE_POLL_SECONDS,
+            "next_round": next_round(tournament, round_)}
+
+
 @shared_page
 def round_pairings(request, slug, number):
-    """The board list; ``?q=`` (part of a name, or a pairing number) keeps the boards it finds."""
+    """The board list; ``?q=`` (part of a name, or a pairing number) keeps the boards it finds.  It
+    changes without a reload (its live part: fronts/public/live.py)."""
+    revision = cache.tournament_revision(slug)  # before the data
     tournament = _tournament(slug)
     round_ = get_object_or_404(published_rounds(tournament), number=number)
     # One page whoever asks: htmx's search takes the board list out of it (hx-select), so the
@@ -201,6 +221,7 @@ def round_pairings(request, slug, number):
         "boards": boards,
         **_paged(request, boards.games, BOARDS_PAGE, q=boards.query),
         "pdf_parts": {kind: pdf_parts(_round_rows(round_, kind), kind) for kind in ROUND_PRINTOUTS},
+        **live_round(tournament, round_, revision),
     })
 
 
@@ -267,9 +288,11 @@ def player(request, slug, number):
     and rating change."""
     tournament = _tournament(slug)
     player = get_object_or_404(Player, tournament=tournament, pairing_number=number)
+    live = live_notice(player)  # the revision read before the record
     return render(request, "public/player.html", {"tournament": tournament, "player": player,
                                                   "record": player_record(tournament, player),
-                                                  "notice": player_notice(player)})
+                                                  "live": live, "live_player": player,
+                                                  "poll_seconds": settings.LIVE_POLL_SECONDS})
 
 
 # Printouts: PDF files and the QR code.  Like the pages, each is made once per revision of its
