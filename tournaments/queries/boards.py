@@ -177,4 +177,7 @@ class ResultsIn:
 
 def results_in(round_: Round) -> ResultsIn:
     games = Game.objects.filter(round=round_).exclude(result=Result.BYE)
-    return ResultsIn(entered=games.exclude(result=Result.PENDING).count(), total=games.count())
+    entered, total = games.exclude(result=Result.PENDING).count(), games.count()
+    if round_.tournament.games_per_round == 2:  # a Double-Swiss match: two games to enter (C.04.5)
+        entered, total = entered + games.exclude(result2=Result.PENDING).count(), 2 * total
+    return ResultsIn(entered=entered, total=total)

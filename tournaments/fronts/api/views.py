@@ -267,7 +267,7 @@ class EnterResult(APIView):
         data.is_valid(raise_exception=True)
         try:
             game = enter_result(game, parse_result(data.validated_data["result"]), request.user,
-                                         confirm=data.validated_data["confirm"])
+                                confirm=data.validated_data["confirm"], game_number=data.validated_data["game"])
             build_soon(tournament)  # the new standings, built before the first reader asks
         except ConfirmationNeeded as question:
             return Response({"detail": question.message, "confirm_required": True}, status=status.HTTP_409_CONFLICT)

@@ -29,7 +29,7 @@ from tournaments.models import Game, Player, Round, Tournament
 from tournaments.queries.boards import board_list, finds
 from tournaments.queries.notices import player_notice
 from tournaments.queries.records import player_record
-from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds
+from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds, round_labels
 from tournaments.services.registration import player_side
 
 #: The query parameters the public pages read; any other leaves the page as it is.
@@ -236,7 +236,7 @@ def crosstable_view(request, slug):
     return render(request, "public/crosstable.html", {
         "tournament": tournament,
         "completed": completed,
-        "round_numbers": range(1, completed + 1),
+        "round_numbers": round_labels(tournament, completed),
         "codes": tournament.tiebreak_codes(),
         "rows": rows,
         "query": query,

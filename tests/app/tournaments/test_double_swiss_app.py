@@ -1,0 +1,137 @@
+"""Double-Swiss tournaments (C.04.5) in the app: a round is a match of two games, the colours
+reversed; both results entered; match k exported as TRF rounds 2k-1 and 2k and paired from the file
+alone as the app paired it; standings in game points; the tie-breaks' reading of the Preface."""
+
+import random
+
+import pytest
+
+from pairing.engine import parse
+from pairing.engine.checker import check
+from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair
+from tournaments.audit import Kind
+from tournaments.exchange.trf import export, export_document
+from tournaments.models import AuditEntry, Result
+from tournaments.queries.boards import results_in
+from tournaments.queries.matches import match_points, pab_match_points
+from tournaments.queries.standings import crosstable, round_labels
+from tournaments.services import Refused
+from tournaments.services.results import enter_result
+
+pytestmark = pytest.mark.django_db
+
+
+def double(club, players=7, rounds=3):
+    return make_tournament(club, players=players, rounds=rounds, system="double-swiss", edition="2026",
+                           tiebreaks="BH,SB", name="Double Open")
+
+
+def play_match(round_, rng):
+    for game in round_.games.exclude(result=Result.BYE):
+        enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]))
+        enter_result(game, rng.choice([Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]), game_number=2)
+
+
+def test_a_round_is_a_match_of_two_results_and_the_pab_is_a_win_and_a_draw(club, arbiter):
+    tournament = double(club)
+    round_ = pair(tournament)
+    # C.04.5 3.4: the PAB to the largest TPN (all at 0, none played), 7; 3.6.2: the smallest
+    # identifier, 1-4 2-5 3-6; 4.3.1: the HRP with an odd TPN has the initial colour (White)
+    assert boards(round_) == [(1, 4), (5, 2), (3, 6), (7, 0)]
+    game = round_.games.get(board=1)
+    enter_result(game, Result.WHITE_WINS, arbiter)
+    # one game in: the match is not over, the round not complete
+    assert not round_.results_complete and tournament.completed_rounds() == 0
+    assert results_in(round_).entered == 1 and results_in(round_).total == 6
+    game = enter_result(game, Result.DRAW, arbiter, game_number=2)
+    assert (game.result, game.result2) == ("1-0", "½-½")
+    assert match_points(tournament, game) == (15, 5)  # 1½–½
+    entry = AuditEntry.objects.filter(kind=Kind.RESULT).latest("pk")
+    assert "Round 1 board 1 game 2" in entry.summary and entry.after == {"result2": "½-½"}
+    assert entry.user == arbiter
+    # the PAB: a won game and a drawn game (C.04.5 1.4)
+    assert pab_match_points(tournament) == 15
+    with pytest.raises(Refused):
+        enter_result(round_.games.get(board=2), Result.DRAW, arbiter, game_number=3)
+
+
+def test_a_single_game_system_has_no_second_game(club):
+    tournament = make_tournament(club, players=4, rounds=3)
+    round_ = pair(tournament)
+    with pytest.raises(Refused) as refusal:
+        enter_result(round_.games.first(), Result.DRAW, game_number=2)
+    assert "no game 2" in refusal.value.message
+    assert round_.games.first().result2 == ""
+
+
+def test_match_k_is_exported_as_rounds_2k_minus_1_and_2k_and_paired_alike_from_the_file(club, tmp_path):
+    tournament = double(club, players=7, rounds=3)
+    rng = random.Random(5)
+    first = pair(tournament)
+    play_match(first, rng)
+    text = export(tournament)
+    document = parse(text)
+    assert document.total_rounds == 6 and document.system_code == "FIDE_DOUBLESWISS"
+    game = first.games.select_related("white", "black").get(board=1)
+    white, black = game.white.pairing_number, game.black.pairing_number
+    one, two = document.players[white].rounds[:2]
+    # round 1: White in game 1; round 2: the same opponent, the colours reversed, game 2's code
+    assert (one.opponent, one.colour, two.opponent, two.colour) == (black, "w", black, "b")
+    codes = {"1-0": ("1", "0"), "½-½": ("=", "="), "0-1": ("0", "1")}
+    assert one.code == codes[game.result][0] and two.code == codes[game.result2][1]
+    pab = first.games.get(black__isnull=True).white.pairing_number
+    assert [e.code for e in document.players[pab].rounds[:2]] == ["U", "H"]
+    # the file alone gives the engine's CLI the pairing the app makes of match 2
+    expected = engine_cli_pairing(text, tmp_path, system="double-swiss")
+    second = pair(tournament)
+    assert boards(second) == expected
+    play_match(second, rng)
+    expected = engine_cli_pairing(export(tournament), tmp_path, system="double-swiss")
+    third = pair(tournament)
+    assert boards(third) == expected
+    play_match(third, rng)
+    # every match of the exported file as the engine pairs it from the matches before (-c)
+    assert [problem.describe() for problem in check(export_document(tournament), "double-swiss")] == []
+    assert tournament.completed_rounds() == 3
+
+
+def test_standings_count_game_points_and_the_crosstable_shows_each_game(club):
+    tournament = double(club, players=4, rounds=2)
+    round_ = pair(tournament)
+    top, bottom = round_.games.select_related("white", "black")
+    enter_result(top, Result.WHITE_WINS)
+    enter_result(top, Result.BLACK_WINS, game_number=2)  # game 2's White (top.black) lost: top.white 2-0
+    enter_result(bottom, Result.DRAW)
+    enter_result(bottom, Result.WHITE_WINS, game_number=2)  # bottom.black 1½-½
+    table = crosstable(tournament)
+    points = {row.player.pairing_number: row.points for row in table}
+    assert points == {top.white.pairing_number: 20, top.black.pairing_number: 0,
+                      bottom.white.pairing_number: 5, bottom.black.pairing_number: 15}
+    assert [row.player.pairing_number for row in table][:2] == [top.white.pairing_number,
+                                                                bottom.black.pairing_number]
+    row = table[0]
+    assert [cell.text for cell in row.cells] == ["4w1", "4b1"]  # line 4: top.black, last
+    assert round_labels(tournament, 1) == ["1.1", "1.2"]
+
+
+def test_a_single_forfeited_game_counts_as_played_for_the_tie_breaks(club):
+    """C.04.5 Preface: a match ends by forfeit only if a player forfeits both games; otherwise a
+    forfeited single game is treated as played for tie-breaks and standings.  Buchholz (C.07 8.1)
+    counts a played game's opponent at his score, an unplayed one (a forfeit) by the rules of
+    unplayed rounds; with one forfeit game in a regular match, player A's BH is the same as if the
+    game had been won over the board."""
+    tournament = double(club, players=4, rounds=2)
+    round_ = pair(tournament)
+    a_game, b_game = round_.games.select_related("white", "black")
+    enter_result(a_game, Result.WHITE_FORFEIT_WIN)  # game 1 forfeited ...
+    enter_result(a_game, Result.BLACK_WINS, game_number=2)  # ... game 2 played: a regular match
+    enter_result(b_game, Result.WHITE_WINS)
+    enter_result(b_game, Result.WHITE_WINS, game_number=2)
+    forfeit_table = crosstable(tournament)
+    enter_result(a_game, Result.WHITE_WINS)  # the same match, played over the board
+    played_table = crosstable(tournament)
+    bh = {row.player.pairing_number: row.tiebreaks[0].value for row in forfeit_table}
+    assert bh == {row.player.pairing_number: row.tiebreaks[0].value for row in played_table}
+    # the crosstable still shows the forfeit as it happened
+    row = next(r for r in forfeit_table if r.player.pairing_number == a_game.white.pairing_number)
+    assert row.cells[0].text.endswith("w+")
