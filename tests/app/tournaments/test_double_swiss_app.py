@@ -135,3 +135,20 @@ def test_a_single_forfeited_game_counts_as_played_for_the_tie_breaks(club):
     # the crosstable still shows the forfeit as it happened
     row = next(r for r in forfeit_table if r.player.pairing_number == a_game.white.pairing_number)
     assert row.cells[0].text.endswith("w+")
+
+
+def test_a_players_record_shows_both_games_and_the_match_points(club):
+    from tournaments.queries.records import player_record
+
+    tournament = double(club, players=5, rounds=2)
+    round_ = pair(tournament)
+    game = round_.games.select_related("white", "black").get(board=1)
+    enter_result(game, Result.WHITE_WINS)
+    enter_result(game, Result.DRAW, game_number=2)
+    record = player_record(tournament, game.white)
+    assert (record.rounds[0].colour, record.rounds[0].result, record.rounds[0].scored) == ("w", "1 ½", 15)
+    assert record.rated_games == 2  # both games over the board are rated (B.02 8.3.1)
+    other = player_record(tournament, game.black)
+    assert (other.rounds[0].result, other.rounds[0].scored) == ("0 ½", 5)
+    pab = player_record(tournament, round_.games.get(black__isnull=True).white)
+    assert pab.rounds[0].scored == 15  # a won game and a drawn game (C.04.5 1.4)
