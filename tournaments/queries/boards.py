@@ -152,7 +152,7 @@ def board_list(tournament: Tournament, round_: Round, query: str = "", detailed:
 def with_aros(tournament: Tournament, round_: Round) -> list:
     """The round's games; for a Dubov tournament each with ``white_aro`` and ``black_aro``, the
     AROs the pairing of the round read (after the rounds before it)."""
-    shown = ("board", "result", "round_id", "white_id", "black_id", *(
+    shown = ("board", "result", "result2", "round_id", "white_id", "black_id", *(
         f"{colour}__{field}" for colour in ("white", "black")
         for field in ("name", "title", "rating", "pairing_number", "federation", "tournament_id")))
     games = list(round_.games.select_related("white", "black").only(*shown))

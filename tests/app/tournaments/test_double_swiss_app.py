@@ -152,3 +152,22 @@ def test_a_players_record_shows_both_games_and_the_match_points(club):
     assert (other.rounds[0].result, other.rounds[0].scored) == ("0 ½", 5)
     pab = player_record(tournament, round_.games.get(black__isnull=True).white)
     assert pab.rounds[0].scored == 15  # a won game and a drawn game (C.04.5 1.4)
+
+
+def test_the_api_enters_and_publishes_both_results(club, arbiter):
+    from rest_framework.test import APIClient
+
+    tournament = double(club, players=4, rounds=2)
+    game = pair(tournament).games.get(board=1)
+    api = APIClient()
+    api.force_authenticate(arbiter)
+    url = f"/api/tournaments/{tournament.slug}/rounds/1/boards/1/result/"
+    assert api.post(url, {"result": "1-0"}, format="json").status_code == 200
+    response = api.post(url, {"result": "=", "game": 2}, format="json")
+    assert response.status_code == 200 and response.json()["result2"] == "½-½"
+    assert api.post(url, {"result": "1", "game": 3}, format="json").status_code == 400  # no game 3
+    game.refresh_from_db()
+    assert (game.result, game.result2) == ("1-0", "½-½")
+    published = APIClient().get(f"/api/tournaments/{tournament.slug}/rounds/1/").json()
+    first = next(board for board in published["games"] if board["board"] == 1)
+    assert (first["result"], first["result2"]) == ("1-0", "½-½")

@@ -115,7 +115,7 @@ class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
         players = [f"{colour}__{field}" for colour in ("white", "black")
                    for field in ("pairing_number", "name", "title", "rating")]
         games = Game.objects.select_related("white", "black").only(
-            "board", "result", "round_id", "white_id", "black_id", *players)
+            "board", "result", "result2", "round_id", "white_id", "black_id", *players)
         return published_rounds(self.tournament()).defer(*Round.JSON_FIELDS).prefetch_related(
             Prefetch("games", queryset=games))
 
