@@ -594,12 +594,20 @@ RESULT_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()} | {
     ("", ""): Result.PENDING}  # the round in progress: a game paired, its result blank
 
 
-def pending_games(prefix: str, tournament: "Tournament") -> models.Q:
+#: The systems whose round is a two-game match (the registry's hook, never a system's name).
+MATCH_SYSTEMS = [name for name, system in SYSTEMS.items() if system.games_per_round == 2]
+
+
+def pending_games(prefix: str, tournament: "Tournament | None" = None) -> models.Q:
     """The games (``prefix``: the path to Game) still without a result: in a Double-Swiss match
-    either game (C.04.5 Preface; the PAB, a board without black, has none to enter)."""
+    either game (C.04.5 Preface; the PAB, a board without black, has none to enter).  Without
+    ``tournament``: the games of any tournament, each by its system."""
     pending = models.Q(**{f"{prefix}result": ""})
-    if tournament.games_per_round == 2:
-        pending |= models.Q(**{f"{prefix}result2": "", f"{prefix}black__isnull": False})
+    second = models.Q(**{f"{prefix}result2": "", f"{prefix}black__isnull": False})
+    if tournament is None:
+        pending |= second & models.Q(**{f"{prefix}round__tournament__system__in": MATCH_SYSTEMS})
+    elif tournament.games_per_round == 2:
+        pending |= second
     return pending
 
 

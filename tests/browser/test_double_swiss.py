@@ -44,6 +44,9 @@ def test_double_swiss_tournament(page, arbiter):
     for number in (1, 2):
         page.click("#pair-round")
         expect(page.locator("h1")).to_contain_text(f"Round {number}")
+        expect(page.locator("#publish")).to_be_visible()
+        if number == 2:
+            screenshot(page, "59-double-swiss-draft")  # the colours of both games of match 1: wb or bw
         page.click("#publish")
         expect(page.locator(".messages")).to_contain_text(f"Round {number} published")
         expect(page.locator("#double-swiss-note")).to_contain_text("C.04.5")

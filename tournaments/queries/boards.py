@@ -9,7 +9,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from pairing.engine import TrfDocument
 from tournaments import validation
-from tournaments.exchange.trf import scoring, tournament_document
+from tournaments.exchange.trf import game_rounds, scoring, tournament_document
 from tournaments.models import Absence, Game, Player, Result, Round, Tournament
 from tournaments.queries.standings import points_before, published_aros
 
@@ -131,7 +131,8 @@ def board_list(tournament: Tournament, round_: Round, query: str = "", detailed:
             setattr(game, f"{side}_points", before.get(player.pairing_number, 0) if player else None)
             if detailed and player:
                 setattr(game, f"{side}_virtual", document.acceleration(player.pairing_number, round_.number))
-                setattr(game, f"{side}_colours", colour_history(document, player.pairing_number, done))
+                setattr(game, f"{side}_colours", colour_history(document, player.pairing_number,
+                                                                game_rounds(done, tournament.games_per_round)))
     absences = absences_by_round(tournament)
     points = scoring(tournament)
     missing = []

@@ -171,3 +171,24 @@ def test_the_api_enters_and_publishes_both_results(club, arbiter):
     published = APIClient().get(f"/api/tournaments/{tournament.slug}/rounds/1/").json()
     first = next(board for board in published["games"] if board["board"] == 1)
     assert (first["result"], first["result2"]) == ("1-0", "½-½")
+
+
+def test_the_next_match_waits_for_both_games_and_a_match_with_a_result_is_not_discarded(club):
+    from pairing.rounds.publish import discard_round
+    from pairing.rounds.request import request_pairing
+
+    tournament = double(club, players=4, rounds=2)
+    round_ = pair(tournament)
+    for game in round_.games.all():
+        enter_result(game, Result.DRAW)  # game 1 of every match, game 2 still to play
+    with pytest.raises(Refused) as refusal:
+        request_pairing(tournament)
+    assert refusal.value.message == "Round 1 still has missing results: boards 1 and 2."
+    assert tournament.round_set.count() == 1
+    with pytest.raises(Refused):
+        discard_round(round_, confirm=True)
+    game = round_.games.get(board=1)
+    enter_result(game, Result.PENDING)  # game 1 cleared, game 2 entered: still a result
+    enter_result(game, Result.DRAW, game_number=2)
+    with pytest.raises(Refused):
+        discard_round(round_, confirm=True)

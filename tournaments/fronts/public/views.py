@@ -25,7 +25,7 @@ from django.views.decorators.http import require_safe
 from pairing.engine import TiebreakCodeError
 from tournaments import cache
 from tournaments.fronts.public import printouts
-from tournaments.models import Game, Player, Round, Tournament
+from tournaments.models import Game, Player, Round, Tournament, pending_games
 from tournaments.queries.boards import board_list, finds
 from tournaments.queries.notices import player_notice
 from tournaments.queries.records import player_record
@@ -141,8 +141,8 @@ def home_sections(query: str = "") -> list[Section]:
     tournaments = (Tournament.objects.listed().select_related("club")
                    .annotate(published=_count(Round.objects.filter(tournament=OuterRef("pk"),
                                                                    status=Round.Status.PUBLISHED)),
-                             pending=_count(Game.objects.filter(round__tournament=OuterRef("pk"),
-                                                                round__status=Round.Status.PUBLISHED, result="")),
+                             pending=_count(Game.objects.filter(pending_games(""), round__tournament=OuterRef("pk"),
+                                                                round__status=Round.Status.PUBLISHED)),
                              entrants=_count(Player.objects.filter(tournament=OuterRef("pk")))))
     if query:
         tournaments = tournaments.filter(Q(name__icontains=query) | Q(place__icontains=query))
