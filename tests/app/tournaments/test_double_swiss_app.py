@@ -192,3 +192,51 @@ def test_the_next_match_waits_for_both_games_and_a_match_with_a_result_is_not_di
     enter_result(game, Result.DRAW, game_number=2)
     with pytest.raises(Refused):
         discard_round(round_, confirm=True)
+
+
+def test_a_requested_bye_applies_to_the_whole_match(club):
+    """C.04.5 Preface: "Byes (requested or assigned) apply only to matches, never to individual
+    games": a half-point bye is written H in both rounds of the match (1 point: ½ a game), and the
+    match to be paired has it in its first round only (pairing/engine/matches.py)."""
+    from tournaments.exchange.trf import tournament_document
+    from tournaments.services.players import set_absence
+
+    tournament = double(club, players=5, rounds=2)
+    fifth = tournament.players.get(pairing_number=5)
+    set_absence(fifth, 1, "H")
+    paired = tournament_document(tournament, rounds=0, pairing=1)
+    assert [e.code for e in paired.players[5].rounds] == ["H"]
+    round_ = pair(tournament)
+    assert 5 not in {n for pair_ in boards(round_) for n in pair_}
+    assert (5, 0) not in boards(round_) and len(boards(round_)) == 2  # four players, no PAB
+    play_match(round_, random.Random(1))
+    document = tournament_document(tournament, rounds=1)
+    assert [e.code for e in document.players[5].rounds] == ["H", "H"]
+    assert {row.player.pairing_number: row.points for row in crosstable(tournament)}[5] == 10
+
+
+def test_the_round_page_saves_game_2_in_its_own_row_with_the_match_score(client, club, arbiter):
+    from django.urls import reverse
+
+    tournament = double(club, players=4, rounds=2)
+    round_ = pair(tournament)
+    game = round_.games.select_related("white", "black").get(board=1)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, 1])).content.decode()
+    assert f'id="game-{game.pk}"' in page and f'id="game-{game.pk}-2"' in page
+    assert page.count('class="result missing"') == 4  # two matches, two games each
+    url = reverse("arbiter:result", args=[tournament.slug, game.pk])
+    client.post(url, {"result": "1"}, HTTP_HX_REQUEST="true")
+    response = client.post(url, {"result": "1", "game": "2"}, HTTP_HX_REQUEST="true")
+    row = response.content.decode()
+    assert response.status_code == 200
+    assert f'id="game-{game.pk}-2"' in row and 'value="1-0"' in row and "result-row game-two saved" in row
+    # out of band: the match score (game 2's White, the board's second player, won it) and the count
+    assert f'id="match-{game.pk}"' in row and "1–1" in row and "2 of 4 results in" in row
+    game.refresh_from_db()
+    assert (game.result, game.result2) == ("1-0", "1-0")
+    # a refusal in game 2's row: 422, its own row, nothing changed
+    response = client.post(url, {"result": "3", "game": "2"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422 and f'id="game-{game.pk}-2"' in response.content.decode()
+    game.refresh_from_db()
+    assert game.result2 == "1-0"
