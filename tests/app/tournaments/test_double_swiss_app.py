@@ -240,3 +240,19 @@ def test_the_round_page_saves_game_2_in_its_own_row_with_the_match_score(client,
     assert response.status_code == 422 and f'id="game-{game.pk}-2"' in response.content.decode()
     game.refresh_from_db()
     assert game.result2 == "1-0"
+
+
+def test_a_double_swiss_file_is_refused_by_the_import_with_the_line(club, tmp_path):
+    """Its matches are two TRF rounds each: importing them as rounds of one game would be wrong."""
+    from tournaments.exchange.trf_import import TrfImportError, import_tournament
+    from tournaments.models import Tournament
+
+    tournament = double(club, players=4, rounds=2)
+    play_match(pair(tournament), random.Random(2))
+    text = export(tournament, "26")
+    line = next(n for n, t in enumerate(text.splitlines(), start=1) if t.startswith("192"))
+    with pytest.raises(TrfImportError) as error:
+        import_tournament(club, text)
+    assert f"line {line}: record 192 names the Double-Swiss system, whose rounds are matches of 2 games" in \
+        " ".join(error.value.errors)
+    assert Tournament.objects.count() == 1
