@@ -94,6 +94,11 @@ def test_double_swiss_tournament(page, arbiter):
     no_sideways_scroll(page, "the crosstable")
     screenshot(page, "64-double-swiss-crosstable-phone")
 
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(f"/t/{tournament.slug}/round/1/")
+    expect(page.locator("table.match-list .match-score")).to_have_text(MATCH_SCORES)
+    screenshot(page, "66-double-swiss-round-desktop")
+
     page.emulate_media(media="print")
     page.goto(f"/t/{tournament.slug}/round/2/")
     expect(page.locator("table.match-list tbody.match")).to_have_count(6)
