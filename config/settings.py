@@ -348,6 +348,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A game's result and a Double-Swiss match's second result (Game.result2) share one choice set.
+    "ENUM_NAME_OVERRIDES": {"ResultEnum": "tournaments.models.Result"},
 }
 
 LOGGING = {

@@ -36,9 +36,9 @@ DEFAULT_SYSTEM = "dutch"
 
 def system_choices() -> list[tuple[str, str]]:
     """The pairing systems of the engine's registry (nothing is listed by hand) whose round is one
-    game: the app's rounds do not hold a two-game match yet (Double-Swiss: the engine only)."""
+    game or a two-game match (Double-Swiss, C.04.5: a round of the app is a match, ``Game.result2``)."""
     return [(system.name, f"{system.title} ({system.article})") for system in SYSTEMS.values()
-            if system.games_per_round == 1]
+            if system.games_per_round in (1, 2)]
 
 
 def edition_choices() -> list[tuple[str, str]]:
@@ -369,10 +369,15 @@ class Tournament(models.Model):
         holds its explanation (JSON, big on a big event)."""
         return list(self.round_set.filter(status=Round.Status.PUBLISHED).values_list("number", flat=True))
 
+    @property
+    def games_per_round(self) -> int:
+        """2 for a Double-Swiss tournament (C.04.5: each round a match of two games), else 1."""
+        return self.swiss_system.games_per_round
+
     def completed_rounds(self) -> int:
         """The last round r such that rounds 1..r are published with every result in."""
         complete = 0
-        rounds = (self.round_set.annotate(pending=models.Count("games", filter=models.Q(games__result="")))
+        rounds = (self.round_set.annotate(pending=models.Count("games", filter=pending_games("games__", self)))
                   .order_by("number"))  # an aggregation ignores Meta.ordering
         for number, status, pending in rounds.values_list("number", "status", "pending"):
             if status != Round.Status.PUBLISHED or pending:
@@ -603,7 +608,7 @@ class Round(models.Model):
 
     @property
     def results_complete(self) -> bool:
-        return not self.games.filter(result="").exists()
+        return not self.games.filter(pending_games("", self.tournament)).exists()
 
 
 class Result(models.TextChoices):
@@ -632,14 +637,35 @@ RESULT_OF_CODES = {codes: result for result, codes in RESULT_CODES.items()} | {
     ("", ""): Result.PENDING}  # the round in progress: a game paired, its result blank
 
 
+#: The systems whose round is a two-game match (the registry's hook, never a system's name).
+MATCH_SYSTEMS = [name for name, system in SYSTEMS.items() if system.games_per_round == 2]
+
+
+def pending_games(prefix: str, tournament: "Tournament | None" = None) -> models.Q:
+    """The games (``prefix``: the path to Game) still without a result: in a Double-Swiss match
+    either game (C.04.5 Preface; the PAB, a board without black, has none to enter).  Without
+    ``tournament``: the games of any tournament, each by its system."""
+    pending = models.Q(**{f"{prefix}result": ""})
+    second = models.Q(**{f"{prefix}result2": "", f"{prefix}black__isnull": False})
+    if tournament is None:
+        pending |= second & models.Q(**{f"{prefix}round__tournament__system__in": MATCH_SYSTEMS})
+    elif tournament.games_per_round == 2:
+        pending |= second
+    return pending
+
+
 class Game(models.Model):
-    """A board of a round; a pairing-allocated bye is a board without black."""
+    """A board of a round; a pairing-allocated bye is a board without black.  In a Double-Swiss
+    tournament (C.04.5) the board is a match: ``result`` is game 1 (``white`` has White) and
+    ``result2`` game 2, the colours reversed (4.4) and its result written in its own colours, White
+    first, as on its score sheet (``1-0`` in ``result2``: ``black`` won game 2 with White)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField()
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="white_games")
     black = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="black_games")
     result = models.CharField(max_length=3, choices=Result.choices, blank=True, default="")
+    result2 = models.CharField(_("result of game 2"), max_length=3, choices=Result.choices, blank=True, default="")
 
     class Meta:
         ordering = ["round__number", "board"]

@@ -24,6 +24,7 @@ from .core.explanation import Articles, Explanation, Words, explain, scoregroup_
 from .core.pairing import Pair, Progress, RoundPairing, publishing_key
 from .core.state import RoundState, build_round_state, infer_initial_colour
 from .errors import EngineError, NoValidPairing, TrfError
+from .matches import forfeits_as_played, match_rounds
 from .ratings import RATING_RULES, RatingRules, half_up, k_factor, performance, rating_change, rating_rules
 from .review import Board, Finding, differences, in_publishing_order, new_findings
 from .review import review as review_pairing
@@ -182,6 +183,7 @@ __all__ = [
     "explain_pairing",
     "explain_tiebreak",
     "file_asks_baku",
+    "forfeits_as_played",
     "format_points",
     "format_value",
     "get_system",
@@ -190,6 +192,7 @@ __all__ = [
     "infer_initial_colour",
     "json_value",
     "k_factor",
+    "match_rounds",
     "new_findings",
     "pair_round",
     "parse",

@@ -18,6 +18,7 @@ broken with the line and column of the player's second round.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from .errors import TrfError
@@ -177,3 +178,29 @@ def pab_entries() -> list[RoundEntry]:
     """The two TRF rounds of the pairing-allocated bye (C.04.5 1.4)."""
     return [RoundEntry(None, None, code) for code in PAB_CODES]
 
+
+
+#: A single forfeited game of a match that is "regularly played" (C.04.5 Preface), as played:
+#: the forfeit win a won game, the forfeit loss a lost one.
+_AS_PLAYED = {"+": "1", "-": "0"}
+
+
+def forfeits_as_played(document: TrfDocument) -> TrfDocument:
+    """The document as the tie-breaks and standings read a Double-Swiss tournament: "a match ends by
+    forfeit only if at least one player forfeits both games ... In all other cases ... any forfeited
+    (single) game shall be treated as played" (C.04.5 Preface).  A match ended by forfeit, a bye and
+    a game without a result are left as they are; the points do not change (a forfeit scores as the
+    game).  "This rule does not apply to rating": the players' records read the games themselves."""
+    copy = dataclasses.replace(document, players={})
+    history = read_matches(document)
+    for number, record in document.players.items():
+        rounds = list(record.rounds)
+        for index, match in enumerate(history[number], start=0):
+            if match.opponent is None or match.ended_by_forfeit:
+                continue
+            for r in match_rounds(index + 1):
+                entry = rounds[r - 1] if r <= len(rounds) else None
+                if entry is not None and entry.code in _AS_PLAYED:
+                    rounds[r - 1] = dataclasses.replace(entry, code=_AS_PLAYED[entry.code])
+        copy.players[number] = dataclasses.replace(record, rounds=rounds)
+    return copy

@@ -110,7 +110,7 @@ def discard_round(round_: Round, user=None, confirm: bool = False) -> None:
             return  # discarded already (a second click)
         if round_.number != last_paired_round(round_.tournament):
             raise Refused(_("Only the last round can be discarded."))
-        if round_.games.exclude(result__in=["", Result.BYE]).exists():
+        if round_.games.exclude(result__in=["", Result.BYE], result2="").exists():  # result2: Double-Swiss
             raise Refused(_("Round %(number)s has results: it cannot be paired again.") % {"number": round_.number})
         if round_.status == Round.Status.PUBLISHED and not confirm:
             raise ConfirmationNeeded(_("Round %(number)s is published: the players may have seen its boards. "

@@ -15,7 +15,7 @@ from pairing.rounds.outbox import new_task_id, send
 from pairing.rounds.publish import discard_round
 from pairing.rounds.watch import watch_round
 from tournaments import audit
-from tournaments.models import Game, Result, Round, Tournament
+from tournaments.models import Game, Round, Tournament, pending_games
 from tournaments.services import Refused, all_paired, lock_tournament
 
 
@@ -52,7 +52,8 @@ def check_can_pair(tournament: Tournament) -> int:
 def _missing_results(tournament: Tournament) -> str:
     """"Round 3 still has missing results: boards 4, 7 and 12." (every round's), or ""."""
     boards: dict[int, list[int]] = {}
-    for number, board in (Game.objects.filter(round__tournament=tournament, result=Result.PENDING)
+    # a Double-Swiss match: either game (C.04.5)
+    for number, board in (Game.objects.filter(pending_games("", tournament), round__tournament=tournament)
                           .order_by("round__number", "board").values_list("round__number", "board")):
         boards.setdefault(number, []).append(board)
     if not boards:

@@ -20,7 +20,7 @@ from pairing.rounds.heartbeat import Heartbeat
 from pairing.rounds.stale import fingerprint
 from pairing.rounds.timing import current, fail, fail_past_time_limit
 from tournaments import audit
-from tournaments.exchange.trf import tournament_document
+from tournaments.exchange.trf import first_game_round, tournament_document
 from tournaments.models import Game, Player, Result, Round, Tournament
 from tournaments.queries.standings import published_aros
 from tournaments.services import lock_tournament
@@ -144,7 +144,8 @@ def _store(round_id: int, task_id: str | None, document, pairing) -> bool:
         )
         round_.brackets = [_bracket_of_players(bracket, players) for bracket in pairing.brackets]
         round_.explanation = pairing.explanation.to_json() if pairing.explanation else {}
-        round_.paired_from = fingerprint(document, round_.number)  # compared later (pairing/rounds/stale.py)
+        # compared later (pairing/rounds/stale.py); a Double-Swiss match from its first game's column
+        round_.paired_from = fingerprint(document, first_game_round(round_.number, tournament.games_per_round))
         round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
         round_.save(update_fields=["status", "paired_at", "brackets", "explanation", "paired_from"])
         numbers = pairing.as_numbers()

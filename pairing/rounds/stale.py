@@ -17,7 +17,7 @@ import json
 from django.utils.translation import gettext_lazy as _
 
 from pairing.engine import TrfDocument
-from tournaments.exchange.trf import tournament_document
+from tournaments.exchange.trf import first_game_round, tournament_document
 from tournaments.models import Round
 
 #: The parts of the document, in the order the round page names them.
@@ -53,7 +53,7 @@ def fingerprint(document: TrfDocument, number: int) -> dict[str, str]:
 def current_fingerprint(round_: Round) -> dict[str, str]:
     """The fingerprint of what round ``round_`` would be paired from now."""
     document = tournament_document(round_.tournament, rounds=round_.number - 1, pairing=round_.number)
-    return fingerprint(document, round_.number)
+    return fingerprint(document, first_game_round(round_.number, round_.tournament.games_per_round))
 
 
 def changed_parts(round_: Round) -> list[str]:

@@ -19,6 +19,8 @@ from pairing.engine import (
     Scoring,
     TrfDocument,
     dump,
+    forfeits_as_played,
+    match_rounds,
     standings_by_tiebreaks,
     with_baku_acceleration,
 )
@@ -73,21 +75,26 @@ def tournament_document(tournament: Tournament, rounds: int, pairing: int | None
     document = TrfDocument(
         name=tournament.name,
         headers=_headers(tournament, players),
-        total_rounds=tournament.rounds,
+        total_rounds=tournament.rounds * tournament.games_per_round,
         initial_colour=tournament.initial_colour or None,
         scoring=scoring(tournament),
         # The system, its edition and the Baku acceleration (record 192, written in both formats).
         system_code=tournament.system_code,
         start_date=tournament.start_date,
         forbidden_pairs=[
-            ForbiddenPairs(frozenset((number[pair.player_id], number[pair.other_id])), pair.first_round,
-                           pair.last_round)
+            ForbiddenPairs(frozenset((number[pair.player_id], number[pair.other_id])),
+                           first_game_round(pair.first_round, tournament.games_per_round),
+                           pair.last_round and game_rounds(pair.last_round, tournament.games_per_round))
             for pair in tournament.forbidden_pairs.all()],
     )
+    games = tournament.games_per_round
     for player in players:
-        history = [entries.get((player.pk, r)) or not_paired(player, r) for r in range(1, rounds + 1)]
+        # Double-Swiss: match r is TRF rounds 2r-1 and 2r; a bye applies to the whole match (C.04.5 Preface)
+        history = [entries.get((player.pk, first_game_round(r, games) + g)) or not_paired(player, r)
+                   for r in range(1, rounds + 1) for g in range(games)]
         if pairing is not None and not (player.plays_in(pairing) and (player.pk, pairing) not in absences):
-            history += [ABSENT] * (pairing - 1 - rounds) + [not_paired(player, pairing)]
+            # the round to be paired: its first game's column only (a bye known for the next match)
+            history += [ABSENT] * ((pairing - 1 - rounds) * games) + [not_paired(player, pairing)]
         document.players[player.pairing_number] = _record(player, history)
     if tournament.baku:
         registered = [p.pairing_number for p in players if p.entry_round == 1]
@@ -100,18 +107,38 @@ def _played(tournament: Tournament, rounds: int, number: dict[int, int]) -> dict
     games, one without a result yet as the TRF writes it (``  12 w  ``, NO_RESULT: it scores
     nothing, and the engine pairs no round after it)."""
     entries: dict[tuple[int, int], RoundEntry] = {}
-    # Four columns, not the rows: a round's row holds its explanation and brackets (JSON, big).
+    # A few columns, not the rows: a round's row holds its explanation and brackets (JSON, big).
     games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds).values_list(
-        "round__number", "white_id", "black_id", "result")
-    bye = RoundEntry(None, None, "U")
-    for r, white, black, result in games:
-        if black is None:
-            entries[white, r] = bye
-        else:
+        "round__number", "white_id", "black_id", "result", "result2")
+    per_round = tournament.games_per_round
+    for r, white, black, *results in games:
+        first = first_game_round(r, per_round)
+        # Double-Swiss (C.04.5 4.4): game 2 reverses the colours, its result written in its own
+        # colours (White first).  The PAB is a won game plus a drawn one (1.4): U then H.
+        for g, (result, (has_white, has_black)) in enumerate(zip(results[:per_round],
+                                                                  ((white, black), (black, white)), strict=False)):
+            if black is None:
+                entries[white, first + g] = RoundEntry(None, None, PAB_CODES[g])
+                continue
             white_code, black_code = RESULT_CODES[result] if result else (NO_RESULT, NO_RESULT)
-            entries[white, r] = RoundEntry(number[black], WHITE, white_code)
-            entries[black, r] = RoundEntry(number[white], BLACK, black_code)
+            entries[has_white, first + g] = RoundEntry(number[has_black], WHITE, white_code)
+            entries[has_black, first + g] = RoundEntry(number[has_white], BLACK, black_code)
     return entries
+
+
+#: The TRF codes of the PAB: one game ``U``; a Double-Swiss match a won game and a drawn one (C.04.5 1.4).
+PAB_CODES = ("U", "H")
+
+
+def first_game_round(number: int, games_per_round: int) -> int:
+    """The TRF round of the first game of the app's round ``number``: itself, or for a Double-Swiss
+    match ``2k - 1`` (match k is TRF rounds 2k-1 and 2k, ``pairing.engine.match_rounds``)."""
+    return match_rounds(number)[0] if games_per_round == 2 else number
+
+
+def game_rounds(rounds: int, games_per_round: int) -> int:
+    """The TRF rounds of the app's rounds 1..``rounds``: what the engine's standings count."""
+    return rounds * games_per_round
 
 
 def _record(player: Player, history: list[RoundEntry]) -> PlayerRecord:
@@ -145,7 +172,9 @@ def _headers(tournament: Tournament, players: list[Player]) -> list[str]:
     dates = dict(tournament.round_set.filter(date__isnull=False).values_list("number", "date"))
     if dates:
         # Round r's date sits above its round block of the 001 lines (columns 92+10(r-1)).
-        cells = "".join(f"  {dates[r]:%y/%m/%d}" if r in dates else " " * 10 for r in range(1, max(dates) + 1))
+        games = tournament.games_per_round  # a Double-Swiss match's date over both its games
+        cells = "".join(f"  {dates[r]:%y/%m/%d}" if r in dates else " " * 10
+                        for r in range(1, max(dates) + 1) for _game in range(games))
         headers.append(f"132{' ' * 86}{cells}".rstrip())
     return headers
 
@@ -163,16 +192,23 @@ def export_document(tournament: Tournament, version: str = "16") -> TrfDocument:
     document = tournament_document(tournament, rounds=shown, pairing=following)
     if version == "16":
         # XXP has no round range: only the pairs that apply to the round to be paired (or the last one).
-        current = following or tournament.rounds
+        current = first_game_round(following or tournament.rounds, tournament.games_per_round)
         document.forbidden_pairs = [group for group in document.forbidden_pairs if group.applies(current)]
     codes = tournament.tiebreak_codes()
     if version == "26":
         document.headers.append("212 " + ",".join(["PTS", *codes]))
     document.comments = manual_change_comments(tournament)
     # The rank column: the standings with the tournament's tie-breaks.
-    for row in standings_by_tiebreaks(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order()):
+    for row in standings_by_tiebreaks(standings_document(tournament, document), game_rounds(
+            rounds, tournament.games_per_round), codes, tournament.tiebreak_edition, tournament.lot_order()):
         document.players[row.number].rank = row.rank
     return document
+
+
+def standings_document(tournament: Tournament, document: TrfDocument) -> TrfDocument:
+    """The document the standings and tie-breaks read: itself, or for a Double-Swiss tournament its
+    single forfeited games of matches regularly played as played (C.04.5 Preface)."""
+    return forfeits_as_played(document) if tournament.games_per_round == 2 else document
 
 
 def manual_change_comments(tournament: Tournament) -> list[str]:

@@ -294,6 +294,14 @@ def _rounds(tournament: Tournament, found: Import, pk: dict[int, int]) -> tuple[
     return games, absences
 
 
+def _matches_refused(system: SwissSystem, lines: list[str]) -> str:
+    """A Double-Swiss file writes a match as two TRF rounds (C.04.5): not yet read back into matches."""
+    line = next(n for n, t in enumerate(lines, start=1) if t.startswith("192"))
+    return gettext("line %(line)s: record 192 names the %(system)s, whose rounds are matches of %(games)s games: "
+                   "the app does not import such a file yet; create the tournament and enter its players "
+                   "instead") % {"line": line, "system": system.title, "games": system.games_per_round}
+
+
 def _pairing_rules(document: TrfDocument, text: str, total: int,
                    errors: list[str]) -> tuple[SwissSystem, Edition, bool] | None:
     """The system, edition and acceleration of an imported file.
@@ -316,6 +324,9 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
                 "line": line, "code": repr(document.system_code), "known": known})
             return None
         system, baku = code.system, code.baku
+        if system.games_per_round != 1:
+            errors.append(_matches_refused(system, lines))
+            return None
     edition = resolve_edition(document, system)
     problem = baku_problem(edition, total, _tenths_to_points(document.scoring.win),
                            _tenths_to_points(document.scoring.draw), _tenths_to_points(document.scoring.loss), system)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from pairing.engine import TrfDocument
 from tournaments import validation
-from tournaments.exchange.trf import scoring, tournament_document
+from tournaments.exchange.trf import game_rounds, scoring, tournament_document
 from tournaments.models import Absence, Game, Player, Result, Round, Tournament
 from tournaments.queries.standings import points_before, published_aros
 
@@ -131,7 +131,8 @@ def board_list(tournament: Tournament, round_: Round, query: str = "", detailed:
             setattr(game, f"{side}_points", before.get(player.pairing_number, 0) if player else None)
             if detailed and player:
                 setattr(game, f"{side}_virtual", document.acceleration(player.pairing_number, round_.number))
-                setattr(game, f"{side}_colours", colour_history(document, player.pairing_number, done))
+                setattr(game, f"{side}_colours", colour_history(document, player.pairing_number,
+                                                                game_rounds(done, tournament.games_per_round)))
     absences = absences_by_round(tournament)
     points = scoring(tournament)
     missing = []
@@ -152,7 +153,7 @@ def board_list(tournament: Tournament, round_: Round, query: str = "", detailed:
 def with_aros(tournament: Tournament, round_: Round) -> list:
     """The round's games; for a Dubov tournament each with ``white_aro`` and ``black_aro``, the
     AROs the pairing of the round read (after the rounds before it)."""
-    shown = ("board", "result", "round_id", "white_id", "black_id", *(
+    shown = ("board", "result", "result2", "round_id", "white_id", "black_id", *(
         f"{colour}__{field}" for colour in ("white", "black")
         for field in ("name", "title", "rating", "pairing_number", "federation", "tournament_id")))
     games = list(round_.games.select_related("white", "black").only(*shown))
@@ -177,4 +178,7 @@ class ResultsIn:
 
 def results_in(round_: Round) -> ResultsIn:
     games = Game.objects.filter(round=round_).exclude(result=Result.BYE)
-    return ResultsIn(entered=games.exclude(result=Result.PENDING).count(), total=games.count())
+    entered, total = games.exclude(result=Result.PENDING).count(), games.count()
+    if round_.tournament.games_per_round == 2:  # a Double-Swiss match: two games to enter (C.04.5)
+        entered, total = entered + games.exclude(result2=Result.PENDING).count(), 2 * total
+    return ResultsIn(entered=entered, total=total)

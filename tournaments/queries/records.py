@@ -9,7 +9,7 @@ from django.db.models import Q
 
 from pairing.engine import k_factor, rating_change, rating_rules
 from pairing.engine import performance as performance_of
-from tournaments.exchange.trf import scoring
+from tournaments.exchange.trf import PAB_CODES, scoring
 from tournaments.models import RESULT_CODES, Game, Player, Round, Tournament
 from tournaments.queries.boards import absences_by_round, not_paired_reason
 from tournaments.queries.standings import BYE_CELLS, CELL_TEXT, crosstable, published_rounds
@@ -48,6 +48,13 @@ PLAYED_SCORE = {"1": Fraction(1), "W": Fraction(1), "=": Fraction(1, 2), "D": Fr
                 "0": Fraction(0), "L": Fraction(0)}
 
 
+def own_codes(game: Game, white: bool, games_per_round: int) -> list[str]:
+    """The player's TRF codes of the board's games with a result: one game, or a Double-Swiss
+    match's two, game 2 with the colours reversed (C.04.5 4.4; each game rated, B.02 8.3.1)."""
+    sides = ((game.result, 0 if white else 1), (game.result2, 1 if white else 0))[:games_per_round]
+    return [RESULT_CODES[result][side] for result, side in sides if result]
+
+
 def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
     published = list(published_rounds(tournament).values_list("number", flat=True))
     games = {game.round.number: game for game in Game.objects.filter(
@@ -55,24 +62,28 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
         Q(white=player) | Q(black=player)).select_related("round", "white", "black").defer(
         *(f"round__{name}" for name in Round.JSON_FIELDS))}
     absences = absences_by_round(tournament)
-    points = scoring(tournament)
+    points, per_round = scoring(tournament), tournament.games_per_round
     rounds, total, rated = [], 0, []
     for number in published:
         game = games.get(number)
         entry = PlayerRound(number)
         if game is None:
             entry.reason, code = not_paired_reason(tournament, player, number, absences)
-            entry.scored = points.points(code)
+            entry.scored = points.points(code) * per_round  # a Double-Swiss bye: the whole match (C.04.5)
         elif game.is_bye:
-            entry.board, entry.reason, entry.scored = game.board, BYE_CELLS["U"][1], points.points("U")
+            entry.board, entry.reason = game.board, BYE_CELLS["U"][1]
+            entry.scored = sum(points.points(code) for code in PAB_CODES[:per_round])
         else:
             white = game.white_id == player.pk
             entry.board, entry.colour = game.board, "w" if white else "b"
             entry.opponent = game.black if white else game.white
             entry.opponent.tournament = tournament  # his address, without a query
-            if game.result:
-                code = RESULT_CODES[game.result][0 if white else 1]
-                entry.result, played, entry.scored = CELL_TEXT[code], PLAYED_SCORE.get(code), points.points(code)
+            codes = own_codes(game, white, per_round)
+            if codes:
+                entry.result = " ".join(CELL_TEXT[code] for code in codes)
+                entry.scored = sum(points.points(code) for code in codes)
+            for code in codes:
+                played = PLAYED_SCORE.get(code)
                 if played is not None and entry.opponent.rating:
                     rated.append((entry.opponent.rating, played))  # B.02 8.3.1: games against rated players
         if entry.scored is not None:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from pairing.engine import Contribution, explain_tiebreak, parse_codes, score, standings_by_tiebreaks
 from tournaments import cache
-from tournaments.exchange.trf import tournament_document
+from tournaments.exchange.trf import game_rounds, standings_document, tournament_document
 from tournaments.models import Player, Round, Tournament
 
 #: How a result code of the TRF reads in a crosstable cell and a player's record (a game of less than
@@ -159,13 +159,15 @@ def _crosstable(tournament: Tournament, rounds: int) -> Table:
     document = tournament_document(tournament, rounds=rounds)
     codes = tournament.tiebreak_codes()
     explained = {tb.code: tb.name in EXPLAINED for tb in parse_codes(codes)}
-    ranking = standings_by_tiebreaks(document, rounds, codes, tournament.tiebreak_edition, tournament.lot_order())
+    games = game_rounds(rounds, tournament.games_per_round)  # Double-Swiss: a cell per game
+    ranking = standings_by_tiebreaks(standings_document(tournament, document), games, codes,
+                                     tournament.tiebreak_edition, tournament.lot_order())
     aro = published_aros(tournament, rounds, document) or {}
     line_of = {s.number: line for line, s in enumerate(ranking, start=1)}
     rows = []
     for standing in ranking:
         cells = []
-        for entry in standing.entries:
+        for entry in document.players[standing.number].rounds[:games]:  # the games as played
             if entry.opponent is None:
                 cells.append((BYE_CELLS[entry.code][0], entry.code, None))
             elif entry.code in "+-":
@@ -202,8 +204,9 @@ class Explanation:
 
 def explanation(tournament: Tournament, player: Player, code: str, rounds: int) -> Explanation:
     """The rounds behind a BH, SB or FB value: each opponent (or dummy), the score counted and the cuts."""
-    document = tournament_document(tournament, rounds=rounds)
-    contributions = explain_tiebreak(document, code, player.pairing_number, tournament.tiebreak_edition, rounds)
+    document = standings_document(tournament, tournament_document(tournament, rounds=rounds))
+    contributions = explain_tiebreak(document, code, player.pairing_number, tournament.tiebreak_edition,
+                                     game_rounds(rounds, tournament.games_per_round))
     players = {p.pairing_number: p for p in tournament.players.all()}
     total = sum((c.value for c in contributions if not c.cut), start=0)
     return Explanation(code, player, rounds, [(c, players.get(c.opponent)) for c in contributions], total)
@@ -224,4 +227,13 @@ def points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
 
 def _points_before(tournament: Tournament, round_number: int) -> dict[int, int]:
     document = tournament_document(tournament, rounds=round_number - 1)
-    return {number: score(document, record, round_number - 1) for number, record in document.players.items()}
+    games = game_rounds(round_number - 1, tournament.games_per_round)
+    return {number: score(document, record, games) for number, record in document.players.items()}
+
+
+def round_labels(tournament: Tournament, rounds: int) -> list[str]:
+    """The crosstable's column headings: the round numbers, or for a Double-Swiss tournament each
+    match's two games (``1.1``, ``1.2``: match 1, games 1 and 2)."""
+    if tournament.games_per_round == 1:
+        return [str(r) for r in range(1, rounds + 1)]
+    return [f"{r}.{g}" for r in range(1, rounds + 1) for g in (1, 2)]

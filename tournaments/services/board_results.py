@@ -60,6 +60,8 @@ def _locked_board(player: Player) -> tuple[Tournament, Game]:
     tournament = lock_tournament(player.tournament)
     if not player_side(tournament).board_results:
         raise Refused(_("This tournament takes no results from the players: give yours to the arbiter."))
+    if tournament.games_per_round != 1:
+        raise Refused(_("A player reports one game; the two games of a match are entered by the arbiter."))
     game = board_of(player, current_round(tournament))
     if game is None:
         raise Refused(_("You have no board in the current round."))
@@ -219,6 +221,8 @@ def helper_fill(helper: ResultHelper, game: Game, result: str) -> Game:
         raise Refused(_("This phone is no longer a result helper: ask the arbiter."))
     if result not in FILLED:
         raise Refused(_("“%(text)s” is not a result.") % {"text": result})
+    if tournament.games_per_round != 1:
+        raise Refused(_("A player reports one game; the two games of a match are entered by the arbiter."))
     round_ = current_round(tournament)
     game = _game(game.pk)
     if game is None or round_ is None or game.round_id != round_.pk:

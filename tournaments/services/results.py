@@ -32,10 +32,11 @@ def parse_result(text: str) -> str:
 
 
 @transaction.atomic
-def enter_result(game: Game, result: str, user=None, confirm: bool = False, *, via: str = "",
-                 note: str = "") -> Game:
+def enter_result(game: Game, result: str, user=None, confirm: bool = False, game_number: int = 1, *,
+                 via: str = "", note: str = "") -> Game:
     """Record ``result`` for ``game``; a correction keeps the old value in the history.  ``via`` and
     ``note`` tell the audit log where it came from (a player's report, a result helper).
+    ``game_number`` 2: the second game of a Double-Swiss match (``Game.result2``, C.04.5).
 
     Once a later round is paired, the result can no longer be cleared (the next pairing would
     not know these players have met), and changing it needs ``confirm``: the later pairings
@@ -51,13 +52,18 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False, *, v
         raise Refused(_("The pairing-allocated bye is scored automatically."))
     if game.round.status != Round.Status.PUBLISHED:
         raise Refused(_("Publish the pairing before entering results."))
-    if game.result == result:
+    if game_number not in range(1, round_.tournament.games_per_round + 1):
+        raise Refused(_("A round of this tournament has no game %(number)s.") % {"number": game_number})
+    field = "result2" if game_number == 2 else "result"
+    label = f" game {game_number}" if round_.tournament.games_per_round == 2 else ""
+    old = getattr(game, field)
+    if old == result:
         return game
     later = sorted(round_.tournament.round_set.filter(number__gt=round_.number)
                    .exclude(status=Round.Status.FAILED).values_list("number", flat=True))
     if later:
         values = {"first": later[0], "last": later[-1], "board": game.board, "round": round_.number,
-                  "old": game.result or _("none"), "new": result}
+                  "old": old or _("none"), "new": result}
         if result == Result.PENDING:
             raise Refused((_("Round %(first)s has been paired with the result of board %(board)s of round "
                              "%(round)s: it cannot be cleared, only corrected.") if len(later) == 1 else
@@ -72,10 +78,10 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False, *, v
                   "%(round)s (%(old)s). Changing it to %(new)s changes the scores and standings but not the "
                   "pairings already made. Confirm to change it.")) % values)
     players = f"{game.white.name} – {game.black.name}"  # named: board numbers change from round to round
-    audit.record(round_.tournament, Kind.RESULT, "changed" if game.result else "entered",
-                 f"Round {round_.number} board {game.board} ({players}): {game.result or '—'} → {result or '—'}"
+    audit.record(round_.tournament, Kind.RESULT, "changed" if old else "entered",
+                 f"Round {round_.number} board {game.board}{label} ({players}): {old or '—'} → {result or '—'}"
                  + (f" ({note})" if note else ""), user=user, via=via,
-                 before={"result": game.result}, after={"result": result}, game=game)
-    game.result = result
-    game.save(update_fields=["result"])
+                 before={field: old}, after={field: result}, game=game)
+    setattr(game, field, result)
+    game.save(update_fields=[field])
     return game

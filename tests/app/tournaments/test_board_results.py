@@ -224,3 +224,24 @@ def test_clicks_at_the_same_moment_make_one_report_and_one_result(event, arbiter
     results = at_once(lambda i: helper_fill(helper, other, "0-1" if i % 2 else "½-½"), count=4)
     assert sum(not isinstance(r, Refused) for r in results) == 1, results  # the first fills it, the rest refused
     assert event.audit_entries.filter(action="entered", game=other).count() == 1
+
+
+def test_a_double_swiss_match_is_not_reported_from_the_board(club, arbiter):
+    """A report is one result; a Double-Swiss match has two (C.04.5): the arbiter enters them."""
+    from tournaments.fronts.arbiter.forms import PlayerSideForm
+
+    tournament = make_tournament(club, players=6, rounds=3, system="double-swiss", edition="2026")
+    side = PlayerSide.objects.create(tournament=tournament)
+    form = PlayerSideForm({"board_results": "on", "approval": side.approval, "bye_approval": side.bye_approval,
+                           "max_byes": 1, "no_byes_last_rounds": 0, "bye_deadline": 2}, instance=side)
+    assert not form.is_valid() and "board_results" in form.errors
+    PlayerSide.objects.filter(pk=side.pk).update(board_results=True)  # set before the system changed
+    white = pair(tournament).games.exclude(black=None).select_related("white").first().white
+    white.user = get_user_model().objects.create_user("ds@example.org")
+    white.save(update_fields=["user"])
+    with pytest.raises(Refused, match="two games of a match"):
+        report(white, "1-0", white.user)
+    helper, _token = enrol_helper(tournament, "Desk", arbiter)
+    with pytest.raises(Refused, match="two games of a match"):
+        helper_fill(helper, tournament.round_set.get(number=1).games.first(), "1-0")
+    assert not ResultReport.objects.exists()

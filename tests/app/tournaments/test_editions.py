@@ -36,9 +36,10 @@ def test_a_new_tournament_is_dutch_in_its_latest_edition(club):
     # The form offers the same, and its choices come from the engine's registry.
     form = TournamentForm()
     assert form["system"].value() == "dutch" and form["edition"].value() == "2026"
-    # the app offers the systems whose round is one game (Double-Swiss: the engine only, yet)
+    # the app offers the systems whose round is one game or a two-game match (Double-Swiss)
     assert [name for name, _ in form.fields["system"].choices] == [
-        name for name, system in SYSTEMS.items() if system.games_per_round == 1]
+        name for name, system in SYSTEMS.items() if system.games_per_round in (1, 2)]
+    assert "double-swiss" in dict(form.fields["system"].choices)
     offered = [value for _, group in form.fields["edition"].choices for value, _ in group]
     assert offered == [e.name for system in SYSTEMS.values() for e in system.editions]
 

@@ -54,7 +54,9 @@ class GameSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["board", "white", "black", "result"]
+        # result2: a Double-Swiss match's second game (C.04.5), the colours reversed, written in its
+        # own colours (White, i.e. "black" of game 1, first); empty in the other systems
+        fields = ["board", "white", "black", "result", "result2"]
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -138,6 +140,8 @@ class CrosstableRowSerializer(StandingSerializer):
 class ResultSerializer(serializers.Serializer):
     result = serializers.CharField(allow_blank=True, help_text="1-0, ½-½ (or =), 0-1, +-, -+, --, or empty")
     confirm = serializers.BooleanField(default=False, help_text="Change a result although a later round is paired")
+    game = serializers.ChoiceField(choices=[1, 2], default=1, help_text="Double-Swiss (C.04.5): the game of the "
+                                   "match, 2 the second (colours reversed, its result White first)")
 
 
 # Why a round was paired so (pairing.engine.core.explanation.Explanation.to_json), typed for the schema.

@@ -147,7 +147,7 @@ class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
         players = [f"{colour}__{field}" for colour in ("white", "black")
                    for field in ("pairing_number", "name", "title", "rating")]
         games = Game.objects.select_related("white", "black").only(
-            "board", "result", "round_id", "white_id", "black_id", *players)
+            "board", "result", "result2", "round_id", "white_id", "black_id", *players)
         return published_rounds(self.tournament()).defer(*Round.JSON_FIELDS).prefetch_related(
             Prefetch("games", queryset=games))
 
@@ -299,7 +299,7 @@ class EnterResult(APIView):
         data.is_valid(raise_exception=True)
         try:
             game = enter_result(game, parse_result(data.validated_data["result"]), request.user,
-                                         confirm=data.validated_data["confirm"])
+                                confirm=data.validated_data["confirm"], game_number=data.validated_data["game"])
             build_soon(tournament)  # the new standings, built before the first reader asks
         except ConfirmationNeeded as question:
             return Response({"detail": question.message, "confirm_required": True}, status=status.HTTP_409_CONFLICT)

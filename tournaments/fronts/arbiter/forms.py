@@ -357,6 +357,9 @@ class PlayerSideForm(forms.ModelForm):
         for low, high in (("opens_at", "closes_at"), ("min_rating", "max_rating"), ("born_from", "born_until")):
             if data.get(low) is not None and data.get(high) is not None and data[low] > data[high]:
                 self.add_error(high, _("This comes before the other end of the range."))
+        if data.get("board_results") and self.instance.tournament.games_per_round != 1:
+            self.add_error("board_results", _("A player reports one game; the two games of a match are "
+                                              "entered by the arbiter."))
         return data
 
     def save(self, commit=True):

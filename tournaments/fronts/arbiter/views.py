@@ -398,9 +398,11 @@ def result_enter(request, slug, pk):
     game = get_object_or_404(Game.objects.select_related("round", "white", "black"),
                              round__tournament=tournament, pk=pk)
     typed, error, confirm = request.POST.get("result", ""), "", None
+    second = request.POST.get("game") == "2"  # a Double-Swiss match's second game (C.04.5)
     try:
         result = parse_result(typed)
-        game = enter_result(game, result, request.user, confirm=request.POST.get("confirm") == "1")
+        game = enter_result(game, result, request.user, confirm=request.POST.get("confirm") == "1",
+                            game_number=2 if second else 1)
         build_soon(tournament)  # the new standings, built before the first reader asks
     except ConfirmationNeeded as question:
         confirm, error = {"message": question.message, "result": result}, question.message
@@ -412,9 +414,10 @@ def result_enter(request, slug, pk):
         # With the row, out of band, the count of results in.
         refused = bool(error) and not confirm
         context = {"game": game, "tournament": tournament, "error": error if refused else "", "typed": typed,
-                   "saved": not error, "confirm": confirm, "round": game.round, "oob": True}
+                   "saved": not error, "confirm": confirm, "round": game.round, "oob": True, "second": second}
         html = (render_to_string("arbiter/_result_row.html", context, request)
-                + render_to_string("arbiter/_results_count.html", context, request))
+                + render_to_string("arbiter/_results_count.html", context, request)
+                + render_to_string("arbiter/_match_score.html", context, request))
         return HttpResponse(html, status=422 if refused else 200)
     if error:
         messages.error(request, error)

@@ -164,6 +164,13 @@ POINTS = pgettext_lazy("column heading: points, abbreviated", "Pts")
 RANK = pgettext_lazy("column heading: rank, abbreviated", "Rk")
 
 
+def _results(tournament: Tournament, game) -> str:
+    """A board's result; a Double-Swiss match's two (C.04.5), game 2 White first as on its score sheet."""
+    if tournament.games_per_round == 2:
+        return f"{game.result or '–'} / {game.result2 or '–'}"
+    return game.result or "–"
+
+
 def board_list(tournament: Tournament, round_: Round, url: str, part: slice = slice(None)) -> bytes:
     """The round's boards in order: pairing numbers, names, ratings and points before the round of
     both players, the result when it is in; the pairing-allocated bye last; then who is not paired
@@ -183,8 +190,8 @@ def board_list(tournament: Tournament, round_: Round, url: str, part: slice = sl
             # The bye in the opponent's column, which has room for it in every language.
             rows.append([*left, "", "", "", _bye_text(tournament), ""])
         else:
-            rows.append([*left, game.result or "–", format_points(game.black_points), _rating(black), str(black),
-                         str(black.pairing_number)])
+            rows.append([*left, _results(tournament, game), format_points(game.black_points), _rating(black),
+                         str(black), str(black.pairing_number)])
     bd, no, rtg, pts = map(str, (BOARD, NUMBER, RATING, POINTS))
     pdf.table_of((bd, no, _("White"), rtg, pts, _("Result"), pts, rtg, _("Black"), no), rows,
                  (6, 6, 35, 8, 6, 14, 6, 8, 35, 6), ("R", "R", "L", "R", "C", "C", "C", "R", "L", "R"))

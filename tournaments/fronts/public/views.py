@@ -25,11 +25,11 @@ from django.views.decorators.http import require_safe
 from pairing.engine import TiebreakCodeError
 from tournaments import cache
 from tournaments.fronts.public import printouts
-from tournaments.models import Game, Player, Round, Tournament
+from tournaments.models import Game, Player, Round, Tournament, pending_games
 from tournaments.queries.boards import board_list, finds
 from tournaments.queries.live import live_notice, next_round
 from tournaments.queries.records import player_record
-from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds
+from tournaments.queries.standings import completed_round, crosstable, explanation, published_rounds, round_labels
 from tournaments.services.registration import player_side
 
 #: The query parameters the public pages read; any other leaves the page as it is.
@@ -152,8 +152,8 @@ def home_sections(query: str = "") -> list[Section]:
     tournaments = (Tournament.objects.listed().select_related("club")
                    .annotate(published=_count(Round.objects.filter(tournament=OuterRef("pk"),
                                                                    status=Round.Status.PUBLISHED)),
-                             pending=_count(Game.objects.filter(round__tournament=OuterRef("pk"),
-                                                                round__status=Round.Status.PUBLISHED, result="")),
+                             pending=_count(Game.objects.filter(pending_games(""), round__tournament=OuterRef("pk"),
+                                                                round__status=Round.Status.PUBLISHED)),
                              entrants=_count(Player.objects.filter(tournament=OuterRef("pk")))))
     if query:
         tournaments = tournaments.filter(Q(name__icontains=query) | Q(place__icontains=query))
@@ -257,7 +257,7 @@ def crosstable_view(request, slug):
     return render(request, "public/crosstable.html", {
         "tournament": tournament,
         "completed": completed,
-        "round_numbers": range(1, completed + 1),
+        "round_numbers": round_labels(tournament, completed),
         "codes": tournament.tiebreak_codes(),
         "rows": rows,
         "query": query,
