@@ -670,6 +670,7 @@ class AuditEntry(models.Model):
         CHECK_IN = "check_in", _("Check-in")
         BYE_REQUEST = "bye_req", _("Bye request")
         PRIZE = "prize", _("Prize")
+        TEAM = "team", _("Team")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -951,3 +952,7 @@ class RatedPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
+
+
+# The team events' models (C.04.6): a module of their own, found by Django through this import.
+from tournaments.team_models import LineUp, Match, Team, TeamMember, TeamRules  # noqa: E402, F401

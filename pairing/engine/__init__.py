@@ -49,7 +49,7 @@ from .trf import (
     parse,
     score,
 )
-from .trf_team import TeamDocument, dump_team, parse_team
+from .trf_team import TeamDocument, TeamRecord, dump_team, parse_team, team_line
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +167,7 @@ __all__ = [
     "Scoring",
     "SwissSystem",
     "TeamDocument",
+    "TeamRecord",
     "TeamSystem",
     "TiebreakCodeError",
     "TrfDocument",
@@ -204,5 +205,6 @@ __all__ = [
     "review_pairing",
     "score",
     "standings_by_tiebreaks",
+    "team_line",
     "with_baku_acceleration",
 ]

@@ -139,6 +139,14 @@ RULES: dict[str, Rule] = {
     "player:registration_cancel": Rule(OWNER),
     "arbiter:round_start": Rule(Perm.PAIRING),  # the round's start time, told in the pairing notices
     "arbiter:notices_resend": Rule(Perm.PAIRING),  # the failed pairing notices sent again
+    # A team event (C.04.6)
+    "arbiter:teams": Rule(Perm.VIEW, Perm.SETTINGS),  # the page; POST: the team rules
+    "arbiter:team_add": Rule(Perm.PLAYERS),
+    "arbiter:member_add": Rule(Perm.PLAYERS),
+    "arbiter:team_round": Rule(Perm.VIEW),
+    "arbiter:line_up": Rule(Perm.RESULTS),  # the captains' line-up sheets, typed by any arbiter
+    "arbiter:board_result": Rule(Perm.RESULTS),
+    "arbiter:team_export": Rule(Perm.VIEW),
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),

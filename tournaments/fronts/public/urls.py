@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.fronts.public import prizes
+from tournaments.fronts.public import prizes, teams
 from tournaments.fronts.public import views as public
 
 app_name = "public"
@@ -20,4 +20,8 @@ urlpatterns = [
     path("t/<slug:slug>/prizes.pdf", prizes.prizes_pdf, name="prizes_pdf"),
     path("t/<slug:slug>/player/<int:number>/", public.player, name="player"),
     path("t/<slug:slug>/player/<int:number>/tiebreak/", public.tiebreak, name="tiebreak"),
+    # A team event's pages (C.04.6)
+    path("t/<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
+    path("t/<slug:slug>/teams/standings/", teams.team_standings, name="team_standings"),
+    path("t/<slug:slug>/teams/crosstable/", teams.team_crosstable, name="team_crosstable"),
 ]
