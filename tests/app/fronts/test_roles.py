@@ -13,14 +13,14 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from pairing.rounds.publish import publish_explanation
 from tests.app.conftest import pair
 from tournaments.fronts.permissions import GUARDED, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES, STAFF
-from tournaments.models import ByeRequest, Membership, Registration
+from tournaments.models import ByeRequest, Match, Membership, Registration, Team
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.prizes import add_category
 
 Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
 PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair", "registrations": "registration",
-         "bye-requests": "bye_request", "prizes": "prize"}
+         "bye-requests": "bye_request", "prizes": "prize", "teams": "team", "match": "match", "board": "game"}
 #: What a player's URL names, by its keyword (none of them the user's: nobody here owns one).
 OWNED_OF = {"entry": "player", "registration": "registration", "bye_request": "bye_request"}
 
@@ -65,6 +65,9 @@ def world(tournament, arbiter, outsider, club):
                    name="Late, Comer"),
                "bye_request": ByeRequest.objects.create(player=players[3], round_number=3),
                "prize": add_category(tournament, "overall", ["100", "50"])[0]}
+    # A team and a match (the team pages send a tournament that is not a team event to its teams page)
+    objects["team"] = Team.objects.create(tournament=tournament, name="Rooks")
+    objects["match"] = Match.objects.create(round=round_, number=99, white_team=objects["team"])
     return tournament, users, objects
 
 
@@ -74,6 +77,8 @@ def url_of(name, route, tournament, objects) -> str:
         kwargs["slug"] = tournament.slug
     if "<int:number>" in route:
         kwargs["number"] = 1
+    if "<int:team>" in route:
+        kwargs["team"] = objects["team"].pk
     if "<int:board>" in route:
         kwargs["board"] = 1
     if "<int:pk>" in route:

@@ -2,9 +2,11 @@
 with their line-ups and board results, the TRF-2026 team file.  The actions are
 ``tournaments.services.teams``, ``lineups`` and ``results``."""
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,6 +23,19 @@ from tournaments.services.lineups import set_line_up
 from tournaments.services.results import enter_result, parse_result
 from tournaments.services.teams import add_member, create_team, set_team_rules
 from tournaments.validation import PlayerForm
+
+
+def team_event(view):
+    """The view of a team event's part: another tournament is sent to the teams page, which says
+    how to make it one (before any player is registered); ``request.team_rules`` for the view."""
+    @wraps(view)
+    def checked(request, slug, **kwargs):
+        request.team_rules = team_rules(request.tournament)
+        if request.team_rules is None:
+            messages.error(request, _("This tournament is not a team event."))
+            return redirect(reverse("arbiter:teams", args=[slug]))
+        return view(request, slug, **kwargs)
+    return checked
 
 
 def _problems(form) -> str:
@@ -50,6 +65,7 @@ def teams(request, slug):
 
 @login_required
 @require_POST
+@team_event
 def team_add(request, slug):
     tournament = request.tournament
     form = TeamForm(request.POST)
@@ -64,6 +80,7 @@ def team_add(request, slug):
 
 @login_required
 @require_POST
+@team_event
 def member_add(request, slug, pk):
     tournament = request.tournament
     team = get_object_or_404(Team, tournament=tournament, pk=pk)
@@ -78,12 +95,10 @@ def member_add(request, slug, pk):
 
 
 @login_required
+@team_event
 def team_round(request, slug, number):
     """A round's matches: the line-up forms, the boards and their results."""
-    tournament = request.tournament
-    rules = team_rules(tournament)
-    if rules is None:
-        raise Http404("Not a team event.")
+    tournament, rules = request.tournament, request.team_rules
     round_ = get_object_or_404(tournament.round_set.defer(*Round.JSON_FIELDS), number=number)
     lines = round_matches(round_)
     for line in lines:
@@ -103,12 +118,13 @@ def _line_up_forms(line, boards: int) -> list:
 
 @login_required
 @require_POST
+@team_event
 def line_up(request, slug, number, pk, team):
     tournament = request.tournament
     match = get_object_or_404(Match.objects.select_related("round"), round__tournament=tournament,
                               round__number=number, pk=pk)
     team = get_object_or_404(Team, tournament=tournament, pk=team)
-    form = LineUpForm(tournament.team_rules.boards, list(team.members.select_related("player")), request.POST,
+    form = LineUpForm(request.team_rules.boards, list(team.members.select_related("player")), request.POST,
                       prefix=f"m{match.pk}-{team.pk}")
     if not form.is_valid():
         messages.error(request, _("Line-up not saved: name a player for every board."))
@@ -120,6 +136,7 @@ def line_up(request, slug, number, pk, team):
 
 @login_required
 @require_POST
+@team_event
 def board_result(request, slug, pk):
     """One board's result, then back to the round's matches (a correction asks first)."""
     tournament = request.tournament
@@ -136,11 +153,10 @@ def board_result(request, slug, pk):
 
 
 @login_required
+@team_event
 def team_export(request, slug):
     """The TRF-2026 team file (the engine's ``--team`` reads it)."""
     tournament = request.tournament
-    if team_rules(tournament) is None:
-        raise Http404("Not a team event.")
     response = HttpResponse(export_team(tournament), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-team-trf26.txt"'
     return response
