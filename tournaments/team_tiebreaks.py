@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
+from fractions import Fraction
 
 from pairing.engine import TeamDocument
 
@@ -35,14 +35,14 @@ def check_codes(codes: list[str]) -> None:
 
 @dataclass(frozen=True)
 class TeamRow:
-    """A team's line of the standings: match and game points in tenths, the tie-breaks as decimals
-    in the order of the codes."""
+    """A team's line of the standings: match and game points in tenths, the tie-breaks exact (the
+    pages print them as the other tie-breaks) in the order of the codes."""
 
     tpn: int
     rank: int
     match_points: int
     game_points: int
-    values: tuple[Decimal, ...]
+    values: tuple[Fraction, ...]
 
 
 @dataclass
@@ -132,6 +132,6 @@ def team_standings(document: TeamDocument, rounds: int, codes: list[str], primar
     for place, tpn in enumerate(order, start=1):
         if place == 1 or keys[tpn] != keys[order[place - 2]]:
             rank = place
-        values = tuple(Decimal(v) / unit for v, unit in zip(keys[tpn][1:], scale, strict=True))
+        values = tuple(Fraction(v, unit) for v, unit in zip(keys[tpn][1:], scale, strict=True))
         rows.append(TeamRow(tpn, rank, event.score(tpn, "MP"), event.score(tpn, "GP"), values))
     return rows

@@ -1,7 +1,7 @@
 """The team tie-breaks (C.07 Art. 13, unplayed rounds Art. 16), on team documents written by hand;
 every value below is computed by hand in the docstrings (points in tenths, products in hundredths)."""
 
-from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -34,7 +34,7 @@ FIVE = {
 }
 
 
-def values(code: str) -> dict[int, Decimal]:
+def values(code: str) -> dict[int, Fraction]:
     rows = team_standings(document(FIVE), 3, [code], "MP", {"MP": 10, "GP": 10})
     return {row.tpn: row.values[0] for row in rows}
 
@@ -55,14 +55,14 @@ def test_buchholz_cut_one():
 def test_buchholz_on_game_points():
     """BH:GP, the opponents' GP: team 1: 35 + 50 + 20 = 105; team 2: 35 + 10 + min(35, 30) = 75."""
     found = values("BH:GP")
-    assert (found[1], found[2]) == (Decimal("10.5"), Decimal("7.5"))
+    assert (found[1], found[2]) == (Fraction("10.5"), Fraction("7.5"))
 
 
 def test_sonneborn_berger_match_points_times_game_points():
     """EMGSB (13.2): the opponent's MP times the GP scored against him.  Team 1: 30 x 15 + 50 x 0 +
     20 x 20 = 850; team 2: 40 x 5 + 10 x 20 + 30 (the PAB's dummy) x 10 = 700; team 3: 20 x 10 +
     40 x 20 + 10 x 20 = 1200; team 4: 50 x 10 + 20 x 10 + 40 x 0 = 700; team 5: 10 x 10 = 100."""
-    assert values("EMGSB") == {1: Decimal("8.5"), 2: 7, 3: 12, 4: 7, 5: 1}
+    assert values("EMGSB") == {1: Fraction("8.5"), 2: 7, 3: 12, 4: 7, 5: 1}
 
 
 def test_sonneborn_berger_match_points_times_match_points():
@@ -74,8 +74,8 @@ def test_sonneborn_berger_match_points_times_match_points():
 def test_secondary_score_and_ranks():
     """MPvGP (13.1) is the GP when MP rank; the order is by MP: 3, 1, 2, 4, 5."""
     rows = team_standings(document(FIVE), 3, ["MPvGP"], "MP", {"MP": 10, "GP": 10})
-    assert [(r.tpn, r.rank, r.values[0]) for r in rows] == [(3, 1, 5), (1, 2, Decimal("3.5")),
-                                                            (2, 3, Decimal("3.5")), (4, 4, 2), (5, 5, 1)]
+    assert [(r.tpn, r.rank, r.values[0]) for r in rows] == [(3, 1, 5), (1, 2, Fraction("3.5")),
+                                                            (2, 3, Fraction("3.5")), (4, 4, 2), (5, 5, 1)]
 
 
 #: 4 teams, 2 rounds.  R1: 1 beats 2 1½-½, 3 beats 4 2-0.  R2: 3 beats 1 1½-½, 2 beats 4 1½-½.
