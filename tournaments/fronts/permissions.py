@@ -164,6 +164,9 @@ RULES: dict[str, Rule] = {
     "api:manual_changes": Rule(Perm.VIEW, NOBODY),
     "api:result": Rule(Perm.RESULTS),
     "api:pair": Rule(Perm.PAIRING),
+    "api:teams": Rule(PUBLIC, NOBODY),  # a team event's teams and rosters (C.04.6)
+    "api:team_round": Rule(PUBLIC, NOBODY),
+    "api:team_standings": Rule(PUBLIC, NOBODY),
     "api:publish": Rule(Perm.PAIRING),  # POST only: publish a draft, the chief arbiter or the club admin
 }
 

@@ -107,3 +107,23 @@ def test_team_pages_of_an_individual_tournament(client, tournament, arbiter):
     client.force_login(arbiter)
     response = client.get(reverse("arbiter:team_round", args=[tournament.slug, 1]))
     assert response.status_code == 302 and response.url == reverse("arbiter:teams", args=[tournament.slug])
+
+
+def test_api_teams_matches_and_standings(client, league, arbiter):
+    round_ = pair_round(league, arbiter)
+    field_first_boards(round_, arbiter)
+    for game in round_.games.order_by("board"):
+        client.force_login(arbiter)
+        client.post(reverse("arbiter:board_result", args=[league.slug, game.pk]), {"result": "1-0"})
+    client.logout()
+    teams = client.get(reverse("api:teams", args=[league.slug])).json()
+    assert [t["pairing_number"] for t in teams] == [1, 2, 3, 4] and len(teams[0]["roster"]) == 3
+    matches = client.get(reverse("api:team_round", args=[league.slug, 1])).json()
+    # White wins every board: the home team (White on board 1) wins board 1, loses board 2
+    assert [m["score"] for m in matches] == ["1–1", "1–1"]
+    assert matches[0]["boards"][1]["result"] == "0-1" and not matches[0]["boards"][1]["home_white"]
+    table = client.get(reverse("api:team_standings", args=[league.slug])).json()
+    assert {row["match_points"] for row in table} == {1.0} and list(table[0]["tiebreaks"]) == [
+        "MPvGP", "DE", "BH/C1", "BH", "EMGSB"]
+    assert client.get(reverse("api:team_standings", args=["no-such"])).status_code == 404
+    assert client.post(reverse("api:teams", args=[league.slug])).status_code in (401, 403)

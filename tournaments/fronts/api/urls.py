@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.fronts.api import views
+from tournaments.fronts.api import team_views, views
 
 app_name = "api"
 urlpatterns = [
@@ -25,4 +25,8 @@ urlpatterns = [
     path("tournaments/<slug:slug>/crosstable/", views.Crosstable.as_view(), name="crosstable"),
     path("tournaments/<slug:slug>/prizes/", views.Prizes.as_view(), name="prizes"),
     path("tournaments/<slug:slug>/pair/", views.PairRound.as_view(), name="pair"),
+    # A team event (C.04.6)
+    path("tournaments/<slug:slug>/teams/", team_views.TeamList.as_view(), name="teams"),
+    path("tournaments/<slug:slug>/teams/rounds/<int:number>/", team_views.TeamRound.as_view(), name="team_round"),
+    path("tournaments/<slug:slug>/teams/standings/", team_views.TeamStandings.as_view(), name="team_standings"),
 ]
