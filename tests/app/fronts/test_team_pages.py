@@ -127,3 +127,34 @@ def test_api_teams_matches_and_standings(client, league, arbiter):
         "MPvGP", "DE", "BH/C1", "BH", "EMGSB"]
     assert client.get(reverse("api:team_standings", args=["no-such"])).status_code == 404
     assert client.post(reverse("api:teams", args=[league.slug])).status_code in (401, 403)
+
+
+def test_the_individual_pages_of_a_team_event(client, league, arbiter):
+    """The overview, the players' standings (board results) and a round's board list still work."""
+    round_ = pair_round(league, arbiter)
+    field_first_boards(round_, arbiter)
+    for game in round_.games.all():
+        client.force_login(arbiter)
+        client.post(reverse("arbiter:board_result", args=[league.slug, game.pk]), {"result": "="})
+    client.logout()
+    overview = client.get(reverse("public:tournament", args=[league.slug])).content.decode()
+    assert reverse("public:team_standings", args=[league.slug]) in overview  # the team tabs
+    players = client.get(reverse("public:standings", args=[league.slug]))
+    assert players.status_code == 200 and "Rooks, Player 1" in players.content.decode()
+    assert client.get(reverse("public:round", args=[league.slug, 1])).status_code == 200
+    client.force_login(arbiter)
+    assert client.get(reverse("arbiter:round", args=[league.slug, 1])).status_code == 200
+    assert client.get(reverse("arbiter:tournament", args=[league.slug])).status_code == 200
+
+
+def test_a_team_draft_on_the_arbiters_pages(client, league, arbiter):
+    from django.test import TestCase
+
+    from pairing.rounds.request import request_pairing
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        request_pairing(league, arbiter)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:round", args=[league.slug, 1]))
+    assert page.status_code == 200 and 'id="team-matches"' in page.content.decode()
+    matches = client.get(reverse("arbiter:team_round", args=[league.slug, 1])).content.decode()
+    assert "Publish the pairing on the round" in matches and matches.count('class="match card"') == 2
