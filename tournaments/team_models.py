@@ -24,9 +24,9 @@ class TeamRules(models.Model):
     model (C.04.6 1.7: Type A, Type B or none), the primary score (1.2.2) and the line-up rule."""
 
     class ColourModel(models.TextChoices):
-        TYPE_A = "A", _("Type A: colour preferences as for players (C.04.6 1.7.1)")
-        TYPE_B = "B", _("Type B: only the colour difference counts (C.04.6 1.7.2)")
-        NONE = "none", _("No colour preference (C.04.6 1.7)")
+        TYPE_A = "A", _("Type A: simple colour preferences (C.04.6 1.7.1)")
+        TYPE_B = "B", _("Type B: strong and mild colour preferences (C.04.6 1.7.2)")
+        NONE = "none", _("No colour preferences (C.04.6 1.7)")
 
     class Score(models.TextChoices):
         MATCH_POINTS = "MP", _("Match points, then game points")
