@@ -115,6 +115,9 @@ class Match(models.Model):
     number = models.PositiveSmallIntegerField()
     white_team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
     black_team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # GHR 3.5: the whole match lost by forfeit ("+-": by the second team, "-+": by the first, "--":
+    # by both; TRF record 330); blank: played, or not yet.
+    forfeit = models.CharField(max_length=2, blank=True, editable=False)
 
     class Meta:
         ordering = ["round", "number"]

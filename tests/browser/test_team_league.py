@@ -1,7 +1,8 @@
 """A club's team league in a real browser: 8 teams of 4 boards (rosters of 5) through three
 rounds.  The arbiter pairs and publishes each round with the buttons, types a line-up with a
-substitute and a forfeited board; the public pages of the matches, the team standings and the
-crosstable on a 390 px phone (no sideways scroll), on a desktop and printed."""
+substitute and a forfeited board, records a match a team did not come to; the public pages of
+the matches, the team standings and the crosstable on a 390 px phone (no sideways scroll), on a
+desktop and printed."""
 
 import datetime
 
@@ -9,11 +10,12 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.app.teams import field_first_boards, make_league, play_round, roster
+from tests.app.teams import make_league, roster
 from tests.browser.conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
 from tournaments.models import Result, Round
 from tournaments.queries.teams import round_matches, standings
 from tournaments.services.lineups import set_line_up
+from tournaments.services.results import enter_result
 
 pytestmark = pytest.mark.browser
 
@@ -91,9 +93,19 @@ def test_a_team_league_through_three_rounds(page, league, arbiter):
         for team in (other.white_team, other.black_team):
             set_line_up(other, team, roster(team)[:4], arbiter)
     play_round_rest(first, arbiter)
+    # Round 2: the fourth match's away team does not come (GHR 3.5), recorded on the page.
     second = pair_and_publish(page, league, 2)
-    field_first_boards(second, arbiter)
-    play_round(second, arbiter)
+    page.goto(f"/manage/t/{league.slug}/teams/round/2/")
+    absent = second.matches.get(number=4).black_team
+    page.locator("#match-4 form.match-forfeit select").select_option("black")
+    page.locator("#match-4").get_by_role("button", name="Record the forfeit").click()
+    expect(page.locator(".messages")).to_contain_text("Match 4 recorded as lost by forfeit.")
+    expect(page.locator("#match-4 h3 .score")).to_have_text("4–0")
+    for other in second.matches.exclude(number=4):
+        for team in (other.white_team, other.black_team):
+            set_line_up(other, team, roster(team)[:4], arbiter)
+    play_round_rest(second, arbiter, skip=(4,))
+    assert second.matches.get(number=4).forfeit == "+-"  # the first team named won it
     pair_and_publish(page, league, 3)  # its line-ups still to come
     earlier = {frozenset((m.white_team_id, m.black_team_id)) for r in (1, 2) for m in
                league.round_set.get(number=r).matches.all()}
@@ -109,6 +121,9 @@ def test_a_team_league_through_three_rounds(page, league, arbiter):
     expect(page.locator("#match-1")).to_contain_text(f"{home.name.split()[0]}, Player 5")  # the substitute
     no_sideways_scroll(page, "team round 1 on a phone")
     screenshot(page, "team-03-round1-phone")
+    page.goto(f"/t/{league.slug}/teams/round/2/")
+    expect(page.locator("#match-4 h3")).to_contain_text("lost by forfeit")
+    expect(page.locator("#match-4")).to_contain_text(f"{absent.name}, Player 1")  # named, as having lost
     page.goto(f"/t/{league.slug}/teams/round/3/")
     expect(page.locator("section.match").first).to_contain_text("line-up")
     expect(page.locator("h2 small")).to_be_visible()  # the league night's date and time
@@ -137,14 +152,16 @@ def test_a_team_league_through_three_rounds(page, league, arbiter):
     assert len(page.pdf()) > 1000
 
 
-def play_round_rest(round_, user) -> None:
-    """The matches of ``round_`` but the first: the home team wins boards 1 and 2, draws the rest."""
-    lines = [line for line in round_matches(round_) if line.match.number != 1]
-    for line in lines:
-        for board in line.boards:
-            game = board.game
-            from tournaments.services.results import enter_result
-            if board.board <= 2:
-                enter_result(game, Result.WHITE_WINS if board.home_white else Result.BLACK_WINS, user)
-            else:
-                enter_result(game, Result.DRAW, user)
+def play_round_rest(round_, user, skip=(1,)) -> None:
+    """The matches of ``round_`` but those of ``skip``: the home team wins boards 1 and 2, draws the rest."""
+    for line in round_matches(round_):
+        if line.match.number not in skip:
+            play_boards(line, user)
+
+
+def play_boards(line, user) -> None:
+    for board in line.boards:
+        if board.board <= 2:
+            enter_result(board.game, Result.WHITE_WINS if board.home_white else Result.BLACK_WINS, user)
+        else:
+            enter_result(board.game, Result.DRAW, user)

@@ -2,9 +2,9 @@
 
 The board games are the ``001`` lines (players numbered team by team, in TPN and roster order),
 the teams the ``310`` records, the team rules ``192`` (colour model and scores) and ``362``
-(match points).  The text is read back by the engine's own reader (``parse_team``), so the
-pairing task, the team standings and the TRF download read one document, and what the app
-pairs is what ``python -m pairing.engine --team`` pairs on the downloaded file.
+(match points), the matches lost by forfeit ``330``.  The text is read back by the engine's own
+reader (``parse_team``), so the pairing task, the team standings and the TRF download read one
+document, and what the app pairs is what ``python -m pairing.engine --team`` pairs on the downloaded file.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pairing.engine import (
     team_line,
 )
 from tournaments.exchange.trf import scoring, tenths
-from tournaments.models import RESULT_CODES, Game, Round, Team, Tournament
+from tournaments.models import RESULT_CODES, Game, Match, Round, Team, Tournament
 
 
 def numbered_teams(tournament: Tournament) -> list[Team]:
@@ -61,6 +61,11 @@ def team_text(tournament: Tournament, rounds: int) -> str:
     lines = [dump(document, "26").replace("\r\n", "\n").rstrip("\n"),
              f"362 TW {format_points(tenths(rules.match_win))}   TD {format_points(tenths(rules.match_draw))}   "
              f"TL {format_points(tenths(rules.match_loss))}"]
+    # GHR 3.5: the matches lost by forfeit as a whole (record 330, from the first team's side)
+    for match in Match.objects.filter(round__tournament=tournament, round__number__lte=rounds).exclude(forfeit="") \
+            .select_related("round", "white_team", "black_team"):
+        lines.append(f"330 {match.forfeit} {match.round.number:3d} {match.white_team.pairing_number:3d} "
+                     f"{match.black_team.pairing_number:3d}")
     for team in teams:
         record = TeamRecord(tpn=team.pairing_number, name=team.name, nickname=team.short_name,
                             strength=team.rating or 0, members=tuple(ids[m.player_id] for m in team.members.all()))

@@ -146,6 +146,7 @@ RULES: dict[str, Rule] = {
     "arbiter:team_round": Rule(Perm.VIEW),
     "arbiter:line_up": Rule(Perm.RESULTS),  # the captains' line-up sheets, typed by any arbiter
     "arbiter:board_result": Rule(Perm.RESULTS),
+    "arbiter:match_forfeit": Rule(Perm.RESULTS),  # a whole match lost by forfeit (GHR 3.5)
     "arbiter:team_export": Rule(Perm.VIEW),
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),

@@ -51,7 +51,9 @@ def set_line_up(match: Match, team: Team, players: Sequence[int], user=None) -> 
         raise Refused(_("%(team)s does not play a match here.") % {"team": team.name})
     if match.round.status != Round.Status.PUBLISHED:
         raise Refused(_("Publish the pairing before the line-ups."))
-    games = _games(match, rules.boards)
+    if match.forfeit:
+        raise Refused(_("This match was lost by forfeit: it has no line-ups."))
+    games = match_games(match, rules.boards)
     if games.exclude(result="").exists():
         raise Refused(_("A result of this match is in: its line-ups can no longer change."))
     check_line_up(rules, team, players)
@@ -67,7 +69,7 @@ def set_line_up(match: Match, team: Team, players: Sequence[int], user=None) -> 
                  before={"players": [names[p] for p in current]} if current else None,
                  after={"players": [names[p] for p in players]})
     games.delete()
-    _make_games(match, rules.boards)
+    make_games(match, rules.boards)
     bump(pk=tournament.pk)  # bulk writes send no signal
     return True
 
@@ -76,12 +78,12 @@ def _other(match: Match, team: Team) -> Team:
     return match.black_team if team.pk == match.white_team_id else match.white_team
 
 
-def _games(match: Match, boards: int):
+def match_games(match: Match, boards: int):
     first = board_number(match, 1, boards)
     return Game.objects.filter(round=match.round, board__gte=first, board__lt=first + boards)
 
 
-def _make_games(match: Match, boards: int) -> None:
+def make_games(match: Match, boards: int) -> None:
     """The boards as games once both line-ups are in: the team with White on board 1 has White on
     the odd boards (C.04.6 1.6.1, the colours alternating down the boards)."""
     fielded = {(line.team_id, line.board): line.player_id for line in match.line_ups.all()}

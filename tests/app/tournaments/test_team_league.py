@@ -180,3 +180,44 @@ def test_a_late_player_joins_a_roster(league, arbiter):
     team = league.teams.get(pairing_number=1)
     member = add_member(team, Player(name="Late, Lara", rating=1500), user=arbiter)
     assert member.order == 6 and member.player.pairing_number
+
+
+def test_a_match_lost_by_forfeit_is_no_meeting(club, arbiter):
+    """GHR 3.5 and C.04.6 2.1.2: the team that did not come loses every board by forfeit, the match
+    by 2 match points to 0 (record 330), and the teams have not met: they may be paired again.
+    Four teams, 1 board: round 1 pairs 1-3 and 4-2 (C.04.6 3.6); team 3 does not come."""
+    from tournaments.services.team_results import forfeit_match
+    tournament = make_league(club, teams=4, boards=1, roster=2, rounds=3, user=arbiter)
+    first = pair_round(tournament, arbiter)
+    match = first.matches.get(number=1)
+    assert (match.white_team.pairing_number, match.black_team.pairing_number) == (1, 3)
+    forfeit_match(match, match.white_team, arbiter)
+    forfeit_match(match, match.white_team, arbiter)  # a second click changes nothing
+    assert board_game(match, 1).result == Result.WHITE_FORFEIT_WIN
+    with pytest.raises(Refused, match="forfeit"):
+        set_line_up(match, match.white_team, roster(match.white_team)[:1], arbiter)
+    other = first.matches.get(number=2)
+    for team in (other.white_team, other.black_team):
+        set_line_up(other, team, roster(team)[:1], arbiter)
+    play_match(other, [W])
+    text = export_team(tournament)
+    assert "330 +-   1   1   3" in text
+    document = parse_team(text)
+    assert not document.round(1, 1).played and document.round(1, 1).match_points == 20
+    assert document.round(3, 1).match_points == 0
+    assert AuditEntry.objects.filter(action="match forfeit", user=arbiter).count() == 1
+
+
+def test_a_double_forfeit_gives_nobody_match_points(club, arbiter):
+    """Neither team came ("--"): both lose the match (0 match points each), not a 0-0 draw."""
+    from tournaments.services.team_results import forfeit_match
+    tournament = make_league(club, teams=4, boards=2, roster=2, rounds=3, user=arbiter)
+    first = pair_round(tournament, arbiter)
+    match = first.matches.get(number=1)
+    forfeit_match(match, None, arbiter)
+    other = first.matches.get(number=2)
+    for team in (other.white_team, other.black_team):
+        set_line_up(other, team, roster(team)[:2], arbiter)
+    play_match(other, [W, D])
+    table = {line.team: line.row for line in standings(tournament, 1)}
+    assert table[match.white_team].match_points == table[match.black_team].match_points == 0

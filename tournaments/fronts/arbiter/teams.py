@@ -21,6 +21,7 @@ from tournaments.queries.teams import round_matches, team_rules
 from tournaments.services import ConfirmationNeeded, Refused
 from tournaments.services.lineups import set_line_up
 from tournaments.services.results import enter_result, parse_result
+from tournaments.services.team_results import forfeit_match
 from tournaments.services.teams import add_member, create_team, set_team_rules
 from tournaments.validation import PlayerForm
 
@@ -131,6 +132,24 @@ def line_up(request, slug, number, pk, team):
     else:
         perform(request, lambda: set_line_up(match, team, form.players(), user=request.user),
                 _("Line-up of %(team)s saved.") % {"team": team.name})
+    return redirect(reverse("arbiter:team_round", args=[slug, number]) + f"#match-{match.number}")
+
+
+@login_required
+@require_POST
+@team_event
+def match_forfeit(request, slug, number, pk):
+    """The whole match lost by forfeit (GHR 3.5): ``lost_by`` names who did not come."""
+    tournament = request.tournament
+    match = get_object_or_404(Match.objects.select_related("white_team", "black_team", "round"),
+                              round__tournament=tournament, round__number=number, pk=pk)
+    lost_by = request.POST.get("lost_by", "")
+    winners = {"white": match.black_team, "black": match.white_team, "both": None}
+    if lost_by not in winners or match.is_bye:
+        messages.error(request, _("Say which team did not come."))
+    else:
+        perform(request, lambda: forfeit_match(match, winners[lost_by], user=request.user),
+                _("Match %(number)s recorded as lost by forfeit.") % {"number": match.number})
     return redirect(reverse("arbiter:team_round", args=[slug, number]) + f"#match-{match.number}")
 
 

@@ -58,6 +58,8 @@ urlpatterns = [
     path("t/<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
     path("t/<slug:slug>/teams/round/<int:number>/match/<int:pk>/line-up/<int:team>/", teams.line_up,
          name="line_up"),
+    path("t/<slug:slug>/teams/round/<int:number>/match/<int:pk>/forfeit/", teams.match_forfeit,
+         name="match_forfeit"),
     path("t/<slug:slug>/teams/board/<int:pk>/result/", teams.board_result, name="board_result"),
     path("t/<slug:slug>/teams/export.trf", teams.team_export, name="team_export"),
 ]
