@@ -22,6 +22,7 @@ from pairing.engine import (
     MINIMUM_ROUNDS,
     STANDARD_SCORING,
     SYSTEMS,
+    TEAM,
     WIN_TWO_DRAWS,
     Edition,
     SwissSystem,
@@ -312,7 +313,11 @@ class Tournament(models.Model):
         return self.swiss_system.trf_code(self.rules_edition, self.baku)
 
     def pairing_rules(self) -> str:
-        """What the header says: system, edition and acceleration."""
+        """What the header says: system, edition and acceleration (a team event: the team system)."""
+        team_rules = TeamRules.objects.filter(tournament=self).first()
+        if team_rules is not None:
+            return gettext("%(system)s (%(article)s), %(boards)s boards a match") % {
+                "system": TEAM.title, "article": TEAM.article, "boards": team_rules.boards}
         system, edition = self.swiss_system, self.rules_edition
         text = gettext("%(system)s (%(article)s), %(edition)s edition") % {
             "system": system.title, "article": system.article, "edition": edition.name}

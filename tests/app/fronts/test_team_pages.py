@@ -139,6 +139,7 @@ def test_the_individual_pages_of_a_team_event(client, league, arbiter):
     client.logout()
     overview = client.get(reverse("public:tournament", args=[league.slug])).content.decode()
     assert reverse("public:team_standings", args=[league.slug]) in overview  # the team tabs
+    assert "Swiss team system (C.04.6), 2 boards a match" in overview  # not the individual system
     players = client.get(reverse("public:standings", args=[league.slug]))
     assert players.status_code == 200 and "Rooks, Player 1" in players.content.decode()
     assert client.get(reverse("public:round", args=[league.slug, 1])).status_code == 200
