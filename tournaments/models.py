@@ -960,4 +960,4 @@ class RatedPlayer(models.Model):
 
 
 # The team events' models (C.04.6): a module of their own, found by Django through this import.
-from tournaments.team_models import LineUp, Match, Team, TeamMember, TeamRules  # noqa: E402, F401
+from tournaments.team_models import LineUp, Match, Team, TeamAbsence, TeamMember, TeamRules  # noqa: E402, F401

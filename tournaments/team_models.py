@@ -107,6 +107,21 @@ class TeamMember(models.Model):
         return f"{self.team}: {self.order}. {self.player}"
 
 
+class TeamAbsence(models.Model):
+    """A team that will not play round ``round_number`` (a league's night it cannot come to): not
+    paired in it (TRF record 240), the round scoring nothing."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="absences")
+    round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["team", "round_number"]
+        constraints = [models.UniqueConstraint(fields=["team", "round_number"], name="one_team_absence_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.team} absent from round {self.round_number}"
+
+
 class Match(models.Model):
     """A match of a round: the team with White on board 1 (C.04.6 1.6.1) against the other; no
     ``black_team``: the pairing-allocated bye."""

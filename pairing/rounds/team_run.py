@@ -30,7 +30,7 @@ def check_can_pair_teams(tournament: Tournament, number: int) -> None:
         matches = get_text_list([_("round %(round)s match %(match)s") % {"round": m.round.number, "match": m.number}
                                  for m in missing[:10]], _("and"))
         raise Refused(_("Line-ups are missing: %(matches)s.") % {"matches": matches})
-    if tournament.teams.filter(pairing_number__isnull=False).count() < 2:
+    if tournament.teams.filter(pairing_number__isnull=False).exclude(absences__round_number=number).count() < 2:
         raise Refused(_("At least two teams are needed to pair a round."))
 
 

@@ -2,9 +2,10 @@
 
 The board games are the ``001`` lines (players numbered team by team, in TPN and roster order),
 the teams the ``310`` records, the team rules ``192`` (colour model and scores) and ``362``
-(match points), the matches lost by forfeit ``330``.  The text is read back by the engine's own
-reader (``parse_team``), so the pairing task, the team standings and the TRF download read one
-document, and what the app pairs is what ``python -m pairing.engine --team`` pairs on the downloaded file.
+(match points), the matches lost by forfeit ``330``, the teams not to be paired ``240``.  The
+text is read back by the engine's own reader (``parse_team``), so the pairing task, the team
+standings and the TRF download read one document, and what the app pairs is what
+``python -m pairing.engine --team`` pairs on the downloaded file.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pairing.engine import (
     team_line,
 )
 from tournaments.exchange.trf import scoring, tenths
-from tournaments.models import RESULT_CODES, Game, Match, Round, Team, Tournament
+from tournaments.models import RESULT_CODES, Game, Match, Round, Team, TeamAbsence, Tournament
 
 
 def numbered_teams(tournament: Tournament) -> list[Team]:
@@ -66,6 +67,13 @@ def team_text(tournament: Tournament, rounds: int) -> str:
             .select_related("round", "white_team", "black_team"):
         lines.append(f"330 {match.forfeit} {match.round.number:3d} {match.white_team.pairing_number:3d} "
                      f"{match.black_team.pairing_number:3d}")
+    # Teams not to be paired in a later round (record 240: what the pairing of round rounds + 1 reads)
+    absent: dict[int, list[int]] = {}
+    for number, tpn in TeamAbsence.objects.filter(team__tournament=tournament, round_number__gt=rounds,
+                                                  team__pairing_number__isnull=False).values_list(
+            "round_number", "team__pairing_number").order_by("round_number", "team__pairing_number"):
+        absent.setdefault(number, []).append(tpn)
+    lines += [f"240 Z {number:03d} " + " ".join(f"{tpn:04d}" for tpn in tpns) for number, tpns in absent.items()]
     for team in teams:
         record = TeamRecord(tpn=team.pairing_number, name=team.name, nickname=team.short_name,
                             strength=team.rating or 0, members=tuple(ids[m.player_id] for m in team.members.all()))

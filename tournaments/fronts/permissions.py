@@ -143,6 +143,7 @@ RULES: dict[str, Rule] = {
     "arbiter:teams": Rule(Perm.VIEW, Perm.SETTINGS),  # the page; POST: the team rules
     "arbiter:team_add": Rule(Perm.PLAYERS),
     "arbiter:member_add": Rule(Perm.PLAYERS),
+    "arbiter:team_absence": Rule(Perm.ABSENCES),  # a team not paired in a round (TRF 240)
     "arbiter:team_round": Rule(Perm.VIEW),
     "arbiter:line_up": Rule(Perm.RESULTS),  # the captains' line-up sheets, typed by any arbiter
     "arbiter:board_result": Rule(Perm.RESULTS),

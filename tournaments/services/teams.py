@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
-from tournaments.models import Player, Team, TeamMember, TeamRules, Tournament
-from tournaments.services import Refused, last_paired_round, lock_tournament
+from tournaments.models import Player, Team, TeamAbsence, TeamMember, TeamRules, Tournament
+from tournaments.services import Refused, last_paired_round, lock_tournament, only_rounds
 from tournaments.services.players import register_player
 
 #: The fields of the team rules an arbiter sets.
@@ -108,3 +108,26 @@ def add_member(team: Team, player: Player, user=None, confirm: bool = False) -> 
                  after={"team": team.name, "player": player.name, "place": order})
     bump(pk=tournament.pk)
     return member
+
+
+@transaction.atomic
+def set_team_absence(team: Team, round_number: int, absent: bool, user=None) -> bool:
+    """``team`` will not play round ``round_number`` (``absent``), or will after all; only for a
+    round not yet paired.  False if it was so already."""
+    tournament = lock_tournament(team.tournament)
+    if round_number <= last_paired_round(tournament):
+        raise Refused(_("Round %(number)s is paired already: only a later round can be changed.") % {
+            "number": round_number})
+    if not 1 <= round_number <= tournament.rounds:
+        raise Refused(only_rounds(tournament))
+    if absent == TeamAbsence.objects.filter(team=team, round_number=round_number).exists():
+        return False  # a second click
+    if absent:
+        TeamAbsence.objects.create(team=team, round_number=round_number)
+    else:
+        TeamAbsence.objects.filter(team=team, round_number=round_number).delete()
+    audit.record(tournament, Kind.TEAM, "absent" if absent else "present",
+                 f"“{team.name}” {'not paired' if absent else 'paired again'} in round {round_number}", user=user,
+                 before={"absent": not absent}, after={"team": team.name, "round": round_number, "absent": absent})
+    bump(pk=tournament.pk)
+    return True

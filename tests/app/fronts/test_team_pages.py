@@ -159,3 +159,17 @@ def test_a_team_draft_on_the_arbiters_pages(client, league, arbiter):
     assert page.status_code == 200 and 'id="team-matches"' in page.content.decode()
     matches = client.get(reverse("arbiter:team_round", args=[league.slug, 1])).content.decode()
     assert "Publish the pairing on the round" in matches and matches.count('class="match card"') == 2
+
+
+def test_team_absence_on_the_teams_page(client, league, arbiter):
+    client.force_login(arbiter)
+    team = league.teams.get(pairing_number=2)
+    url = reverse("arbiter:team_absence", args=[league.slug, team.pk])
+    client.post(url, {"round_number": "2", "absent": "1"})
+    assert list(team.absences.values_list("round_number", flat=True)) == [2]
+    page = client.get(reverse("arbiter:teams", args=[league.slug])).content.decode()
+    assert "Not paired in round 2." in page
+    client.post(url, {"round_number": "2", "absent": "0"})
+    assert not team.absences.exists()
+    response = client.post(url, {"round_number": "x", "absent": "1"}, follow=True)
+    assert "Choose a round." in response.content.decode() and not team.absences.exists()

@@ -221,3 +221,25 @@ def test_a_double_forfeit_gives_nobody_match_points(club, arbiter):
     play_match(other, [W, D])
     table = {line.team: line.row for line in standings(tournament, 1)}
     assert table[match.white_team].match_points == table[match.black_team].match_points == 0
+
+
+def test_a_team_absent_from_a_round_is_not_paired(club, arbiter):
+    """TRF-2026 record 240: team 4 announces it cannot come to round 2; round 2 pairs
+    the other four, one of them with the PAB (5 teams, C.04.6 3.4), and team 4's round scores nothing."""
+    from tournaments.services.teams import set_team_absence
+    tournament = make_league(club, teams=6, boards=1, roster=1, rounds=3, user=arbiter)
+    absent = tournament.teams.get(pairing_number=4)
+    with pytest.raises(Refused):
+        set_team_absence(absent, 9, True, arbiter)  # no round 9
+    first = pair_round(tournament, arbiter)
+    with pytest.raises(Refused, match="paired already"):
+        set_team_absence(absent, 1, True, arbiter)
+    assert set_team_absence(absent, 2, True, arbiter)
+    assert not set_team_absence(absent, 2, True, arbiter)  # a second click
+    field_first_boards(first, arbiter)
+    play_round(first, arbiter)
+    assert "240 Z 002 0004" in export_team(tournament)
+    second = pair_round(tournament, arbiter)
+    teams = {m.white_team_id for m in second.matches.all()} | {m.black_team_id for m in second.matches.all()}
+    assert absent.pk not in teams and second.matches.filter(black_team=None).count() == 1
+    assert AuditEntry.objects.filter(kind="team", action="absent", user=arbiter).count() == 1

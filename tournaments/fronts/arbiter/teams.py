@@ -18,11 +18,11 @@ from tournaments.fronts.perform import perform
 from tournaments.models import Game, Match, Round, Team
 from tournaments.queries.tasks import build_soon
 from tournaments.queries.teams import round_matches, team_rules
-from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
 from tournaments.services.lineups import set_line_up
 from tournaments.services.results import enter_result, parse_result
 from tournaments.services.team_results import forfeit_match
-from tournaments.services.teams import add_member, create_team, set_team_rules
+from tournaments.services.teams import add_member, create_team, set_team_absence, set_team_rules
 from tournaments.validation import PlayerForm
 
 
@@ -59,7 +59,8 @@ def teams(request, slug):
     return render(request, "arbiter/teams.html", {
         "tournament": tournament, "rules": rules, "rules_form": form, "team_form": TeamForm(),
         "member_form": PlayerForm(),
-        "teams": tournament.teams.prefetch_related("members__player") if rules else [],
+        "teams": tournament.teams.prefetch_related("members__player", "absences") if rules else [],
+        "later_rounds": range(last_paired_round(tournament) + 1, tournament.rounds + 1),
         "rounds": tournament.round_set.defer(*Round.JSON_FIELDS) if rules else []},
         status=400 if form.errors else 200)
 
@@ -92,6 +93,25 @@ def member_add(request, slug, pk):
         perform(request, lambda: add_member(team, form.save(commit=False), user=request.user,
                                             confirm=request.POST.get("confirm") == "1"),
                 _("%(name)s added to %(team)s.") % {"name": form.cleaned_data["name"], "team": team.name})
+    return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
+
+
+@login_required
+@require_POST
+@team_event
+def team_absence(request, slug, pk):
+    """The team not paired in a round (``absent=1``), or paired again (``absent=0``)."""
+    tournament = request.tournament
+    team = get_object_or_404(Team, tournament=tournament, pk=pk)
+    try:
+        number = int(request.POST.get("round_number", ""))
+    except ValueError:
+        messages.error(request, _("Choose a round."))
+    else:
+        absent = request.POST.get("absent") == "1"
+        perform(request, lambda: set_team_absence(team, number, absent, user=request.user),
+                (_("%(team)s will not be paired in round %(number)s.") if absent else
+                 _("%(team)s will be paired in round %(number)s.")) % {"team": team.name, "number": number})
     return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
 
 
