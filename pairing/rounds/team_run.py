@@ -22,7 +22,8 @@ def is_team(tournament: Tournament) -> bool:
 
 
 def check_can_pair_teams(tournament: Tournament, number: int) -> None:
-    """:class:`Refused` when a match of an earlier round has no line-ups yet, or too few teams."""
+    """:class:`Refused` when a match of an earlier round has no line-ups yet, too few teams are to be
+    paired, or a team has fewer players than boards."""
     missing = (Match.objects.filter(round__tournament=tournament, round__number__lt=number, black_team__isnull=False)
                .annotate(fielded=Count("line_ups")).filter(~Q(fielded=2 * tournament.team_rules.boards))
                .select_related("round").order_by("round__number", "number"))
@@ -30,8 +31,13 @@ def check_can_pair_teams(tournament: Tournament, number: int) -> None:
         matches = get_text_list([_("round %(round)s match %(match)s") % {"round": m.round.number, "match": m.number}
                                  for m in missing[:10]], _("and"))
         raise Refused(_("Line-ups are missing: %(matches)s.") % {"matches": matches})
-    if tournament.teams.filter(pairing_number__isnull=False).exclude(absences__round_number=number).count() < 2:
+    playing = tournament.teams.filter(pairing_number__isnull=False).exclude(absences__round_number=number)
+    if playing.count() < 2:
         raise Refused(_("At least two teams are needed to pair a round."))
+    short = playing.annotate(players=Count("members")).filter(players__lt=tournament.team_rules.boards)
+    if short:
+        raise Refused(_("Every team needs a player for each of the %(boards)s boards: %(teams)s.") % {
+            "boards": tournament.team_rules.boards, "teams": get_text_list([t.name for t in short], _("and"))})
 
 
 def document(tournament: Tournament, number: int) -> TeamDocument:

@@ -243,3 +243,12 @@ def test_a_team_absent_from_a_round_is_not_paired(club, arbiter):
     teams = {m.white_team_id for m in second.matches.all()} | {m.black_team_id for m in second.matches.all()}
     assert absent.pk not in teams and second.matches.filter(black_team=None).count() == 1
     assert AuditEntry.objects.filter(kind="team", action="absent", user=arbiter).count() == 1
+
+
+def test_a_team_short_of_players_is_not_paired(club, arbiter):
+    from pairing.rounds.request import check_can_pair
+    tournament = make_league(club, teams=4, boards=4, roster=4, rounds=3, user=arbiter)
+    create_team(tournament, "Latecomers", user=arbiter)
+    with pytest.raises(Refused, match="Latecomers"):
+        check_can_pair(tournament)
+    assert not tournament.round_set.exists()
