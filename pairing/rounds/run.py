@@ -148,7 +148,7 @@ def _store(round_id: int, task_id: str | None, document, pairing) -> bool:
         if team_run.is_team(tournament):
             team_run.store(tournament, round_, pairing)
             round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
-            round_.save(update_fields=["status", "paired_at"])
+            round_.save(update_fields=["status", "paired_at", "explanation"])
             return True
         players = {p.pairing_number: p for p in tournament.players.all()}
         Game.objects.bulk_create(

@@ -5,16 +5,20 @@ from an individual round.  The task pairs the teams (C.04.6) from the TRF-2026 t
 
 from __future__ import annotations
 
+import logging
+
 from django.db.models import Count, Q
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
-from pairing.engine import TEAM, TeamDocument
+from pairing.engine import TEAM, TeamDocument, explain_team_round
 from tournaments import audit
 from tournaments.exchange.team_trf import team_document
 from tournaments.models import Game, Match, Round, TeamRules, Tournament
 from tournaments.services import Refused
 from tournaments.services.lineups import bye_games
+
+log = logging.getLogger(__name__)
 
 
 def is_team(tournament: Tournament) -> bool:
@@ -45,11 +49,27 @@ def document(tournament: Tournament, number: int) -> TeamDocument:
 
 
 def pair(document: TeamDocument, tournament: Tournament, round_: Round, progress):
-    """The engine's pairing of the teams (one bracket reported: the team system reports none)."""
+    """The engine's pairing of the teams (one bracket reported: the team system reports none), with
+    its explanation (``pairing.explanation``: None when it could not be built, the fault logged)."""
     progress(0, 1, len(document.teams))
     pairing = TEAM.pair(document, round_number=round_.number, total_rounds=tournament.rounds)
     progress(1, 1, 0)
+    try:
+        pairing.explanation = explain_team_round(document, pairing, round_.number, tournament.rounds)
+    except Exception:  # a report on the finished pairing: its fault never costs the pairing
+        log.exception("the explanation of the team pairing failed; the pairing stands without one")
+        pairing.explanation = None
     return pairing
+
+
+def explanation(pairing) -> dict:
+    """What the round stores (``Round.explanation``): the engine's JSON under ``team``, and its
+    English ``text`` as one section, which the pages show as stored (the team system's wordings
+    are not in the catalogues yet)."""
+    if pairing.explanation is None:
+        return {}
+    return {"system": TEAM.name, "text": [[f"{TEAM.title} ({TEAM.article})", pairing.explanation["text"]]],
+            "team": pairing.explanation}
 
 
 def store(tournament: Tournament, round_: Round, pairing) -> None:
@@ -61,6 +81,7 @@ def store(tournament: Tournament, round_: Round, pairing) -> None:
                for n, (white, black) in enumerate(numbers, start=1)]
     boards = tournament.team_rules.boards
     Game.objects.bulk_create(game for match in matches if match.is_bye for game in bye_games(match, boards))
+    round_.explanation = explanation(pairing)
     audit.record(tournament, audit.Kind.ROUND, "paired", f"Round {round_.number} paired: {len(numbers)} matches "
                  "(draft)", via="task", before={"round": round_.number, "status": Round.Status.PAIRING.label},
                  after={"round": round_.number, "status": Round.Status.DRAFT.label,

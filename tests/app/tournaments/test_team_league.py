@@ -252,3 +252,20 @@ def test_a_team_short_of_players_is_not_paired(club, arbiter):
     with pytest.raises(Refused, match="Latecomers"):
         check_can_pair(tournament)
     assert not tournament.round_set.exists()
+
+
+def test_the_team_pairing_is_explained(league, arbiter, client):
+    """The engine's explanation of the team pairing is stored with the round (its English text)
+    and shown on the public matches page once the arbiter publishes it."""
+    from django.urls import reverse
+
+    from pairing.rounds.publish import publish_explanation
+    round_ = pair_round(league, arbiter)
+    assert round_.explanation["system"] == "team"
+    heading, lines = round_.explanation["text"][0]
+    assert heading == "Swiss team system (C.04.6)" and any("scoregroup" in line for line in lines)
+    page = reverse("public:team_round", args=[league.slug, 1])
+    assert "Why this pairing" not in client.get(page).content.decode()
+    publish_explanation(round_, True, arbiter)
+    shown = client.get(page).content.decode()
+    assert "Why this pairing" in shown and lines[0] in shown
