@@ -42,6 +42,15 @@ def pair_and_publish(page, league, number: int) -> Round:
 
 def test_a_team_league_through_three_rounds(page, league, arbiter):
     log_in(page)
+    # The teams page: the rules, the eight rosters; on the arbiter's phone too.
+    page.goto(f"/manage/t/{league.slug}/")
+    page.click("#teams-link")
+    expect(page.locator("div.team")).to_have_count(8)
+    expect(page.locator("#team-rules select[name=colour_model]")).to_have_value("A")
+    page.set_viewport_size(PHONE)
+    no_sideways_scroll(page, "the arbiter's teams page on a phone")
+    screenshot(page, "team-00-teams-phone")
+    page.set_viewport_size(DESKTOP)
     first = pair_and_publish(page, league, 1)
     expect(page.locator("#team-matches")).to_be_visible()
     page.click("#team-matches")

@@ -56,9 +56,9 @@ def teams(request, slug):
                 return redirect(reverse("arbiter:teams", args=[slug]))
         else:
             messages.error(request, _("Team rules not saved: %(problems)s") % {"problems": _problems(form)})
+        rules = team_rules(tournament)  # as stored: the form's validation changed its copy
     return render(request, "arbiter/teams.html", {
         "tournament": tournament, "rules": rules, "rules_form": form, "team_form": TeamForm(),
-        "member_form": PlayerForm(),
         "teams": tournament.teams.prefetch_related("members__player", "absences") if rules else [],
         "later_rounds": range(last_paired_round(tournament) + 1, tournament.rounds + 1),
         "rounds": tournament.round_set.defer(*Round.JSON_FIELDS) if rules else []},
