@@ -18,7 +18,7 @@ from pairing.engine import (
 )
 from pairing.rounds import team_run
 from pairing.rounds.heartbeat import Heartbeat
-from pairing.rounds.stale import fingerprint
+from pairing.rounds.stale import fingerprint, team_fingerprint
 from pairing.rounds.timing import current, fail, fail_past_time_limit
 from tournaments import audit
 from tournaments.exchange.trf import tournament_document
@@ -147,8 +147,9 @@ def _store(round_id: int, task_id: str | None, document, pairing) -> bool:
             return False
         if team_run.is_team(tournament):
             team_run.store(tournament, round_, pairing)
+            round_.paired_from = team_fingerprint(document, round_.number)  # compared later (stale.py)
             round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
-            round_.save(update_fields=["status", "paired_at", "explanation"])
+            round_.save(update_fields=["status", "paired_at", "explanation", "paired_from"])
             return True
         players = {p.pairing_number: p for p in tournament.players.all()}
         Game.objects.bulk_create(

@@ -269,3 +269,35 @@ def test_the_team_pairing_is_explained(league, arbiter, client):
     publish_explanation(round_, True, arbiter)
     shown = client.get(page).content.decode()
     assert "Why this pairing" in shown and lines[0] in shown
+
+
+def test_an_out_of_date_team_draft_asks_before_publishing(league, arbiter):
+    """A result of round 1 corrected once round 2's draft is paired: the draft is out of date (its
+    teams' scores changed), publishing it asks first; a player's name corrected changes nothing."""
+    from django.test import TestCase
+
+    from pairing.rounds.publish import publish_round
+    from pairing.rounds.request import pair_again, request_pairing
+    from pairing.rounds.stale import changed_parts
+    from tournaments.services import ConfirmationNeeded
+    from tournaments.services.results import enter_result
+    first = pair_round(league, arbiter)
+    field_first_boards(first, arbiter)
+    play_round(first, arbiter)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        draft = request_pairing(league, arbiter)
+    draft.refresh_from_db()
+    assert draft.status == "draft" and draft.paired_from and changed_parts(draft) == []
+    player = first.games.first().white
+    player.name = "Renamed, Player"
+    player.save()
+    assert changed_parts(draft) == []
+    game = first.games.get(board=1)
+    enter_result(game, Result.BLACK_WINS if game.result == W else W, arbiter, confirm=True)
+    assert changed_parts(draft) == ["teams"]
+    with pytest.raises(ConfirmationNeeded, match="out of date"):
+        publish_round(draft, arbiter)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        again = pair_again(draft, arbiter)
+    again.refresh_from_db()
+    assert again.status == "draft" and changed_parts(again) == []
