@@ -61,7 +61,8 @@ def team_text(tournament: Tournament, rounds: int) -> str:
                 rounds=_history(entries, player.pk, rounds))
     lines = [dump(document, "26").replace("\r\n", "\n").rstrip("\n"),
              f"362 TW {format_points(tenths(rules.match_win))}   TD {format_points(tenths(rules.match_draw))}   "
-             f"TL {format_points(tenths(rules.match_loss))}"]
+             f"TL {format_points(tenths(rules.match_loss))}",
+             "352 " + "WB" * (rules.boards // 2) + "W" * (rules.boards % 2)]  # services.lineups.make_games
     # GHR 3.5: the matches lost by forfeit as a whole (record 330, from the first team's side)
     for match in Match.objects.filter(round__tournament=tournament, round__number__lte=rounds).exclude(forfeit="") \
             .select_related("round", "white_team", "black_team"):

@@ -84,8 +84,9 @@ def match_games(match: Match, boards: int):
 
 
 def make_games(match: Match, boards: int) -> None:
-    """The boards as games once both line-ups are in: the team with White on board 1 has White on
-    the odd boards (C.04.6 1.6.1, the colours alternating down the boards)."""
+    """The boards as games once both line-ups are in: the team with White on board 1 (its colour
+    in the match, C.04.6 1.6.1) has White on the odd boards, the usual rule of team competitions
+    (written in the TRF file as record 352, ``WBWB``)."""
     fielded = {(line.team_id, line.board): line.player_id for line in match.line_ups.all()}
     if len(fielded) < 2 * boards:
         return

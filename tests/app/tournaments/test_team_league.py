@@ -126,6 +126,7 @@ def test_match_points_and_a_forfeited_board(league, arbiter):
     assert table[second.white_team.name].match_points == table[second.black_team.name].match_points == 10
     # The TRF-2026 file: the forfeit as + and - on the board (played: not a meeting of those two players)
     exported = parse_team(export_team(league))
+    assert exported.board_colours == "WBWB"  # record 352: the first team's colours, board by board
     forfeit = board_game(first, 1)
     codes = {record.name: record.rounds[0].code for record in exported.games.players.values() if record.rounds}
     assert (codes[forfeit.white.name], codes[forfeit.black.name]) == ("+", "-")
