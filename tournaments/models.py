@@ -22,6 +22,7 @@ from pairing.engine import (
     MINIMUM_ROUNDS,
     STANDARD_SCORING,
     SYSTEMS,
+    TEAM,
     WIN_TWO_DRAWS,
     Edition,
     SwissSystem,
@@ -346,7 +347,11 @@ class Tournament(models.Model):
         return self.swiss_system.trf_code(self.rules_edition, self.baku)
 
     def pairing_rules(self) -> str:
-        """What the header says: system, edition and acceleration."""
+        """What the header says: system, edition and acceleration (a team event: the team system)."""
+        team_rules = TeamRules.objects.filter(tournament=self).first()
+        if team_rules is not None:
+            return gettext("%(system)s (%(article)s), %(boards)s boards a match") % {
+                "system": TEAM.title, "article": TEAM.article, "boards": team_rules.boards}
         system, edition = self.swiss_system, self.rules_edition
         text = gettext("%(system)s (%(article)s), %(edition)s edition") % {
             "system": system.title, "article": system.article, "edition": edition.name}
@@ -739,6 +744,7 @@ class AuditEntry(models.Model):
         CHECK_IN = "check_in", _("Check-in")
         BYE_REQUEST = "bye_req", _("Bye request")
         PRIZE = "prize", _("Prize")
+        TEAM = "team", _("Team")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -1087,3 +1093,5 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.result} ({self.state})"
+# The team events' models (C.04.6): a module of their own, found by Django through this import.
+from tournaments.team_models import LineUp, Match, Team, TeamAbsence, TeamMember, TeamRules  # noqa: E402, F401

@@ -31,6 +31,8 @@ from .review import review as review_pairing
 from .standings import standings as standings_by_tiebreaks
 from .systems import SYSTEMS, Edition, SwissSystem, get_system, read_trf_code
 from .systems.team import TEAM, TeamSystem
+from .systems.team.explain import explain_team
+from .systems.team.state import build_team_state
 from .tiebreaks import Contribution, TiebreakCodeError, format_value, json_value, parse_codes
 from .tiebreaks import explain as explain_tiebreak
 from .trf import (
@@ -50,7 +52,7 @@ from .trf import (
     parse,
     score,
 )
-from .trf_team import TeamDocument, dump_team, parse_team
+from .trf_team import TeamDocument, TeamRecord, dump_team, parse_team, team_line
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +120,14 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
     return pairing
 
 
+def explain_team_round(document: TeamDocument, pairing, round_number: int | None = None,
+                       total_rounds: int | None = None) -> dict:
+    """Why :data:`TEAM` paired the round of ``document`` so: the JSON of ``--team --explain`` (the
+    PAB and its candidates, each bracket, each match's colour rule, and ``text`` in English)."""
+    state = build_team_state(document, TEAM.latest, round_number, total_rounds)
+    return explain_team(state, pairing, {tpn: team.name for tpn, team in document.teams.items()})
+
+
 def explain_pairing(document: TrfDocument, state: RoundState, pairing: RoundPairing, swiss: SwissSystem,
                     edition: Edition, acceleration: str = "") -> Explanation:
     """Why ``pairing`` is what ``swiss`` made of ``state`` (see core.explanation); ``acceleration``:
@@ -168,6 +178,7 @@ __all__ = [
     "Scoring",
     "SwissSystem",
     "TeamDocument",
+    "TeamRecord",
     "TeamSystem",
     "TiebreakCodeError",
     "TrfDocument",
@@ -181,6 +192,7 @@ __all__ = [
     "dump",
     "dump_team",
     "explain_pairing",
+    "explain_team_round",
     "explain_tiebreak",
     "file_asks_baku",
     "forfeits_as_played",
@@ -207,5 +219,6 @@ __all__ = [
     "review_pairing",
     "score",
     "standings_by_tiebreaks",
+    "team_line",
     "with_baku_acceleration",
 ]

@@ -11,6 +11,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from pairing.rounds import team_run
 from pairing.rounds.outbox import new_task_id, send
 from pairing.rounds.publish import discard_round
 from pairing.rounds.watch import watch_round
@@ -44,7 +45,9 @@ def check_can_pair(tournament: Tournament) -> int:
         raise Refused(missing)
     if number > tournament.rounds:
         raise Refused(all_paired(tournament))
-    if sum(p.plays_in(number) for p in tournament.players.all()) < 2:
+    if team_run.is_team(tournament):
+        team_run.check_can_pair_teams(tournament, number)
+    elif sum(p.plays_in(number) for p in tournament.players.all()) < 2:
         raise Refused(_("At least two players are needed to pair a round."))
     return number
 

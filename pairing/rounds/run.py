@@ -16,8 +16,9 @@ from pairing.engine import (
     NoValidPairing,
     pair_round,
 )
+from pairing.rounds import team_run
 from pairing.rounds.heartbeat import Heartbeat
-from pairing.rounds.stale import fingerprint
+from pairing.rounds.stale import fingerprint, team_fingerprint
 from pairing.rounds.timing import current, fail, fail_past_time_limit
 from tournaments import audit
 from tournaments.exchange.trf import first_game_round, tournament_document
@@ -87,10 +88,11 @@ def run_pairing(round_id: int, task_id: str | None = None) -> None:
                 if round_ is None:
                     return  # cancelled, or failed by the watcher
                 tournament = round_.tournament
-                document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
+                document = _document(tournament, round_.number)
                 progress = RoundProgress(round_id, started + tournament.pairing_time_limit, task_id)
                 try:
-                    pairing = _pair(document, tournament, round_, progress)
+                    pair = team_run.pair if team_run.is_team(tournament) else _pair
+                    pairing = pair(document, tournament, round_, progress)
                 except (SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
                     raise
                 except Exception as error:  # the round must never stay "being paired"
@@ -104,6 +106,13 @@ def run_pairing(round_id: int, task_id: str | None = None) -> None:
             log.info("round %s is no longer being paired by this task: the engine stopped", round_id)
         except (SoftTimeLimitExceeded, PairingTimeout):  # Celery's soft limit, or the engine's callback
             fail_past_time_limit(round_id, task_id)
+
+
+def _document(tournament: Tournament, number: int):
+    """What round ``number`` is paired from: the TRF document (a team event's: its team document)."""
+    if team_run.is_team(tournament):
+        return team_run.document(tournament, number)
+    return tournament_document(tournament, rounds=number - 1, pairing=number)
 
 
 def _pair(document, tournament: Tournament, round_: Round, progress: RoundProgress):
@@ -133,9 +142,15 @@ def _store(round_id: int, task_id: str | None, document, pairing) -> bool:
         round_ = current(round_id, task_id).select_for_update().first()
         if round_ is None:
             return True  # cancelled, failed, sent again, or stored by another delivery
-        if tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number) != document:
+        if _document(tournament, round_.number) != document:
             log.info("%s: the tournament changed during the pairing; pairing again", round_)
             return False
+        if team_run.is_team(tournament):
+            team_run.store(tournament, round_, pairing)
+            round_.paired_from = team_fingerprint(document, round_.number)  # compared later (stale.py)
+            round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()
+            round_.save(update_fields=["status", "paired_at", "explanation", "paired_from"])
+            return True
         players = {p.pairing_number: p for p in tournament.players.all()}
         Game.objects.bulk_create(
             Game(round=round_, board=board, white=players[white],

@@ -16,7 +16,8 @@ import json
 
 from django.utils.translation import gettext_lazy as _
 
-from pairing.engine import TrfDocument
+from pairing.engine import TeamDocument, TrfDocument
+from pairing.rounds import team_run
 from tournaments.exchange.trf import first_game_round, tournament_document
 from tournaments.models import Round
 
@@ -27,6 +28,8 @@ PARTS = {
     "absences": _("who is to be paired in this round (absences, withdrawals, late entries)"),
     "forbidden pairs": _("forbidden pairs"),
     "settings": _("the tournament's pairing settings"),
+    # A team event's draft: one part (pairing/rounds/team_run.py)
+    "teams": _("the teams, the results of earlier rounds or who is to be paired"),
 }
 
 
@@ -50,8 +53,18 @@ def fingerprint(document: TrfDocument, number: int) -> dict[str, str]:
     }
 
 
+def team_fingerprint(document: TeamDocument, number: int) -> dict[str, str]:
+    """A team event's: the teams' rounds before ``number`` (opponents, colours, points), who is not
+    to be paired in it (240) and the team rules; not the names, which change no pairing."""
+    return {"teams": _digest([sorted((tpn, repr(rounds[:number - 1])) for tpn, rounds in document.rounds.items()),
+                              sorted(document.unavailable.get(number, ())), document.code,
+                              repr(document.match_scoring), document.total_rounds, document.initial_colour])}
+
+
 def current_fingerprint(round_: Round) -> dict[str, str]:
     """The fingerprint of what round ``round_`` would be paired from now."""
+    if team_run.is_team(round_.tournament):
+        return team_fingerprint(team_run.document(round_.tournament, round_.number), round_.number)
     document = tournament_document(round_.tournament, rounds=round_.number - 1, pairing=round_.number)
     return fingerprint(document, first_game_round(round_.number, round_.tournament.games_per_round))
 
@@ -62,7 +75,7 @@ def changed_parts(round_: Round) -> list[str]:
     if round_.status != Round.Status.DRAFT or not round_.paired_from:
         return []
     now = current_fingerprint(round_)
-    return [part for part in PARTS if round_.paired_from.get(part) != now[part]]
+    return [part for part in PARTS if part in now and round_.paired_from.get(part) != now[part]]
 
 
 def describe(parts: list[str]) -> str:

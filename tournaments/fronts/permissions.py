@@ -160,6 +160,16 @@ RULES: dict[str, Rule] = {
     "api:event_sections": Rule(PUBLIC, NOBODY),
     "arbiter:round_start": Rule(Perm.PAIRING),  # the round's start time, told in the pairing notices
     "arbiter:notices_resend": Rule(Perm.PAIRING),  # the failed pairing notices sent again
+    # A team event (C.04.6)
+    "arbiter:teams": Rule(Perm.VIEW, Perm.SETTINGS),  # the page; POST: the team rules
+    "arbiter:team_add": Rule(Perm.PLAYERS),
+    "arbiter:member_add": Rule(Perm.PLAYERS),
+    "arbiter:team_absence": Rule(Perm.ABSENCES),  # a team not paired in a round (TRF 240)
+    "arbiter:team_round": Rule(Perm.VIEW),
+    "arbiter:line_up": Rule(Perm.RESULTS),  # the captains' line-up sheets, typed by any arbiter
+    "arbiter:board_result": Rule(Perm.RESULTS),
+    "arbiter:match_forfeit": Rule(Perm.RESULTS),  # a whole match lost by forfeit (GHR 3.5)
+    "arbiter:team_export": Rule(Perm.VIEW),
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),
     "api:tournaments": Rule(PUBLIC, NOBODY),
@@ -177,6 +187,9 @@ RULES: dict[str, Rule] = {
     "api:manual_changes": Rule(Perm.VIEW, NOBODY),
     "api:result": Rule(Perm.RESULTS),
     "api:pair": Rule(Perm.PAIRING),
+    "api:teams": Rule(PUBLIC, NOBODY),  # a team event's teams and rosters (C.04.6)
+    "api:team_round": Rule(PUBLIC, NOBODY),
+    "api:team_standings": Rule(PUBLIC, NOBODY),
     "api:publish": Rule(Perm.PAIRING),  # POST only: publish a draft, the chief arbiter or the club admin
     "api:my_board": Rule(OWNER),  # a player's board of the current round; POST: his report or his answer
 }

@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from pairing.rounds.publish import publish_explanation
 from tests.app.conftest import make_tournament, pair
 from tournaments.fronts.permissions import GUARDED, HELPER, LOGIN, NOBODY, OWNER, PUBLIC, ROLES, RULES, STAFF
-from tournaments.models import ByeRequest, Membership, Registration
+from tournaments.models import ByeRequest, Match, Membership, Registration, Team
 from tournaments.services.board_results import enrol_helper
 from tournaments.services.events import add_section, create_event
 from tournaments.services.forbidden_pairs import forbid_pair
@@ -22,7 +22,8 @@ from tournaments.services.prizes import add_category
 Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
 PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair", "registrations": "registration",
-         "bye-requests": "bye_request", "prizes": "prize", "result-helpers": "helper"}
+         "bye-requests": "bye_request", "prizes": "prize", "result-helpers": "helper", "teams": "team",
+         "match": "match", "board": "game"}
 #: What a player's URL names, by its keyword (none of them the user's: nobody here owns one).
 OWNED_OF = {"entry": "player", "registration": "registration", "bye_request": "bye_request"}
 
@@ -71,6 +72,9 @@ def world(tournament, arbiter, outsider, club):
                "event": create_event(club, arbiter, name="Lyon Open")}
     add_section(objects["event"], tournament, arbiter)  # the event's URLs of a section name this one
     add_section(objects["event"], make_tournament(club, players=2, name="Open B"), arbiter)
+    # A team and a match (the team pages send a tournament that is not a team event to its teams page)
+    objects["team"] = Team.objects.create(tournament=tournament, name="Rooks")
+    objects["match"] = Match.objects.create(round=round_, number=99, white_team=objects["team"])
     return tournament, users, objects
 
 
@@ -82,6 +86,8 @@ def url_of(name, route, tournament, objects) -> str:
         kwargs["event"] = objects["event"].slug
     if "<int:number>" in route:
         kwargs["number"] = 1
+    if "<int:team>" in route:
+        kwargs["team"] = objects["team"].pk
     if "<int:board>" in route:
         kwargs["board"] = 1
     if "<str:token>" in route:

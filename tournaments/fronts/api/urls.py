@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.fronts.api import views
+from tournaments.fronts.api import team_views, views
 
 app_name = "api"
 urlpatterns = [
@@ -29,4 +29,8 @@ urlpatterns = [
     path("tournaments/<slug:slug>/prizes/", views.Prizes.as_view(), name="prizes"),
     path("me/entries/<int:entry>/board/", views.MyBoard.as_view(), name="my_board"),
     path("tournaments/<slug:slug>/pair/", views.PairRound.as_view(), name="pair"),
+    # A team event (C.04.6)
+    path("tournaments/<slug:slug>/teams/", team_views.TeamList.as_view(), name="teams"),
+    path("tournaments/<slug:slug>/teams/rounds/<int:number>/", team_views.TeamRound.as_view(), name="team_round"),
+    path("tournaments/<slug:slug>/teams/standings/", team_views.TeamStandings.as_view(), name="team_standings"),
 ]

@@ -48,6 +48,9 @@ class ApiRoot(APIView):
         "explanation": ("api:explanation", (1,)),
         "arbiter_explanation": ("api:arbiter_explanation", (1,)),
         "manual_changes": ("api:manual_changes", (1,)),
+        "teams": ("api:teams", ()),
+        "team_round": ("api:team_round", (1,)),
+        "team_standings": ("api:team_standings", ()),
     }
     PLACEHOLDERS = ("{number}", "{board}")
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import board_results, entries, events, notices, prizes, rating_lists, rounds, views
+from . import board_results, entries, events, notices, prizes, rating_lists, rounds, teams, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -63,4 +63,16 @@ urlpatterns = [
     # The pairing notices: the round's start time, the failed notices sent again.
     path("t/<slug:slug>/round/<int:number>/start/", notices.round_start, name="round_start"),
     path("t/<slug:slug>/round/<int:number>/notices/resend/", notices.notices_resend, name="notices_resend"),
+    # A team event (C.04.6): rules, teams and rosters, line-ups, board results, the team TRF file.
+    path("t/<slug:slug>/teams/", teams.teams, name="teams"),
+    path("t/<slug:slug>/teams/add/", teams.team_add, name="team_add"),
+    path("t/<slug:slug>/teams/<int:pk>/members/", teams.member_add, name="member_add"),
+    path("t/<slug:slug>/teams/<int:pk>/absence/", teams.team_absence, name="team_absence"),
+    path("t/<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
+    path("t/<slug:slug>/teams/round/<int:number>/match/<int:pk>/line-up/<int:team>/", teams.line_up,
+         name="line_up"),
+    path("t/<slug:slug>/teams/round/<int:number>/match/<int:pk>/forfeit/", teams.match_forfeit,
+         name="match_forfeit"),
+    path("t/<slug:slug>/teams/board/<int:pk>/result/", teams.board_result, name="board_result"),
+    path("t/<slug:slug>/teams/export.trf", teams.team_export, name="team_export"),
 ]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.fronts.public import events, live, prizes, pwa
+from tournaments.fronts.public import events, live, prizes, pwa, teams
 from tournaments.fronts.public import views as public
 
 app_name = "public"
@@ -25,4 +25,8 @@ urlpatterns = [
     path("t/<slug:slug>/player/<int:number>/", public.player, name="player"),
     path("t/<slug:slug>/player/<int:number>/live/", live.player_notice_part, name="player_live"),
     path("t/<slug:slug>/player/<int:number>/tiebreak/", public.tiebreak, name="tiebreak"),
+    # A team event's pages (C.04.6)
+    path("t/<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
+    path("t/<slug:slug>/teams/standings/", teams.team_standings, name="team_standings"),
+    path("t/<slug:slug>/teams/crosstable/", teams.team_crosstable, name="team_crosstable"),
 ]

@@ -1,0 +1,48 @@
+"""The public pages of a team event (C.04.6): a round's matches with their boards, the team
+standings and the team crosstable.  Shared copies per revision, as the other public pages."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
+
+from tournaments.fronts.public.views import _tournament, shared_page
+from tournaments.queries.standings import completed_round, published_rounds
+from tournaments.queries.teams import completed_team_rounds, crosstable, round_matches, standings, team_rules
+
+
+def _team_event(slug: str):
+    tournament = _tournament(slug)
+    rules = team_rules(tournament)
+    if rules is None:
+        raise Http404("Not a team event.")
+    return tournament, rules
+
+
+@shared_page
+def team_round(request, slug, number):
+    tournament, rules = _team_event(slug)
+    round_ = get_object_or_404(published_rounds(tournament), number=number)
+    return render(request, "public/team_round.html", {
+        "tournament": tournament, "rules": rules, "round": round_, "matches": round_matches(round_),
+        "round_label": gettext("Round %(number)s") % {"number": round_.number}})
+
+
+@shared_page
+def team_standings(request, slug):
+    tournament, rules = _team_event(slug)
+    completed = completed_team_rounds(tournament)
+    after = completed_round(request.GET.get("after", str(completed)), completed)
+    if after is None:
+        raise Http404("No standings after that round.")
+    return render(request, "public/team_standings.html", {
+        "tournament": tournament, "rules": rules, "after": after, "round_choices": range(1, completed + 1),
+        "codes": rules.tiebreak_codes(), "lines": standings(tournament, after) if after else []})
+
+
+@shared_page
+def team_crosstable(request, slug):
+    tournament, rules = _team_event(slug)
+    completed = completed_team_rounds(tournament)
+    return render(request, "public/team_crosstable.html", {
+        "tournament": tournament, "rules": rules, "completed": completed, "round_numbers": range(1, completed + 1),
+        "lines": crosstable(tournament, completed) if completed else []})

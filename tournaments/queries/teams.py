@@ -1,0 +1,152 @@
+"""What the team event's pages read: the matches of a round with their boards and scores, the team
+standings with the C.07 team tie-breaks, the team crosstable.  Scores come from the engine's team
+document (``exchange.team_trf``): the standings count what the pairing counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from tournaments.exchange.team_trf import team_document
+from tournaments.models import RESULT_CODES, Game, Match, Result, Round, Team, TeamRules, Tournament
+from tournaments.team_tiebreaks import TeamRow, team_standings
+
+#: The points of one side of a game by its TRF code (the tournament's board points read them).
+_WIN, _DRAW, _LOSS = ("1", "+"), ("=",), ("0", "-")
+
+
+def team_rules(tournament: Tournament) -> TeamRules | None:
+    return TeamRules.objects.filter(tournament=tournament).first()
+
+
+@dataclass
+class BoardLine:
+    board: int
+    home: object  # the Player of the team with White on board 1, or None before its line-up
+    away: object
+    home_white: bool
+    game: Game | None = None
+
+    @property
+    def result(self) -> str:
+        """The result read from the home team's side ("1-0": the home player won)."""
+        if self.game is None or not self.game.result:
+            return ""
+        if self.home_white or self.game.result == Result.BYE:
+            return self.game.result
+        white, black = RESULT_CODES[self.game.result]
+        return {v: k for k, v in RESULT_CODES.items()}[(black, white)]
+
+
+@dataclass
+class MatchLine:
+    match: Match
+    boards: list[BoardLine] = field(default_factory=list)
+    home_points: Decimal = Decimal(0)
+    away_points: Decimal = Decimal(0)
+    complete: bool = False
+
+    @property
+    def score(self) -> str:
+        """"2½–1½" once a result is in, else ""."""
+        if not any(line.result for line in self.boards):
+            return ""
+        return f"{_half(self.home_points)}–{_half(self.away_points)}"
+
+
+def _half(value: Decimal) -> str:
+    whole, half = divmod(value * 2, 2)
+    return f"{int(whole) or ('' if half else 0)}{'½' if half else ''}"
+
+
+def _side_points(tournament: Tournament, code: str) -> Decimal:
+    if code in _WIN:
+        return tournament.points_win
+    if code in _DRAW:
+        return tournament.points_draw
+    return tournament.points_loss
+
+
+def round_matches(round_: Round) -> list[MatchLine]:
+    """The matches of ``round_``, each with its boards (the line-ups, the games) and score."""
+    tournament = round_.tournament
+    boards = tournament.team_rules.boards
+    games = {g.board: g for g in round_.games.select_related("white", "black")}
+    fielded: dict[tuple[int, int, int], object] = {}
+    matches = list(round_.matches.select_related("white_team", "black_team").prefetch_related("line_ups__player"))
+    for match in matches:
+        for line in match.line_ups.all():
+            fielded[match.pk, line.team_id, line.board] = line.player
+    lines = []
+    for match in matches:
+        item = MatchLine(match)
+        for board in range(1, boards + 1):
+            game = games.get((match.number - 1) * boards + board)
+            home = game.white if match.is_bye and game else fielded.get((match.pk, match.white_team_id, board))
+            line = BoardLine(board, home, fielded.get((match.pk, match.black_team_id, board)), board % 2 == 1, game)
+            item.boards.append(line)
+            if line.result and line.result != Result.BYE:
+                home_code, away_code = RESULT_CODES[line.result]
+                item.home_points += _side_points(tournament, home_code)
+                item.away_points += _side_points(tournament, away_code)
+        item.complete = all(line.result for line in item.boards)
+        lines.append(item)
+    return lines
+
+
+def completed_team_rounds(tournament: Tournament) -> int:
+    """The last round r such that rounds 1..r are published with every board's result in."""
+    boards = tournament.team_rules.boards
+    complete = 0
+    for round_ in tournament.round_set.order_by("number").defer(*Round.JSON_FIELDS):
+        pending = round_.games.filter(result="").exists()
+        played = round_.games.count()
+        if round_.status != Round.Status.PUBLISHED or pending or played < boards * round_.matches.count():
+            break
+        complete = round_.number
+    return complete
+
+
+@dataclass
+class StandingsLine:
+    team: Team
+    row: TeamRow
+
+
+def standings(tournament: Tournament, after: int) -> list[StandingsLine]:
+    """The team standings after round ``after`` with the tournament's team tie-breaks."""
+    rules = tournament.team_rules
+    document = team_document(tournament, after)
+    draws = {"MP": int(rules.match_draw * 10), "GP": int(tournament.points_draw * 10) * rules.boards}
+    rows = team_standings(document, after, rules.tiebreak_codes(), rules.primary_score, draws)
+    teams = {team.pairing_number: team for team in tournament.teams.all()}
+    return [StandingsLine(teams[row.tpn], row) for row in rows]
+
+
+@dataclass
+class CrossCell:
+    opponent: int | None  # the opponent's TPN; None: the PAB or no match
+    colour: str           # "w" or "b" (board 1), "" without a match
+    game_points: int      # tenths
+    kind: str             # "match", "bye", "absent"
+
+
+@dataclass
+class CrossLine:
+    team: Team
+    rank: int
+    match_points: int  # tenths
+    game_points: int
+    cells: list[CrossCell]
+
+
+def crosstable(tournament: Tournament, after: int) -> list[CrossLine]:
+    """Each team's rounds (opponent, colour on board 1, game points), in the standings' order."""
+    document = team_document(tournament, after)
+    lines = []
+    for line in standings(tournament, after):
+        tpn = line.team.pairing_number
+        cells = [CrossCell(r.opponent, r.colour or "", r.game_points, r.kind)
+                 for r in (document.round(tpn, number) for number in range(1, after + 1))]
+        lines.append(CrossLine(line.team, line.row.rank, line.row.match_points, line.row.game_points, cells))
+    return lines
