@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from playwright.sync_api import expect
 
+from tests.smtp import SmtpServer
 from tournaments.models import Club, Membership
 
 CHROMIUM = "/usr/bin/chromium"
@@ -38,6 +39,18 @@ def page(transactional_db, live_server):
         browser.close()
         # ORM calls made while Playwright's loop ran used connections of that context: close them too.
         connections.close_all()
+
+
+@pytest.fixture
+def smtp(settings):
+    """A real SMTP server on 127.0.0.1 (tests/smtp.py) that the app's mail goes to."""
+    server = SmtpServer().start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    yield server
+    server.stop()
 
 
 def log_in(page, username: str = "ann", password: str = "pw-ann-123", *, button: str = "Log in",

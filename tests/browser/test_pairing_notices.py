@@ -10,21 +10,9 @@ from playwright.sync_api import expect
 
 from tests.app.conftest import make_tournament, request
 from tests.browser.conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
-from tests.smtp import SmtpServer
 from tournaments.models import Notice
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def smtp(settings):
-    server = SmtpServer().start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    yield server
-    server.stop()
 
 
 def wait_for_notices(state: str, count: int) -> None:

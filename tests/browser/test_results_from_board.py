@@ -5,11 +5,10 @@ a helper's phone enrolled by the QR code fills an empty board, and is refused on
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
-from sesame.utils import get_query_string
 
 from tests.app.conftest import make_tournament
 from tests.browser.conftest import DESKTOP, PHONE, log_in, no_sideways_scroll, screenshot
-from tests.browser.test_player_loop import pair_and_publish
+from tests.browser.player_side import opponent_answers, pair_and_publish, phone_as, player_reports
 from tournaments.models import Club, PlayerSide, ResultReport, Round
 
 pytestmark = pytest.mark.browser
@@ -24,37 +23,6 @@ def event(arbiter):
                                                            email=f"p{player.pairing_number}@example.org")
         player.save(update_fields=["user"])
     return tournament
-
-
-def phone_as(page, live_server, user=None):
-    """A new 390 px phone, signed in as ``user`` through his mail's link (none: a helper's phone)."""
-    context = page.context.browser.new_context(base_url=live_server.url, viewport=PHONE)
-    phone = context.new_page()
-    phone.set_default_timeout(20_000)
-    if user is not None:
-        phone.goto("/me/sign-in/link/" + get_query_string(user))
-        phone.click("#link-sign-in")
-        expect(phone.locator(".messages")).to_contain_text("You are signed in")
-    return phone
-
-
-def player_reports(phone, player, result, shot):
-    phone.goto(f"/me/entries/{player.pk}/")
-    phone.locator("#report-form").get_by_role("button", name=result, exact=True).click()
-    expect(phone.locator(".messages")).to_contain_text(f"Your result {result} is reported")
-    expect(phone.locator("#result-reported")).to_contain_text(f"You reported {result}: waiting for your opponent")
-    no_sideways_scroll(phone, "reported")
-    screenshot(phone, shot)
-
-
-def opponent_answers(phone, player, button, shown, shot):
-    phone.goto(f"/me/entries/{player.pk}/")
-    expect(phone.locator("#result-to-answer")).to_be_visible()
-    no_sideways_scroll(phone, "to answer")
-    phone.click(button)
-    expect(phone.locator(shown)).to_be_visible()
-    no_sideways_scroll(phone, "answered")
-    screenshot(phone, shot)
 
 
 def turn_on(page, event):

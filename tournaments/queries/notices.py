@@ -9,7 +9,7 @@ from datetime import datetime
 
 from django.db.models import Count, Q
 
-from tournaments.models import Game, Notice, Player, Round
+from tournaments.models import Game, Notice, Player, PlayerSide, Round
 
 
 @dataclass(frozen=True)
@@ -27,13 +27,22 @@ class PairingNotice:
         return not self.opponent
 
 
+def round_start(round_: Round) -> datetime | None:
+    """When the round starts: the time the arbiter set on it, else the one of the player side's schedule
+    (which the check-in window and the bye deadline are reckoned from); None when neither is given."""
+    if round_.starts_at:
+        return round_.starts_at
+    side = PlayerSide.objects.filter(tournament_id=round_.tournament_id).only("round_times").first()
+    return side.round_start(round_.number) if side else None
+
+
 def round_notices(round_: Round, player_ids: Iterable[int] | None = None) -> dict[int, PairingNotice]:
     """The notice of each player with a board in ``round_`` (of ``player_ids`` only, if given), by player id."""
     games = Game.objects.filter(round=round_).select_related("white", "black")
     if player_ids is not None:
         ids = list(player_ids)
         games = games.filter(Q(white_id__in=ids) | Q(black_id__in=ids))
-    notices = {}
+    notices, starts_at = {}, round_start(round_)
     for game in games:
         for player, colour, opponent in ((game.white, "w", game.black), (game.black, "b", game.white)):
             if player is None:
@@ -41,7 +50,7 @@ def round_notices(round_: Round, player_ids: Iterable[int] | None = None) -> dic
             notices[player.pk] = PairingNotice(
                 round_.number, game.board, colour if opponent else "", opponent.name if opponent else "",
                 opponent.pairing_number if opponent else None, opponent.rating if opponent else None,
-                round_.starts_at)
+                starts_at)
     return notices
 
 

@@ -61,6 +61,20 @@ def test_a_player_cannot_report_another_board_nor_change_the_arbiters_result(cli
     assert mine.result == "0-1" and not ResultReport.objects.exists()
 
 
+def test_once_the_arbiter_decided_a_disputed_board_its_reporter_is_offered_nothing_to_change(client, event, arbiter):
+    game = games(event)[0]
+    report(game.white, "1-0", game.white.user)
+    answer(game.black, False, game.black.user)
+    client.force_login(game.white.user)
+    url = reverse("player:entry", args=[game.white.pk])
+    page = client.get(url).content.decode()
+    assert 'id="result-disputed"' in page and 'id="report-form"' in page  # he may still change his report
+    enter_result(game, "½-½", arbiter)  # the arbiter decides in the board's row
+    page = client.get(url).content.decode()
+    assert 'id="result-official"' in page
+    assert 'id="report-form"' not in page and 'id="withdraw-report"' not in page
+
+
 def test_the_round_page_shows_the_reports_by_state_and_makes_them_official(client, event, arbiter):
     first, second, third = games(event)
     report(first.white, "1-0")

@@ -26,7 +26,8 @@ from tests.app.conftest import make_tournament, request
 from tests.app.rounds.test_worker import ROOT, start_worker, wait_until_done  # noqa: F401 (a fixture)
 from tests.smtp import SmtpServer
 from tests.sqlite_site import sqlite_env
-from tournaments.models import AuditEntry, Notice, Player, Round, Unsubscription
+from tournaments.models import AuditEntry, Notice, Player, PlayerSide, Round, Unsubscription
+from tournaments.queries.notices import round_notices
 from tournaments.services import Refused
 from tournaments.services.notices import unsubscribe_token
 from tournaments.services.players import register_player
@@ -121,6 +122,20 @@ def test_each_player_with_an_address_gets_his_board_colour_opponent_and_start(cl
             f"<td>{lines[address][0].removeprefix('Board: ')}</td>" in html)
     assert sum("pairing-allocated bye" in text(m) for m in mails) == 1  # 11 players: one PAB
     assert set(Notice.objects.values_list("state", "attempts")) == {("sent", 1)}
+
+
+def test_without_a_start_on_the_round_the_notice_tells_the_player_sides_schedule(club, smtp, dispatched):
+    """The start the check-in and the bye deadline are reckoned from is the one the players are told,
+    until the arbiter sets another on the round."""
+    tournament = make_tournament(club, players=4, pairing_notices=True)
+    with_addresses(tournament)
+    PlayerSide.objects.create(tournament=tournament, round_times=[START.isoformat(), ""])
+    round_ = publish(tournament)
+    assert deliver(round_.pk) == 4
+    assert all("Start: March 14, 2026, 3 p.m." in text(mail) for mail in smtp.mailbox.messages)
+    later = datetime(2026, 3, 14, 16, 30, tzinfo=UTC)
+    notices.set_start(round_, later)  # the arbiter's time wins
+    assert {notice.starts_at for notice in round_notices(round_).values()} == {later}
 
 
 def test_notices_go_in_the_tournaments_language(club, smtp, dispatched):

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from pairing.rounds.notices import send_failed_again, set_start
 from tournaments.fronts.perform import perform
 from tournaments.models import Round
+from tournaments.queries.notices import round_start as scheduled_start
 
 
 class StartForm(forms.Form):
@@ -21,7 +22,7 @@ class StartForm(forms.Form):
 
 
 def start_form(round_: Round) -> StartForm:
-    return StartForm(initial={"starts_at": round_.starts_at})
+    return StartForm(initial={"starts_at": scheduled_start(round_)})  # the schedule's, until one is set
 
 
 def _round(request, number) -> Round:
