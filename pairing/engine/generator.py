@@ -279,6 +279,8 @@ class _Playout:
         # A game is forfeited one time in ForfeitRate: each player is absent with 1 - sqrt(1 - 1/N).
         self.absent = 1 - math.sqrt(1 - 1 / drawn.forfeit_rate) if drawn.forfeit_rate > 0 else 0.0
         self.retired: dict[int, int] = {}  # player -> the round before which he withdrew
+        #: whether the last round that failed could end otherwise if drawn again
+        self.may_vary = True
 
     def play(self) -> None:
         try:
@@ -304,7 +306,7 @@ class _Playout:
             if self.play_round(round_number, quiet, ahead):
                 round_number += 1
                 continue
-            if ahead and quiet:  # without new absences the round is paired the same: go back
+            if ahead and not self.may_vary:  # the same round whatever is drawn again: go back
                 tries[round_number] = limit
             if spent >= budget or (round_number == 1 and tries[1] >= limit):
                 raise GenerationError(f"No valid pairing exists for round {round_number} of the generated "
@@ -318,7 +320,7 @@ class _Playout:
         """Draw the round's absences, pair it and play it; False (and nothing kept) if it has
         no valid pairing, or (``ahead``) if the rounds left then cannot be paired.
         ``quiet``: no new absence is drawn."""
-        _byes(self.document, self.config, self.drawn, round_number, self.joins, self.retired, self.rng, quiet)
+        drew = _byes(self.document, self.config, self.drawn, round_number, self.joins, self.retired, self.rng, quiet)
         last = self.games * round_number  # the round's last TRF round
         if self.games > 1:  # a bye applies to the whole match (C.04.5 Preface)
             for record in self.document.players.values():
@@ -328,6 +330,7 @@ class _Playout:
                                 edition=self.edition).as_numbers()
         except NoValidPairing:
             self.undo(round_number)
+            self.may_vary = drew  # the pairing depends on the round's absences alone
             return False
         if self.games > 1:
             _play_matches(self.document, boards, self.absent, self.draw_rate, self.rng)
@@ -337,6 +340,7 @@ class _Playout:
             record.rounds += [RoundEntry(None, None, "Z")] * (last - len(record.rounds))
         if ahead and not self.rounds_left_pairable(round_number):
             self.undo(round_number)
+            self.may_vary = drew or self.absent > 0  # and on its forfeits: a forfeit is no meeting
             return False
         return True
 
@@ -397,14 +401,16 @@ def _new_document(system: SwissSystem, chosen: Edition, config: Config, drawn: D
 
 
 def _byes(document: TrfDocument, config: Config, drawn: Drawn, round_number: int, joins: dict[int, int],
-          retired: dict[int, int], rng: random.Random, quiet: bool = False) -> None:
+          retired: dict[int, int], rng: random.Random, quiet: bool = False) -> bool:
     """Who does not play ``round_number``: withdrawn (for good), not yet entered or taking a
     zero-point bye (Z), or a half-point bye (H, never in the last round).  A withdrawal is
     not drawn if it would leave rounds + 2 players or fewer (each player who stays must keep
     enough opponents he has not met for the rounds left, C.04.1, with one to spare); ``quiet``: no
-    withdrawal or bye is drawn at all (every draw is still made, so the stream is the same)."""
+    withdrawal or bye is drawn at all (every draw is still made, so the stream is the same).
+    Whether any withdrawal or bye was drawn."""
     last = round_number == drawn.rounds
     staying = sum(1 for n in document.players if n not in retired)
+    drew = False
     for number, record in document.players.items():
         withdraws = _chance(rng, drawn.retired_rate) and round_number > 1 and not quiet
         half = _chance(rng, drawn.half_point_bye_rate) and not last and not quiet
@@ -412,10 +418,14 @@ def _byes(document: TrfDocument, config: Config, drawn: Drawn, round_number: int
         if withdraws and number not in retired and staying - 1 > drawn.rounds + 1:
             retired[number] = round_number
             staying -= 1
+            drew = True
         if number in retired or round_number < joins[number] or zero:
+            drew = drew or zero
             record.rounds.append(RoundEntry(None, None, "Z"))
         elif half:
+            drew = True
             record.rounds.append(RoundEntry(None, None, "H"))
+    return drew
 
 
 def _play(document: TrfDocument, boards: list[tuple[int, int]], absent: float, draw_rate: float,

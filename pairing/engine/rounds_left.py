@@ -25,7 +25,7 @@ class _OutOfSteps(Exception):
 
 
 def can_pair_rounds_left(fields: Sequence[Iterable[int]], met: Iterable[tuple[int, int]],
-                         steps: int = 20_000) -> bool | None:
+                         steps: int = 2_000) -> bool | None:
     """Whether each round left, ``fields[k]`` being the players it pairs, can be paired without
     two players meeting twice (``met``: the pairs who met, a player barred from the PAB paired
     with :data:`PAB`).  None when it was not decided within ``steps`` partial pairings."""
@@ -64,7 +64,31 @@ class _Search:
     def rounds_from(self, index: int, met: set[frozenset[int]]) -> bool:
         if index == len(self.rounds):
             return True
+        if not self._may_pair(index, met):
+            return False
         return self._pair(index, set(self.rounds[index]), met, [])
+
+    def _may_pair(self, index: int, met: set[frozenset[int]]) -> bool:
+        """Two quick necessary conditions: each player keeps a partner not met for each round
+        left he plays, and (a perfect matching) the pairs not met of this round join its
+        players in groups of an even number."""
+        later = self.rounds[index:]
+        for player in self.rounds[index]:
+            partners = {q for field in later if player in field for q in field} - {player}
+            if sum(player in field for field in later) > sum(frozenset((player, q)) not in met for q in partners):
+                return False
+        unseen = set(self.rounds[index])
+        while unseen:
+            group, todo = set(), [unseen.pop()]
+            while todo:
+                player = todo.pop()
+                group.add(player)
+                found = {q for q in unseen if frozenset((player, q)) not in met}
+                unseen -= found
+                todo += found
+            if len(group) % 2:
+                return False
+        return True
 
     def _pair(self, index: int, unpaired: set[int], met: set[frozenset[int]], pairs: list[frozenset[int]]) -> bool:
         self.steps -= 1
