@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from . import pair_round
 from .bench import elo_result
 from .checker import VALUES_RECORD, standings_rounds, tiebreak_edition_on
-from .core.basic_rules import forbids_bye
 from .errors import EngineError, NoValidPairing
 from .matches import match_entries, pab_entries
 from .rounds_left import PAB, can_pair_rounds_left
@@ -270,8 +269,7 @@ class _Playout:
 
     def __init__(self, document: TrfDocument, system: SwissSystem, edition: Edition, config: Config, drawn: Drawn,
                  joins: dict[int, int], seed: int, rng: random.Random):
-        self.document, self.system, self.edition = document, system.name, edition.name
-        self.bye_rule = edition.bye_rule
+        self.document, self.system, self.edition, self.chosen = document, system.name, edition.name, edition
         #: TRF rounds a round takes: 2 for the Double-Swiss system's match (rounds 2k-1 and 2k)
         self.games = system.games_per_round
         self.config, self.drawn, self.joins, self.seed, self.rng = config, drawn, joins, seed, rng
@@ -346,12 +344,16 @@ class _Playout:
 
     def rounds_left_pairable(self, round_number: int) -> bool:
         """After ``round_number``: whether the rounds left can be paired with who is still in
-        (withdrawals and late entries known so far) without a rematch or a second PAB (C.04.1)."""
+        (withdrawals and late entries known so far) without a rematch or a second PAB (C.04.1),
+        who met and who may take the PAB as the edition reads them (a Double-Swiss match ended by
+        forfeit is no meeting, C.04.5 [C1])."""
+        if round_number >= self.drawn.rounds:
+            return True
         met: list[tuple[int, int]] = []
-        for number, record in self.document.players.items():
-            met += [(number, e.opponent) for e in record.rounds if e.played]
-            if any(forbids_bye(e, self.document.scoring, self.bye_rule) for e in record.rounds):
-                met.append((number, PAB))
+        for player in self.chosen.round_state(self.document, round_number + 1, self.drawn.rounds).players:
+            met += [(player.number, opponent) for opponent in player.played_opponents]
+            if not player.bye_eligible:
+                met.append((player.number, PAB))
         fields = [[n for n in self.document.players if n not in self.retired and self.joins[n] <= later]
                   for later in range(round_number + 1, self.drawn.rounds + 1)]
         return can_pair_rounds_left(fields, met) is not False
