@@ -31,6 +31,7 @@ from .bench import elo_result
 from .checker import VALUES_RECORD, standings_rounds, tiebreak_edition_on
 from .errors import EngineError, NoValidPairing
 from .matches import match_entries, pab_entries
+from .rounds_left import PAB, can_pair_rounds_left
 from .systems import Edition, SwissSystem
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, parse_codes
 from .trf import OPPONENT_CODE, PlayerRecord, RoundEntry, Scoring, TrfDocument, dump, parse_points
@@ -245,7 +246,7 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     joins = dict.fromkeys(document.players, 1)
     for number in rng.sample(sorted(document.players), late):
         joins[number] = rng.randint(2, max(2, math.ceil(drawn.rounds / 2)))
-    _Playout(document, system, chosen.name, config, drawn, joins, seed, rng).play()
+    _Playout(document, system, chosen, config, drawn, joins, seed, rng).play()
     return write(document, version, config.tiebreaks, tiebreak_edition_on(document.start_date))
 
 
@@ -253,17 +254,22 @@ class _Playout:
     """Every round played out so that the tournament is completed: when a round has no valid
     pairing its random events (absences, withdrawals) are drawn again, at last with none,
     and when even that fails the round before is played again with other results, going
-    back as far as needed (within :data:`BUDGET` pairings).  Every new draw is seeded from
-    the seed, the round and the attempt, so a seed always gives the same file."""
+    back as far as needed (within :data:`BUDGET` pairings).  If that search gives up, a second
+    one starts again from round 1 with a look-ahead (:mod:`.rounds_left`): a round after which
+    the rounds left cannot be paired without a rematch or a second PAB is drawn again at once.
+    Every new draw is seeded from the seed, the round and the attempt, so a seed always gives
+    the same file; a tournament the first search completes is the one it always gave."""
 
     #: draws of one round before going back to the round before (the last ones add no absence)
     TRIES, QUIET_FROM = 8, 5
     #: pairings tried in all before giving up
     BUDGET = 400
+    #: the same for the second search, with the look-ahead
+    AHEAD_TRIES, AHEAD_QUIET_FROM, AHEAD_BUDGET = 6, 4, 5000
 
-    def __init__(self, document: TrfDocument, system: SwissSystem, edition: str, config: Config, drawn: Drawn,
+    def __init__(self, document: TrfDocument, system: SwissSystem, edition: Edition, config: Config, drawn: Drawn,
                  joins: dict[int, int], seed: int, rng: random.Random):
-        self.document, self.system, self.edition = document, system.name, edition
+        self.document, self.system, self.edition, self.chosen = document, system.name, edition.name, edition
         #: TRF rounds a round takes: 2 for the Double-Swiss system's match (rounds 2k-1 and 2k)
         self.games = system.games_per_round
         self.config, self.drawn, self.joins, self.seed, self.rng = config, drawn, joins, seed, rng
@@ -271,30 +277,48 @@ class _Playout:
         # A game is forfeited one time in ForfeitRate: each player is absent with 1 - sqrt(1 - 1/N).
         self.absent = 1 - math.sqrt(1 - 1 / drawn.forfeit_rate) if drawn.forfeit_rate > 0 else 0.0
         self.retired: dict[int, int] = {}  # player -> the round before which he withdrew
+        #: whether the last round that failed could end otherwise if drawn again
+        self.may_vary = True
 
     def play(self) -> None:
+        try:
+            self.search(ahead=False)
+        except GenerationError:
+            self.undo(1)  # every round forgotten
+            self.search(ahead=True)
+
+    def search(self, ahead: bool) -> None:
+        """Round after round, drawing again and going back; ``ahead``: with the look-ahead."""
+        limit, quiet_from, budget = ((self.AHEAD_TRIES, self.AHEAD_QUIET_FROM, self.AHEAD_BUDGET) if ahead
+                                     else (self.TRIES, self.QUIET_FROM, self.BUDGET))
         tries = dict.fromkeys(range(1, self.drawn.rounds + 1), 0)
         round_number, spent = 1, 0
         while round_number <= self.drawn.rounds:
             tries[round_number] += 1
             spent += 1
-            if tries[round_number] > 1:  # a new draw for this round, the same for the same seed
+            if ahead:  # a new draw, the same for the same seed
+                self.rng.seed(f"{self.seed}/ahead/{round_number}/{tries[round_number]}")
+            elif tries[round_number] > 1:
                 self.rng.seed(f"{self.seed}/{round_number}/{tries[round_number]}")
-            if self.play_round(round_number, quiet=tries[round_number] >= self.QUIET_FROM):
+            quiet = tries[round_number] >= quiet_from
+            if self.play_round(round_number, quiet, ahead):
                 round_number += 1
                 continue
-            if spent >= self.BUDGET or (round_number == 1 and tries[1] >= self.TRIES):
+            if ahead and not self.may_vary:  # the same round whatever is drawn again: go back
+                tries[round_number] = limit
+            if spent >= budget or (round_number == 1 and tries[1] >= limit):
                 raise GenerationError(f"No valid pairing exists for round {round_number} of the generated "
                                       f"tournament (seed {self.seed}), whatever was drawn")
-            while tries[round_number] >= self.TRIES and round_number > 1:  # go back a round (or more)
+            while tries[round_number] >= limit and round_number > 1:  # go back a round (or more)
                 tries[round_number] = 0
                 round_number -= 1
                 self.undo(round_number)
 
-    def play_round(self, round_number: int, quiet: bool) -> bool:
+    def play_round(self, round_number: int, quiet: bool, ahead: bool = False) -> bool:
         """Draw the round's absences, pair it and play it; False (and nothing kept) if it has
-        no valid pairing.  ``quiet``: no new absence is drawn."""
-        _byes(self.document, self.config, self.drawn, round_number, self.joins, self.retired, self.rng, quiet)
+        no valid pairing, or (``ahead``) if the rounds left then cannot be paired.
+        ``quiet``: no new absence is drawn."""
+        drew = _byes(self.document, self.config, self.drawn, round_number, self.joins, self.retired, self.rng, quiet)
         last = self.games * round_number  # the round's last TRF round
         if self.games > 1:  # a bye applies to the whole match (C.04.5 Preface)
             for record in self.document.players.values():
@@ -304,6 +328,7 @@ class _Playout:
                                 edition=self.edition).as_numbers()
         except NoValidPairing:
             self.undo(round_number)
+            self.may_vary = drew  # the pairing depends on the round's absences alone
             return False
         if self.games > 1:
             _play_matches(self.document, boards, self.absent, self.draw_rate, self.rng)
@@ -311,7 +336,27 @@ class _Playout:
             _play(self.document, boards, self.absent, self.draw_rate, self.rng)
         for record in self.document.players.values():  # nobody left without an entry this round
             record.rounds += [RoundEntry(None, None, "Z")] * (last - len(record.rounds))
+        if ahead and not self.rounds_left_pairable(round_number):
+            self.undo(round_number)
+            self.may_vary = drew or self.absent > 0  # and on its forfeits: a forfeit is no meeting
+            return False
         return True
+
+    def rounds_left_pairable(self, round_number: int) -> bool:
+        """After ``round_number``: whether the rounds left can be paired with who is still in
+        (withdrawals and late entries known so far) without a rematch or a second PAB (C.04.1),
+        who met and who may take the PAB as the edition reads them (a Double-Swiss match ended by
+        forfeit is no meeting, C.04.5 [C1])."""
+        if round_number >= self.drawn.rounds:
+            return True
+        met: list[tuple[int, int]] = []
+        for player in self.chosen.round_state(self.document, round_number + 1, self.drawn.rounds).players:
+            met += [(player.number, opponent) for opponent in player.played_opponents]
+            if not player.bye_eligible:
+                met.append((player.number, PAB))
+        fields = [[n for n in self.document.players if n not in self.retired and self.joins[n] <= later]
+                  for later in range(round_number + 1, self.drawn.rounds + 1)]
+        return can_pair_rounds_left(fields, met) is not False
 
     def undo(self, round_number: int) -> None:
         """Forget ``round_number`` and what it drew (its entries, its withdrawals)."""
@@ -358,14 +403,16 @@ def _new_document(system: SwissSystem, chosen: Edition, config: Config, drawn: D
 
 
 def _byes(document: TrfDocument, config: Config, drawn: Drawn, round_number: int, joins: dict[int, int],
-          retired: dict[int, int], rng: random.Random, quiet: bool = False) -> None:
+          retired: dict[int, int], rng: random.Random, quiet: bool = False) -> bool:
     """Who does not play ``round_number``: withdrawn (for good), not yet entered or taking a
     zero-point bye (Z), or a half-point bye (H, never in the last round).  A withdrawal is
     not drawn if it would leave rounds + 2 players or fewer (each player who stays must keep
     enough opponents he has not met for the rounds left, C.04.1, with one to spare); ``quiet``: no
-    withdrawal or bye is drawn at all (every draw is still made, so the stream is the same)."""
+    withdrawal or bye is drawn at all (every draw is still made, so the stream is the same).
+    Whether any withdrawal or bye was drawn."""
     last = round_number == drawn.rounds
     staying = sum(1 for n in document.players if n not in retired)
+    drew = False
     for number, record in document.players.items():
         withdraws = _chance(rng, drawn.retired_rate) and round_number > 1 and not quiet
         half = _chance(rng, drawn.half_point_bye_rate) and not last and not quiet
@@ -373,10 +420,14 @@ def _byes(document: TrfDocument, config: Config, drawn: Drawn, round_number: int
         if withdraws and number not in retired and staying - 1 > drawn.rounds + 1:
             retired[number] = round_number
             staying -= 1
+            drew = True
         if number in retired or round_number < joins[number] or zero:
+            drew = drew or zero
             record.rounds.append(RoundEntry(None, None, "Z"))
         elif half:
+            drew = True
             record.rounds.append(RoundEntry(None, None, "H"))
+    return drew
 
 
 def _play(document: TrfDocument, boards: list[tuple[int, int]], absent: float, draw_rate: float,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine import TrfError, build_round_state, pair_round, parse, with_baku_acceleration
+from pairing.engine import NoValidPairing, TrfError, build_round_state, pair_round, parse, with_baku_acceleration
 from pairing.engine.core.state import ABSOLUTE, MILD, STRONG, Player, RoundState
 from pairing.engine.systems import SYSTEMS, read_trf_code
 from pairing.engine.systems.dubov.colours import allocate_colours
@@ -455,3 +455,24 @@ def test_cli_pairs_and_checks_with_dubov(tmp_path, capsys):
     if full.exists():
         assert main(["--dubov", str(full), "-c"]) == 0
         assert "No discrepancies." in capsys.readouterr().out
+
+
+#: A round robin of four players, every game drawn: all on 1.5, each has met the other three.
+ROUND_ROBIN_DRAWN = """012 Four players, all met
+092 Individual: Swiss-System
+001    1      Player 0001                       2431                             1.5    1     3 b =     2 w =     4 b =
+001    2      Player 0002                       2241                             1.5    1     4 w =     1 b =     3 w =
+001    3      Player 0003                       1893                             1.5    1     1 w =     4 b =     2 b =
+001    4      Player 0004                       1656                             1.5    1     2 b =     3 w =     1 w =
+192 FIDE_DUBOV_2026
+XXR 4
+"""
+
+
+@pytest.mark.parametrize("edition", ["2018", "2026"])
+def test_an_even_field_of_one_scoregroup_without_a_pairing_is_no_valid_pairing(edition):
+    """[C1]: one scoregroup whose players have all met has no pairing and no lower score to
+    take upfloaters from: the round has no valid pairing (it raised a ValueError, found by
+    the generator: 9 players, 9 rounds, frequent byes)."""
+    with pytest.raises(NoValidPairing):
+        pair_round(parse(ROUND_ROBIN_DRAWN), "dubov", 4, 4, edition=edition)

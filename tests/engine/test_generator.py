@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine import SYSTEMS, parse
+from pairing.engine import SYSTEMS, generator, parse
 from pairing.engine.__main__ import main
 from pairing.engine.checker import Discrepancy, check, check_standings, round_block
-from pairing.engine.generator import KEYS, Config, ConfigError, generate, read_config
+from pairing.engine.generator import KEYS, Config, ConfigError, GenerationError, generate, read_config
 from scripts.check_generated import Tally, add, config_for, read_verdict, save, tally_line
 from tests.corpora import SHARED
 
@@ -94,6 +94,65 @@ def test_the_1992_edition_has_no_minute_long_tail_on_these_generated_tournaments
     document = parse(generate(dutch, read_config(text), seed, "1992", baku))
     assert check(document, "dutch") == []
     assert time.process_time() - start < 20
+
+
+#: The acceptance run's four give-ups (docs/engine.md): 10 players, 9 rounds, so round 9 must
+#: complete a round robin, and the first search's 400 pairings never left a valid round 9.
+GAVE_UP = [("lim", "1999", 145), ("lim", "2026", 145), ("dutch", "1992", 347), ("dubov", "2026", 864)]
+#: 10 players, 9 rounds, forfeits, no bye: seeds where the first search gives up, by system.
+NEAR_ROUND_ROBIN = "PlayersNumber=10\nRoundsNumber=9\nForfeitRate=15\nRetiredRate=5\nHalfPointByeRate=0\n"
+#: 9 players, 9 rounds: each takes the PAB once, and a forfeit win before it bars him (C.04.1).
+ODD_ROUND_ROBIN = "PlayersNumber=9\nRoundsNumber=9\nForfeitRate=8\nRetiredRate=0\nHalfPointByeRate=0\n"
+GIVES_UP = [(NEAR_ROUND_ROBIN, "dutch", "2026", 1), (NEAR_ROUND_ROBIN, "dutch", "2026", 12),
+            (NEAR_ROUND_ROBIN, "dutch", "2017", 21), (NEAR_ROUND_ROBIN, "dutch", "1992", 13),
+            (NEAR_ROUND_ROBIN, "lim", "1999", 9), (NEAR_ROUND_ROBIN, "dubov", "2026", 13),
+            (NEAR_ROUND_ROBIN, "burstein", "2026", 10),
+            (ODD_ROUND_ROBIN, "dutch", "2026", 1), (ODD_ROUND_ROBIN, "dutch", "2026", 2),
+            (ODD_ROUND_ROBIN, "dutch", "2026", 3)]
+
+
+def first_search_only(monkeypatch):
+    """The generator as it was before the look-ahead: the first search, giving up after 400 pairings."""
+    monkeypatch.setattr(generator._Playout, "play", lambda self: self.search(ahead=False))
+
+
+@pytest.mark.parametrize("system, edition, seed", GAVE_UP)
+def test_the_acceptance_runs_give_ups_are_completed(system, edition, seed, monkeypatch):
+    swiss = SYSTEMS[system]
+    text, baku = config_for(seed, swiss.edition(edition), "fide")
+    assert "PlayersNumber=10\nRoundsNumber=9\n" in text
+    document = parse(generate(swiss, read_config(text), seed, edition, baku))
+    assert document.paired_rounds == document.total_rounds == 9
+    assert check(document, system) == [] and check_standings(document) == []
+    first_search_only(monkeypatch)
+    with pytest.raises(GenerationError, match="round 9"):
+        generate(swiss, read_config(text), seed, edition, baku)
+
+
+@pytest.mark.parametrize("config, system, edition, seed", GIVES_UP)
+def test_a_near_round_robin_with_forfeits_is_completed_by_the_look_ahead(config, system, edition, seed,
+                                                                         monkeypatch):
+    """The first search gives up on these seeds (it did for every -g before the look-ahead);
+    the second, drawing again a round after which the rounds left cannot be paired, completes
+    them, and every round passes the checker (forfeited games are not meetings: C.04.1)."""
+    swiss = SYSTEMS[system]
+    document = parse(generate(swiss, read_config(config), seed, edition))
+    assert document.paired_rounds == 9
+    assert check(document, system) == []
+    first_search_only(monkeypatch)
+    with pytest.raises(GenerationError):
+        generate(swiss, read_config(config), seed, edition)
+
+
+def test_an_odd_field_with_frequent_byes_and_forfeits_is_completed():
+    """9 players, 9 rounds, a half-point bye one time in 3, a zero-point bye one in 4, a forfeit
+    one game in 5: the Dubov pairer raised a ValueError on an even round without a pairing
+    (seed 29) where it now reports no valid pairing, and the round is drawn again."""
+    config = read_config("PlayersNumber=9\nRoundsNumber=9\nHalfPointByeRate=3\nZeroPointByeRate=4\n"
+                         "ForfeitRate=5\nRetiredRate=0\n")
+    document = parse(generate(SYSTEMS["dubov"], config, 29, "2026"))
+    assert document.paired_rounds == 9
+    assert check(document, "dubov") == []
 
 
 def test_a_field_too_small_for_its_rounds_is_refused_up_front():

@@ -75,6 +75,8 @@ class DubovPairer:
         if len(remaining) % 2:
             bye = self.choose_bye(remaining)
             remaining.remove(bye)
+        elif not self.complete(remaining):  # [C4] (choose_bye checks it with the PAB)
+            raise NoValidPairing("no pairing of every player exists without a rematch or a colour clash")
         brackets: list[Bracket] = []
         boards: list[Pair] = []
         while remaining:
