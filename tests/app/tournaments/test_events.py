@@ -187,7 +187,7 @@ def test_the_arbiters_event_page_shows_each_sections_state_and_moves_a_player(cl
     mover = b.players.get()
     move = {"player": mover.pk, "section": sections(event)["Open C"].slug}
     asked = client.post(reverse("arbiter:event_move", args=[event.slug]), move).content.decode()
-    assert "Player, B1900 does not meet the entry conditions of Open C" in asked and 'id="move-confirm"' in asked
+    assert "Player, B1900 does not meet these entry conditions of Open C:" in asked and 'id="move-confirm"' in asked
     assert "rated 1599 or less" in asked and "has an age limit" in asked
     assert b.players.get() == mover  # nothing changed until confirmed
     response = client.post(reverse("arbiter:event_move", args=[event.slug]), {**move, "confirm": "1"}, follow=True)
