@@ -96,7 +96,7 @@ def event_section_up(request, event, slug):
 @require_POST
 def event_section_remove(request, event, slug):
     event = get_object_or_404(Event, slug=event)
-    tournament = get_object_or_404(event.tournaments, slug=slug)
+    tournament = request.tournament  # the club's (permissions.py); one of the event's: the service checks
     perform(request, lambda: remove_section(event, tournament, request.user),
             _("%(tournament)s is no longer a section of %(event)s: it stays, a single tournament.") % {
                 "tournament": tournament.name, "event": event.name})
