@@ -11,6 +11,7 @@ from tournaments.models import (
     ByeRequest,
     CheckIn,
     Club,
+    Event,
     ForbiddenPair,
     Game,
     Membership,
@@ -97,6 +98,49 @@ class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    """An event's changes go to the audit log of each of its sections (an event has no log of its own;
+    a section added or removed is the tournament's change, made in its admin or on the event's page)."""
+
+    list_display = ["name", "club", "venue", "start_date", "end_date", "slug"]
+    list_filter = ["club"]
+    search_fields = ["name", "venue"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["slug"] if obj is not None else []  # the address of its pages stays
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return {} if obj is not None else {"slug": ["name"]}
+
+    def save_model(self, request, obj, form, change):
+        before = audit.snapshot(Event.objects.get(pk=obj.pk)) if change else {}
+        super().save_model(request, obj, form, change)
+        before, after = audit.changes(before, audit.snapshot(obj))
+        if not after:
+            return
+        summary = (f"Event {obj} changed in the admin: {', '.join(after)}" if change
+                   else f"Event {obj} added in the admin")
+        for section in obj.tournaments.all():
+            audit.record(section, Kind.SETTINGS, "event", summary, user=request.user,
+                         before=before or None, after=after, via="admin")
+
+    def delete_model(self, request, obj):
+        self._log_deletion(request, obj)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            self._log_deletion(request, obj)
+        super().delete_queryset(request, queryset)
+
+    def _log_deletion(self, request, obj):
+        for section in obj.tournaments.all():  # they stay, single tournaments (Tournament.event: SET_NULL)
+            audit.record(section, Kind.SETTINGS, "event", f"Event {obj} deleted in the admin", user=request.user,
+                         before={"event": obj.name, "section": section.section_order}, after={"event": None},
+                         via="admin")
 
 
 @admin.register(Tournament)

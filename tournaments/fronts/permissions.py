@@ -151,7 +151,9 @@ RULES: dict[str, Rule] = {
     "arbiter:result_helper_revoke": Rule(Perm.RESULTS),
     "arbiter:event_create": Rule(Perm.CREATE),
     "arbiter:event": Rule(Perm.VIEW),  # the event's sections, their state and next action
+    "arbiter:event_edit": Rule(Perm.SETTINGS),  # its name, venue and dates: shared by its sections
     "arbiter:event_section_add": Rule(Perm.SETTINGS),
+    "arbiter:event_section_remove": Rule(Perm.SETTINGS),  # before its round 1: a single tournament again
     "arbiter:event_section_up": Rule(Perm.SETTINGS),  # the sections' order: a placement by rating tries it
     "arbiter:event_move": Rule(Perm.PLAYERS),  # a player moved to another section before round 1
     "player:event_register": Rule(OWNER),  # any player signed in: a section chosen, or placed by rating

@@ -1,14 +1,14 @@
-"""What an event's pages read: each section's state for the arbiters (players, round, results
-entered, the next action) and each section's current round for the public page."""
+"""What an event's pages read: each section's state for the arbiters (players, entries pending and
+waiting, round, results entered, the next action) and each section's current round for the public page."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Game, Round, Tournament
+from tournaments.models import Event, Game, Registration, Round, Tournament
 from tournaments.queries.boards import ResultsIn, results_in
 from tournaments.queries.standings import published_rounds
 
@@ -24,6 +24,8 @@ class SectionState:
     round: Round | None  # the latest round, whatever its state
     results: ResultsIn | None
     next_action: str
+    pending: int = 0  # entries online the arbiter has still to approve or refuse
+    waiting: int = 0  # entries on the waiting list
 
 
 def next_action(tournament: Tournament, players: int, round_: Round | None, results: ResultsIn | None) -> str:
@@ -48,11 +50,15 @@ def next_action(tournament: Tournament, players: int, round_: Round | None, resu
 def section_states(event: Event) -> list[SectionState]:
     """Every section of ``event`` in the arbiter's order."""
     states = []
-    for section in event.sections().annotate(entrants=Count("players")):
+    entries = {status: Count("registrations", filter=Q(registrations__status=status), distinct=True)
+               for status in (Registration.Status.PENDING, Registration.Status.WAITING)}
+    for section in event.sections().annotate(entrants=Count("players", distinct=True), pending=entries["pending"],
+                                             waiting=entries["waiting"]):
         latest = section.round_set.order_by("number").defer(*Round.JSON_FIELDS).last()
         results = results_in(latest) if latest is not None and latest.status == Round.Status.PUBLISHED else None
         states.append(SectionState(section, section.entrants, latest, results,
-                                   next_action(section, section.entrants, latest, results)))
+                                   next_action(section, section.entrants, latest, results),
+                                   section.pending, section.waiting))
     return states
 
 

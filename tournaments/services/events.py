@@ -1,7 +1,8 @@
-"""Events with sections: an event created, a tournament made one of its sections, an entry placed
-in a section (the player's choice or his rating) through the one way to register
-(:mod:`.registration`), and a player moved between sections before round 1 (C.04.2 B.3: the
-pairing numbers of both sections follow the initial order)."""
+"""Events with sections: an event created or edited, a tournament made one of its sections or (before
+its round 1) a single tournament again, an entry placed in a section (the player's choice or his
+rating) through the one way to register (:mod:`.registration`), and a player moved between sections
+before round 1 (C.04.2 B.3: the pairing numbers of both sections follow the initial order; the
+target's entry conditions not met: asked first)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,25 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import override
 
 from tournaments import audit
 from tournaments.audit import Kind
+from tournaments.cache import bump
 from tournaments.models import Absence, Club, Event, ForbiddenPair, Player, Registration, Tournament
-from tournaments.services import Refused, last_paired_round, lock_tournament
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
 from tournaments.services.players import assign_pairing_numbers, check_not_registered, check_room
-from tournaments.services.registration import condition_problem, player_side, register_online, registration_closed
+from tournaments.services.registration import (
+    condition_problem,
+    condition_problems,
+    player_side,
+    register_online,
+    registration_closed,
+)
 
 SLUG_ATTEMPTS = 20
+#: What an arbiter edits of an event (its slug, the address of its pages, stays).
+EVENT_FIELDS = ("name", "venue", "start_date", "end_date")
 
 
 def _free_slug(base: str) -> str:
@@ -28,12 +39,20 @@ def _free_slug(base: str) -> str:
     return slug
 
 
+def _check_event(event: Event) -> None:
+    """An event's dates in order and its name its club's only one (the form sent twice)."""
+    if event.start_date and event.end_date and event.end_date < event.start_date:
+        raise Refused(_("The event cannot end before it starts."))
+    if Event.objects.filter(club=event.club_id, name__iexact=event.name).exclude(pk=event.pk).exists():
+        raise Refused(_("%(club)s has an event named %(name)s already.") % {
+            "club": event.club.name, "name": event.name})
+
+
 def create_event(club: Club, user=None, **fields) -> Event:
     """A new event under a free slug made from its name (another created at once: the next suffix);
     a second of the same name in the club (the form sent twice) is refused."""
     event = Event(club=club, **fields)
-    if Event.objects.filter(club=club, name__iexact=event.name).exists():
-        raise Refused(_("%(club)s has an event named %(name)s already.") % {"club": club.name, "name": event.name})
+    _check_event(event)
     base = slugify(event.name)[:120] or "event"
     for _attempt in range(SLUG_ATTEMPTS):
         event.slug = _free_slug(base)
@@ -45,6 +64,34 @@ def create_event(club: Club, user=None, **fields) -> Event:
             if not Event.objects.filter(slug=event.slug).exists():
                 raise
     raise Refused(_("Too many events of this name are being created at once: try again."))
+
+
+def _lock_sections(event: Event) -> list[Tournament]:
+    """Every section's lock, in pk order (two actions at once wait, never deadlock); in the arbiter's order."""
+    locked = {t.pk: lock_tournament(t) for t in event.tournaments.order_by("pk")}
+    return [locked[t.pk] for t in event.sections()]
+
+
+@transaction.atomic
+def edit_event(event: Event, user=None, **fields) -> Event:
+    """The event's name, venue and dates changed (its slug stays: its pages keep their address); in the
+    audit log of each of its sections."""
+    sections = _lock_sections(event)
+    event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
+    before = audit.snapshot(event, exclude=("club", "slug"))
+    for name in EVENT_FIELDS:
+        if name in fields:
+            setattr(event, name, fields[name])
+    _check_event(event)
+    before, after = audit.changes(before, audit.snapshot(event, exclude=("club", "slug")))
+    if not after:
+        return event
+    event.save(update_fields=list(after))
+    bump(event=event)  # the sections' pages name the event
+    for section in sections:
+        audit.record(section, Kind.SETTINGS, "event", f"Event {event.name}: {', '.join(after)} changed",
+                     user=user, before=before, after=after)
+    return event
 
 
 @transaction.atomic
@@ -83,6 +130,35 @@ def move_section_up(event: Event, tournament: Tournament, user=None) -> None:
                          user=user, before={"section": before}, after={"section": number})
 
 
+@transaction.atomic
+def remove_section(event: Event, tournament: Tournament, user=None) -> Tournament:
+    """``tournament`` leaves the event before its round 1 and stays, a single tournament; the sections
+    after it move up one place (the order a placement by rating tries)."""
+    sections = _lock_sections(event)
+    index = next((i for i, section in enumerate(sections) if section.pk == tournament.pk), None)
+    if index is None:
+        raise Refused(_("%(tournament)s is not a section of %(event)s.") % {
+            "tournament": tournament.name, "event": event.name})
+    removed = sections.pop(index)
+    if last_paired_round(removed):
+        # Its players were placed through the event: once paired, the section it was stays on record.
+        raise Refused(_("Round 1 of %(tournament)s has been paired: a section leaves its event before round 1 "
+                        "only.") % {"tournament": removed.name})
+    before = removed.section_order
+    removed.event, removed.section_order = None, 0
+    removed.save(update_fields=["event", "section_order"])
+    audit.record(removed, Kind.SETTINGS, "section", f"No longer a section of the event {event.name}",
+                 user=user, before={"event": event.name, "section": before}, after={"event": None})
+    for number, section in enumerate(sections, start=1):
+        if section.section_order != number:
+            old = section.section_order
+            section.section_order = number
+            section.save(update_fields=["section_order"])
+            audit.record(section, Kind.SETTINGS, "section", f"Section {number} of the event {event.name}",
+                         user=user, before={"section": old}, after={"section": number})
+    return removed
+
+
 def placement(event: Event, entry: Registration) -> tuple[Tournament | None, list[tuple[Tournament, str]]]:
     """The first section, in the arbiter's order, that takes ``entry`` online now and whose entry
     conditions it meets; and why each section before it does not."""
@@ -117,6 +193,7 @@ def _lock_both(first: Tournament, second: Tournament) -> tuple[Tournament, Tourn
 
 
 def _check_move(section_from: Tournament, player: Player, section_to: Tournament) -> None:
+    """Refused: not two sections of one event, not the player's, or either one paired already."""
     if section_from.pk == section_to.pk:
         raise Refused(_("%(name)s plays in %(tournament)s already.") % {
             "name": player.name, "tournament": section_to.name})
@@ -132,16 +209,28 @@ def _check_move(section_from: Tournament, player: Player, section_to: Tournament
                             "before round 1 only.") % {"tournament": section.name})
 
 
+def unmet_conditions(section: Tournament, player: Player) -> list[str]:
+    """The entry conditions of ``section`` (its player side's) that ``player`` does not meet."""
+    return condition_problems(player_side(section), player)
+
+
 @transaction.atomic
-def move_player(section_from: Tournament, player: Player, section_to: Tournament, user=None) -> Player:
+def move_player(section_from: Tournament, player: Player, section_to: Tournament, user=None,
+                confirm: bool = False) -> Player:
     """``player`` plays in ``section_to`` instead, before round 1 of either; both sections are
     numbered again in initial order (C.04.2 B.2-B.3).  His absences move with him (those within the
-    new section's rounds); the pairs kept apart in his old section do not."""
+    new section's rounds); the pairs kept apart in his old section do not.  Entry conditions of
+    ``section_to`` he does not meet: asked first (:class:`ConfirmationNeeded`), then on record."""
     section_from, section_to = _lock_both(section_from, section_to)
     player = Player.objects.select_for_update().get(pk=player.pk)
     _check_move(section_from, player, section_to)
     check_not_registered(section_to, player, confirm=True)  # the same FIDE id twice: refused
     check_room(section_to, 1)
+    unmet = unmet_conditions(section_to, player)
+    if unmet and not confirm:
+        raise ConfirmationNeeded(_("%(name)s does not meet the entry conditions of %(section)s: %(reasons)s "
+                                   "Confirm to move him all the same.") % {
+            "name": player.name, "section": section_to.name, "reasons": " ".join(unmet)}, unmet)
     old_number = player.pairing_number
     ForbiddenPair.objects.filter(player=player).delete()
     ForbiddenPair.objects.filter(other=player).delete()
@@ -153,10 +242,15 @@ def move_player(section_from: Tournament, player: Player, section_to: Tournament
     assign_pairing_numbers(section_to, user=user)
     player.refresh_from_db()
     data = {"from": section_from.name, "to": section_to.name}
+    confirmed = {}
+    if unmet:
+        with override(None):  # the log is in English (tournaments/audit.py)
+            confirmed = {"conditions not met": unmet_conditions(section_to, player)}
     audit.record(section_from, Kind.PLAYER, "moved out",
                  f"{player.name} (#{old_number}) moved to the section {section_to.name}", user=user,
-                 before={**data, "pairing_number": old_number}, after=data)
+                 before={**data, "pairing_number": old_number}, after={**data, **confirmed})
     audit.record(section_to, Kind.PLAYER, "moved in",
                  f"{player.name} moved from the section {section_from.name} as #{player.pairing_number}", user=user,
-                 before={**data, "pairing_number": old_number}, after={**data, "pairing_number": player.pairing_number})
+                 before={**data, "pairing_number": old_number},
+                 after={**data, "pairing_number": player.pairing_number, **confirmed})
     return player

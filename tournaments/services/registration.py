@@ -62,23 +62,33 @@ def registration_closed(side: PlayerSide) -> str | None:
 
 
 def condition_problem(side: PlayerSide, entry: Registration) -> str | None:
-    """Which entry condition of the tournament ``entry`` does not meet (None: it meets them all)."""
+    """Which entry condition of the tournament ``entry`` does not meet first (None: it meets them all)."""
+    problems = condition_problems(side, entry)
+    return problems[0] if problems else None
+
+
+def condition_problems(side: PlayerSide, entry: Registration | Player) -> list[str]:
+    """Every entry condition of the tournament that ``entry`` (an entry online, or a player: the same
+    rating, birth date and federation) does not meet."""
+    problems = []
     rating = entry.rating or 0
     if side.min_rating is not None and rating < side.min_rating:
-        return _("This tournament is for players rated %(min)s or more.") % {"min": side.min_rating}
+        problems.append(_("This tournament is for players rated %(min)s or more.") % {"min": side.min_rating})
     if side.max_rating is not None and rating > side.max_rating:
-        return _("This tournament is for players rated %(max)s or less.") % {"max": side.max_rating}
+        problems.append(_("This tournament is for players rated %(max)s or less.") % {"max": side.max_rating})
     if (side.born_from or side.born_until) and entry.birth_date is None:
-        return _("This tournament has an age limit: give your birth date.")
-    if side.born_from and entry.birth_date < side.born_from:
-        return _("This tournament is for players born on or after %(date)s.") % {"date": side.born_from.isoformat()}
-    if side.born_until and entry.birth_date > side.born_until:
-        return _("This tournament is for players born on or before %(date)s.") % {
-            "date": side.born_until.isoformat()}
+        problems.append(_("This tournament has an age limit: give your birth date."))
+    elif side.born_from and entry.birth_date < side.born_from:
+        problems.append(_("This tournament is for players born on or after %(date)s.") % {
+            "date": side.born_from.isoformat()})
+    elif side.born_until and entry.birth_date > side.born_until:
+        problems.append(_("This tournament is for players born on or before %(date)s.") % {
+            "date": side.born_until.isoformat()})
     codes = side.federation_codes()
     if codes and entry.federation not in codes:
-        return _("This tournament is for players of the federations %(codes)s.") % {"codes": ", ".join(codes)}
-    return None
+        problems.append(_("This tournament is for players of the federations %(codes)s.") % {
+            "codes": ", ".join(codes)})
+    return problems
 
 
 def _active(tournament: Tournament):

@@ -28,6 +28,7 @@ from tournaments.models import (
     Registration,
     Tournament,
 )
+from tournaments.services.events import add_section, create_event
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.players import set_absence
 
@@ -35,7 +36,7 @@ MODELS = sorted(admin.site._registry, key=lambda model: model._meta.label)
 OURS = {"tournaments.Club", "tournaments.Tournament", "tournaments.Player", "tournaments.Round",
         "tournaments.Game", "tournaments.Absence", "tournaments.ForbiddenPair", "tournaments.AuditEntry",
         "tournaments.PlayerSide", "tournaments.Registration", "tournaments.CheckIn", "tournaments.ByeRequest",
-        "auth.User", "auth.Group", "authtoken.TokenProxy",
+        "tournaments.Event", "auth.User", "auth.Group", "authtoken.TokenProxy",
         "axes.AccessAttempt", "axes.AccessFailureLog", "axes.AccessLog"}  # failed and made logins
 
 
@@ -65,6 +66,7 @@ def one_of_each(tournament, arbiter):
     CheckIn.objects.create(player=players[3], round_number=2)
     ByeRequest.objects.create(player=players[4], round_number=3)
     Group.objects.create(name="Helpers")
+    add_section(create_event(tournament.club, arbiter, name="Lyon Open"), tournament, arbiter)
     Token.objects.create(user=arbiter)
     for password in ("wrong", "pw-ann-123"):  # a failed login, then a login (django-axes logs both)
         Client().post(reverse("login"), {"username": "ann", "password": password})

@@ -1,17 +1,28 @@
-"""Events with sections: sections added, an entry placed by the player's choice or by rating (the
-sections' entry conditions), a player moved between sections before round 1 only (C.04.2 B.3:
-both sections numbered again), the arbiter's and the public event pages."""
+"""Events with sections: an event edited, sections added and removed, an entry placed by the player's
+choice or by rating (the sections' entry conditions), a player moved between sections before round 1
+only (C.04.2 B.3: both sections numbered again; the target's conditions not met: asked first), the
+arbiter's and the public event pages, the event in the admin."""
 
 import datetime
 
 import pytest
+from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.test import RequestFactory
 from django.urls import reverse
 
 from tests.app.conftest import make_tournament, pair
-from tournaments.models import Absence, Event, ForbiddenPair, Player, PlayerSide, Registration
-from tournaments.services import Refused
-from tournaments.services.events import add_section, create_event, move_player, placement, register_in_event
+from tournaments.models import Absence, Event, ForbiddenPair, Membership, Player, PlayerSide, Registration, Tournament
+from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.services.events import (
+    add_section,
+    create_event,
+    edit_event,
+    move_player,
+    placement,
+    register_in_event,
+    remove_section,
+)
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.players import register_player
 
@@ -159,7 +170,7 @@ def test_a_move_is_refused_outside_the_event_or_for_the_same_fide_id(event, club
 
 def test_a_registered_entry_moves_with_its_player(event, arbiter):
     entry = register_in_event(event, Registration(name="Rossi, Marco", rating=1720), person("m@example.org"))
-    move_player(entry.tournament, entry.player, sections(event)["Open A"], arbiter)
+    move_player(entry.tournament, entry.player, sections(event)["Open A"], arbiter, confirm=True)
     entry.refresh_from_db()
     assert entry.tournament.name == "Open A" and entry.player.tournament.name == "Open A"
 
@@ -174,8 +185,12 @@ def test_the_arbiters_event_page_shows_each_sections_state_and_moves_a_player(cl
     assert "Enter the results of round 1" in page and "Results entered: 0 of 2" in page
     assert "Register the players" in page and "Pair round 1" in page  # Open C, Open B
     mover = b.players.get()
-    response = client.post(reverse("arbiter:event_move", args=[event.slug]),
-                           {"player": mover.pk, "section": sections(event)["Open C"].slug}, follow=True)
+    move = {"player": mover.pk, "section": sections(event)["Open C"].slug}
+    asked = client.post(reverse("arbiter:event_move", args=[event.slug]), move).content.decode()
+    assert "Player, B1900 does not meet these entry conditions of Open C:" in asked and 'id="move-confirm"' in asked
+    assert "rated 1599 or less" in asked and "has an age limit" in asked
+    assert b.players.get() == mover  # nothing changed until confirmed
+    response = client.post(reverse("arbiter:event_move", args=[event.slug]), {**move, "confirm": "1"}, follow=True)
     assert "moved to Open C" in response.content.decode()
     mover.refresh_from_db()
     assert mover.tournament.name == "Open C"
@@ -268,3 +283,128 @@ def test_the_arbiter_orders_the_sections_and_placement_follows(client, event, ar
     assert (entry.before, entry.after, entry.user) == ({"section": 2}, {"section": 1}, arbiter)
     lone = make_tournament(event.club, players=0, name="Lone")
     assert client.post(reverse("arbiter:event_section_up", args=[event.slug, lone.slug])).status_code == 404
+
+
+def test_an_event_edited_keeps_its_slug_and_is_audited_in_each_section(event, club, arbiter):
+    create_event(club, arbiter, name="Lyon Rapid")
+    edited = edit_event(event, arbiter, name="Lyon Winter Open", venue="Salle Molière",
+                        start_date=datetime.date(2026, 12, 12), end_date=datetime.date(2026, 12, 13))
+    event.refresh_from_db()
+    assert (event.name, event.venue, event.slug) == ("Lyon Winter Open", "Salle Molière", "lyon-open")
+    assert edited.end_date == datetime.date(2026, 12, 13)
+    for section in event.sections():
+        entry = section.audit_entries.get(action="event")
+        assert entry.user == arbiter and entry.summary == (
+            "Event Lyon Winter Open: name, venue, start_date, end_date changed")
+        assert entry.before == {"name": "Lyon Open", "venue": "Salle Rameau", "start_date": "2026-12-05",
+                                "end_date": "2026-12-06"}
+        assert entry.after["start_date"] == "2026-12-12"
+    edit_event(event, arbiter, name="Lyon Winter Open")  # nothing changed: nothing logged
+    assert sections(event)["Open A"].audit_entries.filter(action="event").count() == 1
+    with pytest.raises(Refused, match="The event cannot end before it starts"):
+        edit_event(event, arbiter, end_date=datetime.date(2026, 12, 1))
+    with pytest.raises(Refused, match="Lyon Chess has an event named lyon rapid already"):
+        edit_event(event, arbiter, name="lyon rapid")
+    event.refresh_from_db()
+    assert (event.name, event.end_date) == ("Lyon Winter Open", datetime.date(2026, 12, 13))
+    assert sections(event)["Open A"].audit_entries.filter(action="event").count() == 1
+
+
+def test_the_chief_edits_the_event_on_its_page_a_deputy_may_not(client, event, club, arbiter):
+    url = reverse("arbiter:event_edit", args=[event.slug])
+    client.force_login(arbiter)
+    assert 'id="event-edit-link"' in client.get(event.get_manage_url()).content.decode()
+    assert 'value="Lyon Open"' in client.get(url).content.decode()
+    wrong = client.post(url, {"name": "Lyon Open", "start_date": "2026-12-06", "end_date": "2026-12-05"})
+    assert "The event cannot end before it starts." in wrong.content.decode()
+    assert Event.objects.get().end_date == datetime.date(2026, 12, 6)
+    response = client.post(url, {"name": "Lyon Open 2026", "venue": "", "start_date": "2026-12-05",
+                                 "end_date": "2026-12-07"}, follow=True)
+    assert "The event is saved." in response.content.decode()
+    assert response.redirect_chain[-1][0] == reverse("arbiter:event", args=["lyon-open"])  # the slug stays
+    assert (Event.objects.get().name, Event.objects.get().venue) == ("Lyon Open 2026", "")
+    deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client.force_login(deputy)
+    assert client.post(url, {"name": "Hijacked"}).status_code == 403
+    assert 'id="event-edit-link"' not in client.get(event.get_manage_url()).content.decode()
+    assert Event.objects.get().name == "Lyon Open 2026"
+
+
+def test_a_section_removed_before_round_1_stays_a_single_tournament(event, arbiter):
+    a, b, c = sections(event)["Open A"], sections(event)["Open B"], sections(event)["Open C"]
+    fill(b, [1900, 1800])
+    removed = remove_section(event, a, arbiter)
+    assert removed.event is None and b.players.count() == 2
+    assert [(s.name, s.section_order) for s in event.sections()] == [("Open B", 1), ("Open C", 2)]
+    entry = a.audit_entries.filter(action="section").latest("pk")
+    assert (entry.before, entry.after, entry.user) == ({"event": "Lyon Open", "section": 1}, {"event": None}, arbiter)
+    assert b.audit_entries.filter(action="section").latest("pk").after == {"section": 1}
+    with pytest.raises(Refused, match="Open A is not a section of Lyon Open"):
+        remove_section(event, a, arbiter)
+    assert placement(event, Registration(name="X, Y", rating=2150))[0] == b  # Open A no longer tried
+    fill(c, [1500, 1400])
+    pair(c)
+    with pytest.raises(Refused, match="Round 1 of Open C has been paired: a section leaves its event before round 1"):
+        remove_section(event, c, arbiter)
+    assert [s.name for s in event.sections()] == ["Open B", "Open C"]
+
+
+def test_the_arbiter_removes_a_section_on_the_event_page(client, event, arbiter):
+    a = sections(event)["Open A"]
+    client.force_login(arbiter)
+    assert client.get(event.get_manage_url()).content.decode().count('class="secondary section-remove"') == 3
+    response = client.post(reverse("arbiter:event_section_remove", args=[event.slug, a.slug]), follow=True)
+    assert "Open A is no longer a section of Lyon Open: it stays, a single tournament." in response.content.decode()
+    assert 'id="section-open-a"' not in response.content.decode()
+    assert client.get(reverse("arbiter:tournament", args=[a.slug])).status_code == 200
+    again = client.post(reverse("arbiter:event_section_remove", args=[event.slug, a.slug]), follow=True)
+    assert "Open A is not a section of Lyon Open." in again.content.decode()  # the second click
+    assert [s.name for s in event.sections()] == ["Open B", "Open C"]
+
+
+def test_a_move_against_the_target_conditions_is_asked_first(event, arbiter):
+    b, c = sections(event)["Open B"], sections(event)["Open C"]
+    adult, = fill(b, [1900])
+    with pytest.raises(ConfirmationNeeded) as asked:
+        move_player(b, adult, c, arbiter)
+    assert asked.value.errors == ["This tournament is for players rated 1599 or less.",
+                                  "This tournament has an age limit: give your birth date."]
+    assert Player.objects.get(pk=adult.pk).tournament == b and not c.audit_entries.filter(action="moved in")
+    moved = move_player(b, adult, c, arbiter, confirm=True)
+    assert moved.tournament == c
+    entry = c.audit_entries.get(action="moved in")
+    assert entry.after["conditions not met"] == asked.value.errors and entry.user == arbiter
+    junior = register_player(c, Player(name="Junior, Leo", rating=1650, birth_date=datetime.date(2011, 4, 2)))
+    assert move_player(c, junior, b, arbiter).tournament == b  # he meets Open B's: nothing asked
+    assert "conditions not met" not in b.audit_entries.get(action="moved in").after
+
+
+def test_the_event_page_counts_each_sections_entries_and_links_its_player_side(client, event, arbiter):
+    a, b = sections(event)["Open A"], sections(event)["Open B"]
+    for i, status in enumerate([Status.PENDING, Status.PENDING, Status.WAITING, Status.REFUSED]):
+        Registration.objects.create(tournament=b, user=person(f"p{i}@example.org"), name=f"Late, No{i}", status=status)
+    Registration.objects.create(tournament=a, user=person("w@example.org"), name="Wait, Ing", status=Status.WAITING)
+    client.force_login(arbiter)
+    page = client.get(event.get_manage_url()).content.decode()
+    section_b = page.split('id="section-open-b"')[1].split('id="section-open-c"')[0]
+    assert "2 entries to approve" in section_b and "1 on the waiting list" in section_b
+    assert reverse("arbiter:entries", args=[b.slug]) in section_b
+    assert reverse("arbiter:player_side", args=[b.slug]) in section_b
+    section_a = page.split('id="section-open-a"')[1].split('id="section-open-b"')[0]
+    assert "0 entries to approve" in section_a and "1 on the waiting list" in section_a
+
+
+def test_an_event_changed_in_the_admin_is_audited_in_each_section(event):
+    root = get_user_model().objects.create_superuser("root", password="pw-root-123")
+    web = RequestFactory().post("/admin/")
+    web.user = root
+    event.venue = "Salle Molière"
+    admin.site._registry[Event].save_model(web, event, None, True)
+    for section in event.sections():
+        entry = section.audit_entries.get(action="event")
+        assert (entry.before, entry.after, entry.user, entry.via) == (
+            {"venue": "Salle Rameau"}, {"venue": "Salle Molière"}, root, "admin")
+    admin.site._registry[Event].delete_model(web, event)
+    open_a = Tournament.objects.get(name="Open A")
+    assert open_a.event is None and open_a.audit_entries.filter(action="event").latest("pk").after == {"event": None}

@@ -423,12 +423,6 @@ class EventForm(forms.ModelForm):
         labels = {"name": gettext_lazy("Name"), "venue": gettext_lazy("Venue"),
                   "start_date": gettext_lazy("Start date"), "end_date": gettext_lazy("End date")}
 
-    def clean(self):
-        data = super().clean()
-        if data.get("start_date") and data.get("end_date") and data["end_date"] < data["start_date"]:
-            raise forms.ValidationError(_("The event cannot end before it starts."))
-        return data
-
 
 class SectionForm(forms.Form):
     """A tournament of the club, in no event yet, made a section of the event."""
