@@ -173,3 +173,15 @@ def test_team_absence_on_the_teams_page(client, league, arbiter):
     assert not team.absences.exists()
     response = client.post(url, {"round_number": "x", "absent": "1"}, follow=True)
     assert "Choose a round." in response.content.decode() and not team.absences.exists()
+
+
+def test_api_tournament_record_says_a_team_event(client, league, tournament):
+    record = client.get(reverse("api:tournament", args=[league.slug])).json()
+    assert record["system"] == "team"
+    assert record["team"] == {"boards": 2, "match_points": {"win": 2.0, "draw": 1.0, "loss": 0.0},
+                              "colour_model": "A", "primary_score": "MP", "roster_order": True,
+                              "substitutes": True, "tiebreaks": ["MPvGP", "DE", "BH/C1", "BH", "EMGSB"]}
+    individual = client.get(reverse("api:tournament", args=[tournament.slug])).json()
+    assert individual["system"] == "dutch" and individual["team"] is None
+    listed = {row["slug"]: row for row in client.get(reverse("api:tournaments")).json()}
+    assert listed[league.slug]["system"] == "team" and listed[league.slug]["team"]["boards"] == 2
