@@ -218,3 +218,6 @@ def test_team_withdrawal_on_the_teams_page(client, league, arbiter, club):
     assert client.post(url, {"from_round": ""}, follow=True).status_code == 200
     team.refresh_from_db()
     assert team.withdrawn_from_round is None
+    client.post(url, {"from_round": "3"})
+    teams = client.get(reverse("api:teams", args=[league.slug])).json()
+    assert [t["withdrawn_from_round"] for t in teams] == [None, None, 3, None]

@@ -421,6 +421,8 @@ def test_a_team_event_tells_every_player_his_teams_match_not_a_bye(club, smtp, d
     """C.04.6: at publication the boards are not known (the line-ups come later): each player of a team
     is told the match, the opposing team, his team's colour on board 1 and the start; the players of the
     team with the PAB are told their team's bye, no individual "pairing-allocated bye"."""
+    from django.test import Client
+
     from tests.app.teams import make_league
     from tournaments.queries.notices import player_notice
     league = make_league(club, teams=5, boards=2, roster=3, rounds=3)
@@ -447,3 +449,8 @@ def test_a_team_event_tells_every_player_his_teams_match_not_a_bye(club, smtp, d
     bye_team = round_.matches.get(black_team=None).white_team
     notice = player_notice(bye_team.members.first().player)
     assert notice.team == bye_team.name and notice.bye and notice.board == 0
+    match = round_.matches.get(number=1)
+    member = match.black_team.members.first().player
+    page = Client().get(reverse("public:player", args=[league.slug, member.pairing_number])).content.decode()
+    assert f"Your team {match.black_team.name} plays match 1." in page
+    assert f"Opposing team: {match.white_team.name}" in page
