@@ -54,8 +54,18 @@ def test_withdraw_a_team_then_pair_and_print(page, league, arbiter):
     paired = {m.white_team_id for m in second.matches.all()} | {m.black_team_id for m in second.matches.all()}
     assert team.pk not in paired and len(paired) == 4  # four teams left: two matches, no PAB
 
-    # The public pages' printouts
+    # A player's page: his team's notice (the match, the opposing team), not a board or a bye
     page.set_viewport_size(PHONE)
+    match = second.matches.get(number=1)
+    player = match.black_team.members.first().player
+    page.goto(f"/t/{league.slug}/player/{player.pairing_number}/")
+    expect(page.locator("#notice-team")).to_contain_text(f"Your team {match.black_team.name} plays match 1.")
+    expect(page.locator("#notice-opponent-team")).to_have_text(match.white_team.name)
+    expect(page.locator("#notice-bye")).to_have_count(0)
+    no_sideways_scroll(page, "a player's page with his team's notice, on a phone")
+    screenshot(page, "team-notice-phone")
+
+    # The public pages' printouts
     page.goto(f"/t/{league.slug}/teams/round/2/")
     no_sideways_scroll(page, "the public matches page with its print link, on a phone")
     screenshot(page, "team-round2-phone")

@@ -453,4 +453,4 @@ def test_a_team_event_tells_every_player_his_teams_match_not_a_bye(club, smtp, d
     member = match.black_team.members.first().player
     page = Client().get(reverse("public:player", args=[league.slug, member.pairing_number])).content.decode()
     assert f"Your team {match.black_team.name} plays match 1." in page
-    assert f"Opposing team: {match.white_team.name}" in page
+    assert f'<dd id="notice-opponent-team">{match.white_team.name}</dd>' in page
