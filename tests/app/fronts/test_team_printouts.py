@@ -63,6 +63,18 @@ def test_team_standings_and_crosstable_pdfs(league):
     assert client.get(reverse("public:team_standings_pdf", args=[league.slug]) + "?after=2").status_code == 404
 
 
+def test_a_withdrawn_team_is_marked_in_the_standings(league, arbiter):
+    from tournaments.services.teams import withdraw_team
+    withdraw_team(league.teams.get(name="Bishops"), 3, arbiter)
+    client = Client()
+    page = client.get(reverse("public:team_standings", args=[league.slug])).content.decode()
+    assert page.count("(withdrawn)") == 1
+    assert 'Bishops <small class="meta withdrawn">(withdrawn)</small>' in page
+    for name in ("public:team_standings_pdf", "public:team_crosstable_pdf"):
+        text = squeeze(pdf_text(client.get(reverse(name, args=[league.slug]))))
+        assert text.count("(withdrawn)") == 1 and "Bishops (withdrawn)" in text
+
+
 def test_no_team_pdf_for_an_individual_tournament(tournament):
     assert Client().get(reverse("public:team_standings_pdf", args=[tournament.slug])).status_code == 404
     assert Client().get(reverse("public:team_crosstable_pdf", args=[tournament.slug])).status_code == 404

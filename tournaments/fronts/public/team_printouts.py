@@ -17,6 +17,11 @@ from tournaments.models import Round, Tournament
 from tournaments.queries.teams import CrossLine, MatchLine, StandingsLine
 
 
+def _team(team) -> str:
+    """The team's name; a withdrawn team marked so."""
+    return f"{team} ({pgettext('a team', 'withdrawn')})" if team.withdrawn_from_round else str(team)
+
+
 def _player(player, white: bool) -> tuple[str, str]:
     """A board's player with his colour (C.04.6 1.6.1: boards alternate), or the line-up to come."""
     if player is None:
@@ -60,7 +65,7 @@ def team_standings_pdf(tournament: Tournament, lines: Sequence[StandingsLine], a
     pdf = Printout(tournament, _("Team standings after round %(number)s") % {"number": after}, url,
                    landscape=len(codes) > 6)
     pdf.add_page()
-    rows = [[str(line.row.rank), str(line.team.pairing_number), str(line.team), format_points(line.row.match_points),
+    rows = [[str(line.row.rank), str(line.team.pairing_number), _team(line.team), format_points(line.row.match_points),
              format_points(line.row.game_points), *(format_tiebreak(v) for v in line.row.values)] for line in lines]
     pdf.table_of([str(RANK), str(NUMBER), _("Team"), _("MP"), _("GP"), *codes], rows,
                  [6, 6, 40, 8, 8] + [9] * len(codes), ["R", "R", "L", "C", "C"] + ["R"] * len(codes))
@@ -78,7 +83,7 @@ def team_crosstable_pdf(tournament: Tournament, lines: Sequence[CrossLine], comp
     pdf.add_page()
     pdf.qr(url, size=20, y=4)
     r = pgettext("round, abbreviated: R1, R2...", "R")
-    rows = [[str(line.team.pairing_number), str(line.rank), str(line.team), *(_cell(c) for c in line.cells),
+    rows = [[str(line.team.pairing_number), str(line.rank), _team(line.team), *(_cell(c) for c in line.cells),
              format_points(line.match_points), format_points(line.game_points)] for line in lines]
     rounds = [f"{r}{n}" for n in range(1, completed + 1)]
     pdf.table_of([str(NUMBER), str(RANK), _("Team"), *rounds, _("MP"), _("GP")], rows,
