@@ -80,6 +80,9 @@ class Team(models.Model):
     rating = models.PositiveSmallIntegerField(_("strength"), null=True, blank=True,
                                               help_text=_("The team's rating for the initial order (C.04.6 1.1.1)."))
     pairing_number = models.PositiveIntegerField(null=True, editable=False)
+    # Withdrawn: not paired from this round on (C.04.6 and GHR, as a player's C.04.2 D.3; TRF record 240).
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True,
+                                                            editable=False)
 
     class Meta:
         ordering = ["pairing_number", "name"]
@@ -90,6 +93,10 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def plays(self, round_number: int) -> bool:
+        """Not withdrawn before ``round_number``."""
+        return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 
 
 class TeamMember(models.Model):

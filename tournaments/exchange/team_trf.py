@@ -74,6 +74,11 @@ def team_text(tournament: Tournament, rounds: int) -> str:
                                                   team__pairing_number__isnull=False).values_list(
             "round_number", "team__pairing_number").order_by("round_number", "team__pairing_number"):
         absent.setdefault(number, []).append(tpn)
+    # A withdrawn team: in none of the rounds from its withdrawal on
+    for team in teams:
+        for number in range(max(team.withdrawn_from_round or tournament.rounds + 1, rounds + 1), tournament.rounds + 1):
+            absent.setdefault(number, []).append(team.pairing_number)
+    absent = {number: sorted(set(tpns)) for number, tpns in sorted(absent.items())}
     lines += [f"240 Z {number:03d} " + " ".join(f"{tpn:04d}" for tpn in tpns) for number, tpns in absent.items()]
     for team in teams:
         record = TeamRecord(tpn=team.pairing_number, name=team.name, nickname=team.short_name,

@@ -1,5 +1,7 @@
 """A round's pairing notice (issue 25): what each player is told when the round is published (his
-board, colour, opponent and the round's start time), one copy for the mail and the player's page."""
+board, colour, opponent and the round's start time), one copy for the mail and the player's page.
+In a team event (C.04.6) the boards are known only once the line-ups are in: every player of a team
+paired is told the match, the opposing team, his team's colour on board 1 and the start time."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from datetime import datetime
 
 from django.db.models import Count, Q
 
-from tournaments.models import Game, Notice, Player, PlayerSide, Round
+from tournaments.models import Game, Match, Notice, Player, PlayerSide, Round, TeamMember, TeamRules
 
 
 @dataclass(frozen=True)
@@ -21,10 +23,14 @@ class PairingNotice:
     opponent_number: int | None
     opponent_rating: int | None
     starts_at: datetime | None
+    # A team event: the player's team, the team it meets ("": the pairing-allocated bye), the match
+    team: str = ""
+    opponent_team: str = ""
+    match: int | None = None
 
     @property
     def bye(self) -> bool:
-        return not self.opponent
+        return not (self.opponent or self.opponent_team)
 
 
 def round_start(round_: Round) -> datetime | None:
@@ -37,7 +43,10 @@ def round_start(round_: Round) -> datetime | None:
 
 
 def round_notices(round_: Round, player_ids: Iterable[int] | None = None) -> dict[int, PairingNotice]:
-    """The notice of each player with a board in ``round_`` (of ``player_ids`` only, if given), by player id."""
+    """The notice of each player with a board in ``round_`` (of ``player_ids`` only, if given), by player id;
+    in a team event, of each player of a team paired (``team_notices``)."""
+    if TeamRules.objects.filter(tournament_id=round_.tournament_id).exists():
+        return team_notices(round_, player_ids)
     games = Game.objects.filter(round=round_).select_related("white", "black")
     if player_ids is not None:
         ids = list(player_ids)
@@ -51,6 +60,33 @@ def round_notices(round_: Round, player_ids: Iterable[int] | None = None) -> dic
                 round_.number, game.board, colour if opponent else "", opponent.name if opponent else "",
                 opponent.pairing_number if opponent else None, opponent.rating if opponent else None,
                 starts_at)
+    return notices
+
+
+def team_players(round_: Round) -> list[int]:
+    """The ids of the players of every team paired in ``round_`` (the PAB's too: C.04.6 1.4)."""
+    matches = Match.objects.filter(round=round_)
+    teams = {*matches.values_list("white_team_id", flat=True), *matches.values_list("black_team_id", flat=True)}
+    return list(TeamMember.objects.filter(team_id__in=teams - {None}).values_list("player_id", flat=True))
+
+
+def team_notices(round_: Round, player_ids: Iterable[int] | None = None) -> dict[int, PairingNotice]:
+    """Each player of a team paired in ``round_``: his team's match, the opposing team and his team's
+    colour on board 1 (C.04.6 1.6.1), or the PAB; his board comes with the line-ups, after publication."""
+    members = TeamMember.objects.select_related("team")
+    if player_ids is not None:
+        members = members.filter(player_id__in=list(player_ids))
+    rosters: dict[int, list[int]] = {}
+    for member in members:
+        rosters.setdefault(member.team_id, []).append(member.player_id)
+    notices = {}
+    for match in Match.objects.filter(round=round_).select_related("white_team", "black_team"):
+        sides = ((match.white_team, "w", match.black_team), (match.black_team, "b", match.white_team))
+        for team, colour, other in sides:
+            for player_id in rosters.get(team.pk, []) if team else []:
+                notices[player_id] = PairingNotice(
+                    round_.number, 0, colour if other else "", "", None, None, round_.starts_at, team=team.name,
+                    opponent_team=other.name if other else "", match=match.number)
     return notices
 
 

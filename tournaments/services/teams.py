@@ -111,6 +111,33 @@ def add_member(team: Team, player: Player, user=None, confirm: bool = False) -> 
 
 
 @transaction.atomic
+def withdraw_team(team: Team, from_round: int | None, user=None) -> bool:
+    """A team withdrawn: not paired from ``from_round`` on (None: reinstated), as a player withdrawn
+    (C.04.2 D.3; C.04.6 and GHR for the team).  Only from a round not yet paired: its matches played
+    stay; reinstated, it is paired again from the next round paired.  Whether anything changed (a
+    second click changes nothing)."""
+    tournament = lock_tournament(team.tournament)
+    team = Team.objects.get(pk=team.pk)
+    paired = last_paired_round(tournament)
+    if from_round is not None and from_round <= paired:
+        raise Refused(_("Round %(number)s has been paired already; withdraw from round %(next)s on.") % {
+            "number": from_round, "next": paired + 1})
+    if from_round is not None and not 1 <= from_round <= tournament.rounds:
+        raise Refused(only_rounds(tournament))
+    before = team.withdrawn_from_round
+    if before == from_round:
+        return False
+    team.withdrawn_from_round = from_round
+    team.save(update_fields=["withdrawn_from_round"])
+    audit.record(tournament, Kind.TEAM, "withdrawn" if from_round else "reinstated",
+                 f"“{team.name}” withdrawn from round {from_round}" if from_round else f"“{team.name}” reinstated",
+                 user=user, before={"withdrawn_from_round": before},
+                 after={"team": team.name, "withdrawn_from_round": from_round})
+    bump(pk=tournament.pk)
+    return True
+
+
+@transaction.atomic
 def set_team_absence(team: Team, round_number: int, absent: bool, user=None) -> bool:
     """``team`` will not play round ``round_number`` (``absent``), or will after all; only for a
     round not yet paired.  False if it was so already."""

@@ -173,3 +173,51 @@ def test_team_absence_on_the_teams_page(client, league, arbiter):
     assert not team.absences.exists()
     response = client.post(url, {"round_number": "x", "absent": "1"}, follow=True)
     assert "Choose a round." in response.content.decode() and not team.absences.exists()
+
+
+def test_api_tournament_record_says_a_team_event(client, league, tournament):
+    record = client.get(reverse("api:tournament", args=[league.slug])).json()
+    assert record["system"] == "team"
+    assert record["team"] == {"boards": 2, "match_points": {"win": 2.0, "draw": 1.0, "loss": 0.0},
+                              "colour_model": "A", "primary_score": "MP", "roster_order": True,
+                              "substitutes": True, "tiebreaks": ["MPvGP", "DE", "BH/C1", "BH", "EMGSB"]}
+    individual = client.get(reverse("api:tournament", args=[tournament.slug])).json()
+    assert individual["system"] == "dutch" and individual["team"] is None
+    listed = {row["slug"]: row for row in client.get(reverse("api:tournaments")).json()}
+    assert listed[league.slug]["system"] == "team" and listed[league.slug]["team"]["boards"] == 2
+
+
+def test_team_withdrawal_on_the_teams_page(client, league, arbiter, club):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Membership
+    team = league.teams.get(pairing_number=3)
+    url = reverse("arbiter:team_withdraw", args=[league.slug, team.pk])
+    deputy = get_user_model().objects.create_user("dep2", password="pw-dep-1234")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client.force_login(deputy)
+    assert client.post(url, {"from_round": "2"}).status_code == 403  # withdrawing is the players' right
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:teams", args=[league.slug])).content.decode()
+    assert f'id="withdraw-{team.pk}"' in page
+    response = client.post(url, {"from_round": "2"}, follow=True)
+    assert "Bishops withdrawn: not paired from round 2 on." in response.content.decode()
+    assert "Withdrawn: not paired from round 2 on." in response.content.decode()
+    team.refresh_from_db()
+    assert team.withdrawn_from_round == 2
+    again = client.post(url, {"from_round": "2"}, follow=True).content.decode()
+    assert "Bishops: nothing changed." in again
+    bad = client.post(url, {"from_round": "x"}, follow=True).content.decode()
+    assert "Choose a round." in bad
+    pair_round(league, arbiter)
+    # round 1 paired: withdrawing from it is refused with the reason, nothing changed
+    refused = client.post(url, {"from_round": "1"}, follow=True).content.decode()
+    assert "Round 1 has been paired already; withdraw from round 2 on." in refused
+    team.refresh_from_db()
+    assert team.withdrawn_from_round == 2
+    assert client.post(url, {"from_round": ""}, follow=True).status_code == 200
+    team.refresh_from_db()
+    assert team.withdrawn_from_round is None
+    client.post(url, {"from_round": "3"})
+    teams = client.get(reverse("api:teams", args=[league.slug])).json()
+    assert [t["withdrawn_from_round"] for t in teams] == [None, None, 3, None]

@@ -430,3 +430,42 @@ def test_with_connections_side_by_side_a_kill_loses_none_and_repeats_at_most_one
             assert len(ids) == 1  # the copy is recognisable
     finally:
         server.stop()
+
+
+def test_a_team_event_tells_every_player_his_teams_match_not_a_bye(club, smtp, dispatched):
+    """C.04.6: at publication the boards are not known (the line-ups come later): each player of a team
+    is told the match, the opposing team, his team's colour on board 1 and the start; the players of the
+    team with the PAB are told their team's bye, no individual "pairing-allocated bye"."""
+    from django.test import Client
+
+    from tests.app.teams import make_league
+    from tournaments.queries.notices import player_notice
+    league = make_league(club, teams=5, boards=2, roster=3, rounds=3)
+    league.pairing_notices = True
+    league.save(update_fields=["pairing_notices"])
+    players = with_addresses(league)
+    round_ = publish(league, starts_at=START)
+    assert deliver(round_.pk) == 15  # every player of the five teams, the PAB's too
+    mails = {str(m["To"]).lower(): text(m) for m in smtp.mailbox.messages}
+    assert sorted(mails) == sorted(players)
+    for match in round_.matches.select_related("white_team", "black_team"):
+        for team, other, colour in ((match.white_team, match.black_team, "White"),
+                                    (match.black_team, match.white_team, "Black")):
+            for member in team.members.all() if team else []:
+                body = mails[member.player.email.lower()]
+                assert "You have the pairing-allocated bye" not in body and "Start: March 14, 2026, 3 p.m." in body
+                if other is None:
+                    assert f"Your team {team.name} has the pairing-allocated bye in this round" in body
+                else:
+                    assert f"Your team {team.name} plays match {match.number}." in body
+                    assert f"Opposing team: {other.name}" in body
+                    assert f"Your team's colour on board 1: {colour}" in body
+    assert sum("has the pairing-allocated bye" in body for body in mails.values()) == 3  # one team of three
+    bye_team = round_.matches.get(black_team=None).white_team
+    notice = player_notice(bye_team.members.first().player)
+    assert notice.team == bye_team.name and notice.bye and notice.board == 0
+    match = round_.matches.get(number=1)
+    member = match.black_team.members.first().player
+    page = Client().get(reverse("public:player", args=[league.slug, member.pairing_number])).content.decode()
+    assert f"Your team {match.black_team.name} plays match 1." in page
+    assert f'<dd id="notice-opponent-team">{match.white_team.name}</dd>' in page

@@ -302,3 +302,39 @@ def test_an_out_of_date_team_draft_asks_before_publishing(league, arbiter):
         again = pair_again(draft, arbiter)
     again.refresh_from_db()
     assert again.status == "draft" and changed_parts(again) == []
+
+
+def test_a_withdrawn_team_is_paired_in_no_later_round(club, arbiter):
+    """A team withdrawn from round 2 (as a player, C.04.2 D.3): not paired in round 2 nor 3; its
+    round 1 match stays; a round already paired is refused, nothing changed; reinstated, it plays."""
+    from tournaments.services.teams import withdraw_team
+    tournament = make_league(club, teams=6, boards=1, roster=1, rounds=4, user=arbiter)
+    team = tournament.teams.get(pairing_number=2)
+    first = pair_round(tournament, arbiter)
+    with pytest.raises(Refused, match="paired already"):
+        withdraw_team(team, 1, arbiter)
+    with pytest.raises(Refused):
+        withdraw_team(team, 5, arbiter)  # no round 5
+    team.refresh_from_db()
+    assert team.withdrawn_from_round is None
+    assert withdraw_team(team, 2, arbiter)
+    assert not withdraw_team(team, 2, arbiter)  # a second click
+    field_first_boards(first, arbiter)
+    play_round(first, arbiter)
+    assert "240 Z 002 0002" in export_team(tournament) and "240 Z 004 0002" in export_team(tournament)
+
+    def paired(round_):
+        return {m.white_team_id for m in round_.matches.all()} | {m.black_team_id for m in round_.matches.all()}
+
+    for number in (2, 3):
+        round_ = pair_round(tournament, arbiter)
+        assert round_.number == number and team.pk not in paired(round_)
+        assert round_.matches.filter(black_team=None).count() == 1  # five teams: the PAB
+        field_first_boards(round_, arbiter)
+        play_round(round_, arbiter)
+    assert team.pk in paired(first) and len(standings(tournament, 3)) == 6  # still in the standings
+    assert withdraw_team(team, None, arbiter)  # reinstated: paired in round 4
+    assert team.pk in paired(pair_round(tournament, arbiter))
+    actions = list(AuditEntry.objects.filter(kind="team", action__in=["withdrawn", "reinstated"], user=arbiter)
+                   .values_list("action", flat=True))
+    assert sorted(actions) == ["reinstated", "withdrawn"]

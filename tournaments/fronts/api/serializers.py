@@ -1,20 +1,51 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from pairing.engine import json_value
+from pairing.engine import TEAM, json_value
 from pairing.rounds.watch import STAGES, stage
-from tournaments.models import Event, Game, ManualChange, Player, Prize, RatedPlayer, Round, Tournament
+from tournaments.models import Event, Game, ManualChange, Player, Prize, RatedPlayer, Round, TeamRules, Tournament
 from tournaments.queries.boards import board_list
+
+
+class TeamRulesSerializer(serializers.ModelSerializer):
+    """What makes a tournament a team event (C.04.6): boards, match points, colours, the ranking."""
+    match_points = serializers.SerializerMethodField(help_text="of a won, drawn and lost match (C.04.6 1.2)")
+    tiebreaks = serializers.ListField(source="tiebreak_codes", child=serializers.CharField())
+
+    class Meta:
+        model = TeamRules
+        fields = ["boards", "match_points", "colour_model", "primary_score", "roster_order", "substitutes",
+                  "tiebreaks"]
+
+    def get_match_points(self, rules) -> dict[str, float]:
+        return {"win": float(rules.match_win), "draw": float(rules.match_draw), "loss": float(rules.match_loss)}
+
+
+def team_rules_of(tournament: Tournament) -> TeamRules | None:
+    try:
+        return tournament.team_rules
+    except TeamRules.DoesNotExist:
+        return None
 
 
 class TournamentSerializer(serializers.ModelSerializer):
     club = serializers.CharField(source="club.name")
+    system = serializers.SerializerMethodField(help_text="the pairing system; \"team\": a team event (see team)")
+    team = serializers.SerializerMethodField(help_text="a team event's rules; null for an individual tournament")
 
     class Meta:
         model = Tournament
-        fields = ["slug", "name", "club", "place", "start_date", "end_date", "rounds", "system",
+        fields = ["slug", "name", "club", "place", "start_date", "end_date", "rounds", "system", "team",
                   "edition", "acceleration", "points_win", "points_draw", "points_loss", "points_pairing_bye",
                   "points_half_bye", "listing"]
+
+    def get_system(self, tournament) -> str:
+        return TEAM.name if team_rules_of(tournament) else tournament.system
+
+    @extend_schema_field(TeamRulesSerializer(allow_null=True))
+    def get_team(self, tournament) -> dict | None:
+        rules = team_rules_of(tournament)
+        return TeamRulesSerializer(rules).data if rules else None
 
 
 class SectionSerializer(TournamentSerializer):

@@ -81,12 +81,12 @@ class TournamentList(generics.ListAPIView):
     """The listed tournaments (as on the home page: hidden ones left out, archived ones kept); a
     hidden one is still found at its own address."""
 
-    queryset = Tournament.objects.listed().select_related("club")
+    queryset = Tournament.objects.listed().select_related("club", "team_rules")
     serializer_class = serializers.TournamentSerializer
 
 
 class TournamentDetail(generics.RetrieveAPIView):
-    queryset = Tournament.objects.select_related("club")
+    queryset = Tournament.objects.select_related("club", "team_rules")
     serializer_class = serializers.TournamentSerializer
     lookup_field = "slug"
 
@@ -117,7 +117,7 @@ class EventSections(generics.ListAPIView):
 
     def get_queryset(self):
         event = get_object_or_404(Event, slug=self.kwargs["event"])
-        return event.sections().select_related("club").annotate(entrants=Count("players"))
+        return event.sections().select_related("club", "team_rules").annotate(entrants=Count("players"))
 
 
 class TournamentMixin:

@@ -22,7 +22,7 @@ from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
 from tournaments.services.lineups import set_line_up
 from tournaments.services.results import enter_result, parse_result
 from tournaments.services.team_results import forfeit_match
-from tournaments.services.teams import add_member, create_team, set_team_absence, set_team_rules
+from tournaments.services.teams import add_member, create_team, set_team_absence, set_team_rules, withdraw_team
 from tournaments.validation import PlayerForm
 
 
@@ -112,6 +112,29 @@ def team_absence(request, slug, pk):
         perform(request, lambda: set_team_absence(team, number, absent, user=request.user),
                 (_("%(team)s will not be paired in round %(number)s.") if absent else
                  _("%(team)s will be paired in round %(number)s.")) % {"team": team.name, "number": number})
+    return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
+
+
+@login_required
+@require_POST
+@team_event
+def team_withdraw(request, slug, pk):
+    """The team withdrawn from a round on (``from_round``), or reinstated (``from_round`` empty)."""
+    team = get_object_or_404(Team, tournament=request.tournament, pk=pk)
+    text = request.POST.get("from_round", "").strip()
+    if text and not (text.isascii() and text.isdigit() and len(text) <= 3):
+        messages.error(request, _("Choose a round."))
+        return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
+    number = int(text) if text else None
+    try:
+        changed = withdraw_team(team, number, user=request.user)
+    except Refused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        done = (_("%(team)s withdrawn: not paired from round %(number)s on.") if number else
+                _("%(team)s reinstated.")) % {"team": team.name, "number": number}
+        (messages.success if changed else messages.info)(
+            request, done if changed else _("%(name)s: nothing changed.") % {"name": team.name})
     return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
 
 

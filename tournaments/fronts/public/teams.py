@@ -5,7 +5,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 
-from tournaments.fronts.public.views import _tournament, shared_page
+from tournaments.fronts.public import team_printouts
+from tournaments.fronts.public.views import _pdf, _public_url, _tournament, shared_page
 from tournaments.queries.standings import completed_round, published_rounds
 from tournaments.queries.teams import completed_team_rounds, crosstable, round_matches, standings, team_rules
 
@@ -46,3 +47,35 @@ def team_crosstable(request, slug):
     return render(request, "public/team_crosstable.html", {
         "tournament": tournament, "rules": rules, "completed": completed, "round_numbers": range(1, completed + 1),
         "lines": crosstable(tournament, completed) if completed else []})
+
+
+# The printouts (PDF), made once per revision as the individual ones (views._pdf).
+
+@shared_page
+def team_round_pdf(request, slug, number):
+    tournament, _rules = _team_event(slug)
+    round_ = get_object_or_404(published_rounds(tournament), number=number)
+    return _pdf(request, tournament, f"{slug}-round-{number}-matches.pdf", lambda: team_printouts.team_round_pdf(
+        tournament, round_, round_matches(round_), _public_url(request, tournament)))
+
+
+@shared_page
+def team_standings_pdf(request, slug):
+    tournament, rules = _team_event(slug)
+    completed = completed_team_rounds(tournament)
+    after = completed_round(request.GET.get("after", str(completed)), completed)
+    if not after:
+        raise Http404("No standings after that round.")
+    return _pdf(request, tournament, f"{slug}-team-standings-{after}.pdf", lambda: team_printouts.team_standings_pdf(
+        tournament, standings(tournament, after), after, rules.tiebreak_codes(), _public_url(request, tournament)))
+
+
+@shared_page
+def team_crosstable_pdf(request, slug):
+    tournament, _rules = _team_event(slug)
+    completed = completed_team_rounds(tournament)
+    if not completed:
+        raise Http404("No round is complete yet.")
+    return _pdf(request, tournament, f"{slug}-team-crosstable-{completed}.pdf",
+                lambda: team_printouts.team_crosstable_pdf(tournament, crosstable(tournament, completed), completed,
+                                                           _public_url(request, tournament)))

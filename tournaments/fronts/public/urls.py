@@ -29,4 +29,7 @@ urlpatterns = [
     path("t/<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
     path("t/<slug:slug>/teams/standings/", teams.team_standings, name="team_standings"),
     path("t/<slug:slug>/teams/crosstable/", teams.team_crosstable, name="team_crosstable"),
+    path("t/<slug:slug>/teams/round/<int:number>/matches.pdf", teams.team_round_pdf, name="team_round_pdf"),
+    path("t/<slug:slug>/teams/standings.pdf", teams.team_standings_pdf, name="team_standings_pdf"),
+    path("t/<slug:slug>/teams/crosstable.pdf", teams.team_crosstable_pdf, name="team_crosstable_pdf"),
 ]
