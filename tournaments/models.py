@@ -1094,4 +1094,4 @@ class ResultReport(models.Model):
     def __str__(self) -> str:
         return f"{self.game}: {self.result} ({self.state})"
 # The team events' models (C.04.6): a module of their own, found by Django through this import.
-from tournaments.team_models import LineUp, Match, Team, TeamAbsence, TeamMember, TeamRules  # noqa: E402, F401
+from tournaments.team_models import LineUp, Match, Team, TeamAbsence, TeamMember, TeamRules, is_team_event  # noqa: E402, F401

@@ -168,3 +168,8 @@ class LineUp(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.team}, board {self.board}"
+
+
+def is_team_event(tournament) -> bool:
+    """A tournament (or its id) is a team event when it has team rules."""
+    return TeamRules.objects.filter(tournament=tournament).exists()

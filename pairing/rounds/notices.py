@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from tournaments import audit, cache
-from tournaments.models import Notice, Player, Round, TeamRules
+from tournaments.models import Notice, Player, Round, is_team_event
 from tournaments.queries.notices import team_players
 from tournaments.services import Refused, lock_tournament
 from tournaments.services.notices import queued, unsubscribed
@@ -39,7 +39,7 @@ def queue_notices(round_: Round) -> int:
     if not tournament.pairing_notices:
         return 0
     paired = Q(pk__in=round_.games.values("white_id")) | Q(pk__in=round_.games.values("black_id"))
-    if TeamRules.objects.filter(tournament=tournament).exists():  # a team event: every player of a team paired
+    if is_team_event(tournament):  # every player of a team paired
         paired = Q(pk__in=team_players(round_))
     players = (Player.objects.filter(paired, tournament=tournament).exclude(email="")
                .exclude(pk__in=Notice.objects.filter(round=round_).values("player_id"))

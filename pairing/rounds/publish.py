@@ -7,12 +7,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pairing.rounds import team_run
 from pairing.rounds.manual import could_be_paired, unpaired_players
 from pairing.rounds.notices import queue_notices
 from pairing.rounds.stale import changed_parts, describe
 from tournaments import audit
-from tournaments.models import Result, Round
+from tournaments.models import Result, Round, is_team_event
 from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
 from tournaments.services.setup import draw_lots
@@ -62,7 +61,7 @@ def _left_out(round_: Round) -> str:
     or "".  In FIDE mode :class:`Refused` when a pairing could give them a board without breaking an
     absolute criterion (``could_be_paired``): C.04.3 1.9.1, a round-pairing is complete only if every
     player is paired but the one with the PAB."""
-    if team_run.is_team(round_.tournament):
+    if is_team_event(round_.tournament):
         return ""  # every team is in a match or has the PAB (pairing/rounds/team_run.py)
     players = unpaired_players(round_)
     if not players:

@@ -16,7 +16,7 @@ from pairing.rounds.outbox import new_task_id, send
 from pairing.rounds.publish import discard_round
 from pairing.rounds.watch import watch_round
 from tournaments import audit
-from tournaments.models import Game, Round, Tournament, pending_games
+from tournaments.models import Game, Round, Tournament, is_team_event, pending_games
 from tournaments.services import Refused, all_paired, lock_tournament
 
 
@@ -45,7 +45,7 @@ def check_can_pair(tournament: Tournament) -> int:
         raise Refused(missing)
     if number > tournament.rounds:
         raise Refused(all_paired(tournament))
-    if team_run.is_team(tournament):
+    if is_team_event(tournament):
         team_run.check_can_pair_teams(tournament, number)
     elif sum(p.plays_in(number) for p in tournament.players.all()) < 2:
         raise Refused(_("At least two players are needed to pair a round."))

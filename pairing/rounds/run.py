@@ -22,7 +22,7 @@ from pairing.rounds.stale import fingerprint, team_fingerprint
 from pairing.rounds.timing import current, fail, fail_past_time_limit
 from tournaments import audit
 from tournaments.exchange.trf import first_game_round, tournament_document
-from tournaments.models import Game, Player, Result, Round, Tournament
+from tournaments.models import Game, Player, Result, Round, Tournament, is_team_event
 from tournaments.queries.standings import published_aros
 from tournaments.services import lock_tournament
 
@@ -91,7 +91,7 @@ def run_pairing(round_id: int, task_id: str | None = None) -> None:
                 document = _document(tournament, round_.number)
                 progress = RoundProgress(round_id, started + tournament.pairing_time_limit, task_id)
                 try:
-                    pair = team_run.pair if team_run.is_team(tournament) else _pair
+                    pair = team_run.pair if is_team_event(tournament) else _pair
                     pairing = pair(document, tournament, round_, progress)
                 except (SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
                     raise
@@ -110,7 +110,7 @@ def run_pairing(round_id: int, task_id: str | None = None) -> None:
 
 def _document(tournament: Tournament, number: int):
     """What round ``number`` is paired from: the TRF document (a team event's: its team document)."""
-    if team_run.is_team(tournament):
+    if is_team_event(tournament):
         return team_run.document(tournament, number)
     return tournament_document(tournament, rounds=number - 1, pairing=number)
 
@@ -145,7 +145,7 @@ def _store(round_id: int, task_id: str | None, document, pairing) -> bool:
         if _document(tournament, round_.number) != document:
             log.info("%s: the tournament changed during the pairing; pairing again", round_)
             return False
-        if team_run.is_team(tournament):
+        if is_team_event(tournament):
             team_run.store(tournament, round_, pairing)
             round_.paired_from = team_fingerprint(document, round_.number)  # compared later (stale.py)
             round_.status, round_.paired_at = Round.Status.DRAFT, timezone.now()

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from pairing.engine import TeamDocument, TrfDocument
 from pairing.rounds import team_run
 from tournaments.exchange.trf import first_game_round, tournament_document
-from tournaments.models import Round
+from tournaments.models import Round, is_team_event
 
 #: The parts of the document, in the order the round page names them.
 PARTS = {
@@ -63,7 +63,7 @@ def team_fingerprint(document: TeamDocument, number: int) -> dict[str, str]:
 
 def current_fingerprint(round_: Round) -> dict[str, str]:
     """The fingerprint of what round ``round_`` would be paired from now."""
-    if team_run.is_team(round_.tournament):
+    if is_team_event(round_.tournament):
         return team_fingerprint(team_run.document(round_.tournament, round_.number), round_.number)
     document = tournament_document(round_.tournament, rounds=round_.number - 1, pairing=round_.number)
     return fingerprint(document, first_game_round(round_.number, round_.tournament.games_per_round))

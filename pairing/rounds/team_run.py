@@ -14,15 +14,11 @@ from django.utils.translation import gettext as _
 from pairing.engine import TEAM, TeamDocument, explain_team_round
 from tournaments import audit
 from tournaments.exchange.team_trf import team_document
-from tournaments.models import Game, Match, Round, TeamRules, Tournament
+from tournaments.models import Game, Match, Round, Tournament
 from tournaments.services import Refused
 from tournaments.services.lineups import bye_games
 
 log = logging.getLogger(__name__)
-
-
-def is_team(tournament: Tournament) -> bool:
-    return TeamRules.objects.filter(tournament=tournament).exists()
 
 
 def check_can_pair_teams(tournament: Tournament, number: int) -> None:

@@ -10,7 +10,7 @@ from django.test import TestCase
 
 from pairing.rounds.publish import publish_round
 from pairing.rounds.request import request_pairing
-from tournaments.models import Club, Membership, Player, Result, Tournament
+from tournaments.models import Club, Membership, Player, PlayerSide, Result, Tournament
 from tournaments.services.players import register_player
 from tournaments.services.results import enter_result
 from tournaments.services.setup import create_tournament
@@ -76,6 +76,18 @@ def play(round_, rng: random.Random, user=None, forfeits: int = 0):
 @pytest.fixture
 def tournament(club):
     return make_tournament(club)
+
+
+@pytest.fixture
+def reporting(club):
+    """Six players with accounts, round 1 published, the tournament taking results from the board."""
+    tournament = make_tournament(club, players=6, rounds=5)
+    PlayerSide.objects.create(tournament=tournament, board_results=True)
+    for player in tournament.players.all():
+        player.user = get_user_model().objects.create_user(f"p{player.pairing_number}@example.org")
+        player.save(update_fields=["user"])
+    pair(tournament)
+    return tournament
 
 
 def engine_cli_pairing(trf_text: str, tmp_path, system: str = "dutch") -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from django.db.models import Count, Q
 
-from tournaments.models import Game, Match, Notice, Player, PlayerSide, Round, TeamMember, TeamRules
+from tournaments.models import Game, Match, Notice, Player, PlayerSide, Round, TeamMember, is_team_event
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def round_start(round_: Round) -> datetime | None:
 def round_notices(round_: Round, player_ids: Iterable[int] | None = None) -> dict[int, PairingNotice]:
     """The notice of each player with a board in ``round_`` (of ``player_ids`` only, if given), by player id;
     in a team event, of each player of a team paired (``team_notices``)."""
-    if TeamRules.objects.filter(tournament_id=round_.tournament_id).exists():
+    if is_team_event(round_.tournament_id):
         return team_notices(round_, player_ids)
     games = Game.objects.filter(round=round_).select_related("white", "black")
     if player_ids is not None:

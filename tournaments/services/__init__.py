@@ -17,10 +17,17 @@ from __future__ import annotations
 
 from django.db import OperationalError, connection
 from django.db.models import Max
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Tournament
+
+
+def local_when(moment) -> str:
+    """A moment as the messages write it: the local date and time in the reader's language."""
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
 
 
 class Refused(Exception):

@@ -8,13 +8,12 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.models import Approval, ByeRequest, Player, PlayerSide, Tournament
-from tournaments.services import Refused, last_paired_round, lock_tournament, only_rounds
+from tournaments.services import Refused, last_paired_round, local_when, lock_tournament, only_rounds
 from tournaments.services.players import set_absence
 from tournaments.services.registration import player_side
 
@@ -42,7 +41,7 @@ def _limits_problem(side: PlayerSide, player: Player, number: int) -> str | None
     when = deadline(side, number)
     if when and timezone.now() >= when:
         return _("Too late: requests for round %(number)s closed at %(when)s (%(hours)s hours before the "
-                 "round).") % {"number": number, "when": date_format(timezone.localtime(when), "DATETIME_FORMAT"),
+                 "round).") % {"number": number, "when": local_when(when),
                                "hours": side.bye_deadline}
     return None
 

@@ -8,7 +8,6 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -16,7 +15,7 @@ from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
 from tournaments.models import Absence, CheckIn, Player, PlayerSide, Tournament
-from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, local_when, lock_tournament
 from tournaments.services.registration import player_side
 
 
@@ -38,10 +37,6 @@ def window(side: PlayerSide, number: int) -> tuple[datetime.datetime | None, dat
             start - datetime.timedelta(minutes=side.check_in_closes))
 
 
-def _when(moment) -> str:
-    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
-
-
 def check_in_problem(player: Player, number: int | None, side: PlayerSide) -> str | None:
     """Why ``player`` cannot check in now (None: he can)."""
     if number is None:
@@ -49,10 +44,10 @@ def check_in_problem(player: Player, number: int | None, side: PlayerSide) -> st
     opens, closes = window(side, number)
     now = timezone.now()
     if opens and now < opens:
-        return _("Check-in for round %(number)s opens at %(when)s.") % {"number": number, "when": _when(opens)}
+        return _("Check-in for round %(number)s opens at %(when)s.") % {"number": number, "when": local_when(opens)}
     if closes and now >= closes:
         return _("Check-in for round %(number)s closed at %(when)s: see the arbiter.") % {
-            "number": number, "when": _when(closes)}
+            "number": number, "when": local_when(closes)}
     if not player.plays_in(number):
         return _("You are not paired in round %(number)s.") % {"number": number}
     if player.absences.filter(round_number=number).exists():

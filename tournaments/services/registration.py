@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
 from tournaments.models import Approval, Notice, Player, PlayerSide, Registration, Tournament
-from tournaments.services import Refused, all_paired, last_paired_round, lock_tournament
+from tournaments.services import Refused, all_paired, last_paired_round, local_when, lock_tournament
 from tournaments.services.notices import queue_mail
 from tournaments.services.players import Registered, register_player, remove_player, withdraw_player
 
@@ -43,19 +42,15 @@ def save_player_side(side: PlayerSide, user=None) -> None:
     promote_waiting(tournament, user)
 
 
-def _when(moment) -> str:
-    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
-
-
 def registration_closed(side: PlayerSide) -> str | None:
     """Why the tournament takes no entry online now (None: it does)."""
     now = timezone.now()
     if not side.registration:
         return _("This tournament takes no entries online: ask the arbiter.")
     if side.opens_at and now < side.opens_at:
-        return _("Registration opens on %(when)s.") % {"when": _when(side.opens_at)}
+        return _("Registration opens on %(when)s.") % {"when": local_when(side.opens_at)}
     if side.closes_at and now >= side.closes_at:
-        return _("Registration closed on %(when)s.") % {"when": _when(side.closes_at)}
+        return _("Registration closed on %(when)s.") % {"when": local_when(side.closes_at)}
     if last_paired_round(side.tournament) >= side.tournament.rounds:
         return all_paired(side.tournament)
     return None

@@ -2,34 +2,21 @@
 changes the arbiter's result; the arbiter's round page counts and filters the reports and makes them
 official; a helper's token works until it is revoked, for its tournament's empty boards only."""
 
-import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.app.conftest import make_tournament, pair
-from tournaments.models import PlayerSide, ResultReport
+from tournaments.models import ResultReport
 from tournaments.services.board_results import answer, enrol_helper, report
 from tournaments.services.results import enter_result
-
-
-@pytest.fixture
-def event(club):
-    tournament = make_tournament(club, players=6, rounds=5)
-    PlayerSide.objects.create(tournament=tournament, board_results=True)
-    for player in tournament.players.all():
-        player.user = get_user_model().objects.create_user(f"p{player.pairing_number}@example.org")
-        player.save(update_fields=["user"])
-    pair(tournament)
-    return tournament
 
 
 def games(tournament):
     return list(tournament.round_set.get(number=1).games.select_related("white", "black").order_by("board"))
 
 
-def test_a_player_reports_from_his_entry_page_and_his_opponent_confirms(client, event):
-    game = games(event)[0]
+def test_a_player_reports_from_his_entry_page_and_his_opponent_confirms(client, reporting):
+    game = games(reporting)[0]
     client.force_login(game.white.user)
     page = client.get(reverse("player:entry", args=[game.white.pk])).content.decode()
     assert 'id="board-result"' in page and 'id="report-form"' in page
@@ -43,12 +30,12 @@ def test_a_player_reports_from_his_entry_page_and_his_opponent_confirms(client, 
     client.post(reverse("player:result_answer", args=[game.black.pk]), {"answer": "confirm"})
     assert ResultReport.objects.get().state == "confirmed"
     assert 'id="result-confirmed"' in client.get(reverse("player:entry", args=[game.black.pk])).content.decode()
-    audit_entry = event.audit_entries.get(action="report confirmed")
+    audit_entry = reporting.audit_entries.get(action="report confirmed")
     assert (audit_entry.user, audit_entry.via) == (game.black.user, "player")
 
 
-def test_a_player_cannot_report_another_board_nor_change_the_arbiters_result(client, event, arbiter):
-    mine, other = games(event)[:2]
+def test_a_player_cannot_report_another_board_nor_change_the_arbiters_result(client, reporting, arbiter):
+    mine, other = games(reporting)[:2]
     client.force_login(mine.white.user)
     for name in ("player:result_report", "player:result_withdraw", "player:result_answer"):
         response = client.post(reverse(name, args=[other.white.pk]), {"result": "1-0", "answer": "confirm"})
@@ -61,8 +48,9 @@ def test_a_player_cannot_report_another_board_nor_change_the_arbiters_result(cli
     assert mine.result == "0-1" and not ResultReport.objects.exists()
 
 
-def test_once_the_arbiter_decided_a_disputed_board_its_reporter_is_offered_nothing_to_change(client, event, arbiter):
-    game = games(event)[0]
+def test_once_the_arbiter_decided_a_disputed_board_its_reporter_is_offered_nothing_to_change(client, reporting,
+                                                                                            arbiter):
+    game = games(reporting)[0]
     report(game.white, "1-0", game.white.user)
     answer(game.black, False, game.black.user)
     client.force_login(game.white.user)
@@ -75,37 +63,38 @@ def test_once_the_arbiter_decided_a_disputed_board_its_reporter_is_offered_nothi
     assert 'id="report-form"' not in page and 'id="withdraw-report"' not in page
 
 
-def test_the_round_page_shows_the_reports_by_state_and_makes_them_official(client, event, arbiter):
-    first, second, third = games(event)
+def test_the_round_page_shows_the_reports_by_state_and_makes_them_official(client, reporting, arbiter):
+    first, second, third = games(reporting)
     report(first.white, "1-0")
     answer(first.black, True)
     report(second.white, "½-½")
     answer(second.black, False)
     report(third.black, "0-1")
     client.force_login(arbiter)
-    url = reverse("arbiter:round", args=[event.slug, 1])
+    url = reverse("arbiter:round", args=[reporting.slug, 1])
     page = client.get(url).content.decode()
     for state in ("reported", "confirmed", "disputed"):
         assert f'id="reports-{state}"' in page
     assert page.count('<strong class="report-count">1</strong>') == 3
     disputed = client.get(url, {"reports": "disputed"}).content.decode()
     assert f'id="report-{second.board}"' in disputed and f'id="report-{first.board}"' not in disputed
-    client.post(reverse("arbiter:reports_accept_confirmed", args=[event.slug, 1]))
-    client.post(reverse("arbiter:report_accept", args=[event.slug, second.pk]))
-    client.post(reverse("arbiter:report_accept", args=[event.slug, second.pk]))  # a second click: refused, no change
+    client.post(reverse("arbiter:reports_accept_confirmed", args=[reporting.slug, 1]))
+    client.post(reverse("arbiter:report_accept", args=[reporting.slug, second.pk]))
+    # A second click: refused, no change.
+    client.post(reverse("arbiter:report_accept", args=[reporting.slug, second.pk]))
     for game in (first, second, third):
         game.refresh_from_db()
     assert (first.result, second.result, third.result) == ("1-0", "½-½", "")
-    assert event.audit_entries.filter(action="entered", user=arbiter).count() == 2
+    assert reporting.audit_entries.filter(action="entered", user=arbiter).count() == 2
 
 
-def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, event, arbiter, club):
+def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, reporting, arbiter, club):
     client.force_login(arbiter)
-    page = client.post(reverse("arbiter:result_helpers", args=[event.slug]), {"label": "Hall B"}).content.decode()
+    page = client.post(reverse("arbiter:result_helpers", args=[reporting.slug]), {"label": "Hall B"}).content.decode()
     assert 'id="helper-qr"' in page and "<svg" in page
     url = page.split('id="helper-url">')[1].split("<")[0]
     client.logout()  # a helper has no account
-    game, filled = games(event)[:2]
+    game, filled = games(reporting)[:2]
     enter_result(filled, "½-½", arbiter)
     helper_page = client.get(url).content.decode()
     assert f'id="helper-board-{game.board}"' in helper_page and f'id="helper-board-{filled.board}"' not in helper_page
@@ -121,28 +110,28 @@ def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, even
         board.refresh_from_db()
     assert (game.result, filled.result, other.result) == ("1-0", "½-½", "")
     client.force_login(arbiter)
-    helper = event.result_helpers.get()
-    client.post(reverse("arbiter:result_helper_revoke", args=[event.slug, helper.pk]))
+    helper = reporting.result_helpers.get()
+    client.post(reverse("arbiter:result_helper_revoke", args=[reporting.slug, helper.pk]))
     client.logout()
     assert client.get(url).status_code == 404
-    last = games(event)[2]
+    last = games(reporting)[2]
     assert client.post(f"{url}games/{last.pk}/", {"result": "1-0", "confirm": "1"}).status_code == 404
     last.refresh_from_db()
     assert last.result == ""
     client.force_login(arbiter)
-    log = client.get(reverse("arbiter:audit", args=[event.slug])).content.decode()
+    log = client.get(reverse("arbiter:audit", args=[reporting.slug])).content.decode()
     assert "· result helper</p>" in log and "by result helper “Hall B”" in log
 
 
-def test_a_helper_token_never_opens_the_arbiters_pages(client, event, arbiter):
-    _helper, token = enrol_helper(event, "Desk", arbiter)
+def test_a_helper_token_never_opens_the_arbiters_pages(client, reporting, arbiter):
+    _helper, token = enrol_helper(reporting, "Desk", arbiter)
     assert client.get(reverse("player:helper", args=["x" + token])).status_code == 404
-    response = client.get(reverse("arbiter:round", args=[event.slug, 1]), {"token": token})
+    response = client.get(reverse("arbiter:round", args=[reporting.slug, 1]), {"token": token})
     assert response.status_code == 302  # the login page
 
 
-def test_the_api_gives_a_player_his_board_and_takes_his_report(event, arbiter):
-    game, other = games(event)[:2]
+def test_the_api_gives_a_player_his_board_and_takes_his_report(reporting, arbiter):
+    game, other = games(reporting)[:2]
     api = APIClient()
     api.force_authenticate(game.black.user)
     url = reverse("api:my_board", args=[game.black.pk])

@@ -24,25 +24,14 @@ from tournaments.services.results import enter_result
 State = ResultReport.State
 
 
-@pytest.fixture
-def event(club):
-    tournament = make_tournament(club, players=6, rounds=5)
-    PlayerSide.objects.create(tournament=tournament, board_results=True)
-    for player in tournament.players.all():
-        player.user = get_user_model().objects.create_user(f"p{player.pairing_number}@example.org")
-        player.save(update_fields=["user"])
-    pair(tournament)
-    return tournament
-
-
 def boards(tournament):
     """The games of round 1, board 1 first, with their two players."""
     return [(game, game.white, game.black) for game in
             tournament.round_set.get(number=1).games.select_related("white", "black").order_by("board")]
 
 
-def test_a_report_confirmed_by_the_opponent_waits_for_the_arbiter(event, arbiter):
-    game, white, black = boards(event)[0]
+def test_a_report_confirmed_by_the_opponent_waits_for_the_arbiter(reporting, arbiter):
+    game, white, black = boards(reporting)[0]
     known = report(white, "1-0", white.user)
     assert (known.result, known.state, known.reporter) == ("1-0", State.REPORTED, white)
     assert answer(black, True, black.user).state == State.CONFIRMED
@@ -52,40 +41,40 @@ def test_a_report_confirmed_by_the_opponent_waits_for_the_arbiter(event, arbiter
     game.refresh_from_db()
     known.refresh_from_db()
     assert game.result == "1-0" and known.state == State.OFFICIAL
-    entries = list(event.audit_entries.filter(kind="result").order_by("pk").values_list("action", "user__username",
+    entries = list(reporting.audit_entries.filter(kind="result").order_by("pk").values_list("action", "user__username",
                                                                                         "via"))
     assert entries == [("reported", white.user.username, "player"), ("report confirmed", black.user.username, "player"),
                        ("entered", "ann", "")]
-    assert "reported by" in event.audit_entries.get(action="entered").summary
+    assert "reported by" in reporting.audit_entries.get(action="entered").summary
 
 
-def test_the_tournament_may_accept_confirmed_results_automatically(event):
-    PlayerSide.objects.filter(tournament=event).update(accept_confirmed=True)
-    game, white, black = boards(event)[1]
+def test_the_tournament_may_accept_confirmed_results_automatically(reporting):
+    PlayerSide.objects.filter(tournament=reporting).update(accept_confirmed=True)
+    game, white, black = boards(reporting)[1]
     report(black, "0-1", black.user)
     assert answer(white, True, white.user).state == State.OFFICIAL
     game.refresh_from_db()
     assert game.result == "0-1"
-    entered = event.audit_entries.get(action="entered")
+    entered = reporting.audit_entries.get(action="entered")
     assert entered.user == white.user and "accepted automatically" in entered.summary
 
 
-def test_both_players_reporting_the_same_result_is_a_confirmation(event):
-    _game, white, black = boards(event)[0]
+def test_both_players_reporting_the_same_result_is_a_confirmation(reporting):
+    _game, white, black = boards(reporting)[0]
     report(white, "½-½", white.user)
     assert report(black, "½-½", black.user).state == State.CONFIRMED
-    game2, white2, black2 = boards(event)[1]
+    game2, white2, black2 = boards(reporting)[1]
     report(white2, "1-0", white2.user)
     with pytest.raises(Refused, match="Your opponent reported 1-0: confirm it or dispute it"):
         report(black2, "0-1", black2.user)
     assert ResultReport.objects.get(game=game2).state == State.REPORTED
 
 
-def test_a_player_changes_or_withdraws_his_report_until_it_is_confirmed(event):
-    _game, white, black = boards(event)[0]
+def test_a_player_changes_or_withdraws_his_report_until_it_is_confirmed(reporting):
+    _game, white, black = boards(reporting)[0]
     report(white, "1-0", white.user)
     assert report(white, "1-0", white.user).state == State.REPORTED  # a second click: nothing more
-    assert event.audit_entries.filter(action="reported").count() == 1
+    assert reporting.audit_entries.filter(action="reported").count() == 1
     assert report(white, "½-½", white.user).result == "½-½"
     withdraw(white, white.user)
     assert not ResultReport.objects.exists()
@@ -98,12 +87,12 @@ def test_a_player_changes_or_withdraws_his_report_until_it_is_confirmed(event):
     with pytest.raises(Refused, match="confirmed your report"):
         withdraw(white, white.user)
     assert ResultReport.objects.get().result == "1-0"
-    assert list(event.audit_entries.filter(kind="result").order_by("pk").values_list("action", flat=True)) == [
+    assert list(reporting.audit_entries.filter(kind="result").order_by("pk").values_list("action", flat=True)) == [
         "reported", "report changed", "report withdrawn", "reported", "report confirmed"]
 
 
-def test_a_disputed_report_is_decided_by_the_arbiter(event, arbiter):
-    game, white, black = boards(event)[0]
+def test_a_disputed_report_is_decided_by_the_arbiter(reporting, arbiter):
+    game, white, black = boards(reporting)[0]
     report(white, "1-0", white.user)
     assert answer(black, False, black.user).state == State.DISPUTED
     assert answer(black, False, black.user).state == State.DISPUTED  # a second click
@@ -119,8 +108,8 @@ def test_a_disputed_report_is_decided_by_the_arbiter(event, arbiter):
         make_official(game, arbiter)
 
 
-def test_the_arbiter_decides_a_dispute_by_typing_another_result_and_no_player_overwrites_it(event, arbiter):
-    game, white, black = boards(event)[0]
+def test_the_arbiter_decides_a_dispute_by_typing_another_result_and_no_player_overwrites_it(reporting, arbiter):
+    game, white, black = boards(reporting)[0]
     report(white, "1-0", white.user)
     answer(black, False, black.user)
     enter_result(game, "½-½", arbiter)
@@ -134,30 +123,30 @@ def test_the_arbiter_decides_a_dispute_by_typing_another_result_and_no_player_ov
     assert game.result == "½-½"
 
 
-def test_players_report_played_games_only_and_only_when_the_tournament_asks(event):
-    _game, white, _black = boards(event)[0]
+def test_players_report_played_games_only_and_only_when_the_tournament_asks(reporting):
+    _game, white, _black = boards(reporting)[0]
     for result in ("+-", "--", "", "bye", "2-0"):
         with pytest.raises(Refused, match="a forfeit is the arbiter's"):
             report(white, result, white.user)
-    PlayerSide.objects.filter(tournament=event).update(board_results=False)
+    PlayerSide.objects.filter(tournament=reporting).update(board_results=False)
     with pytest.raises(Refused, match="takes no results from the players"):
         report(white, "1-0", white.user)
     assert not ResultReport.objects.exists()
 
 
-def test_the_reports_are_of_the_current_round_only(event, arbiter):
-    first = boards(event)
+def test_the_reports_are_of_the_current_round_only(reporting, arbiter):
+    first = boards(reporting)
     for game, _white, _black in first:
         enter_result(game, "1-0", arbiter)
-    round_2 = pair(event)
+    round_2 = pair(reporting)
     game = round_2.games.select_related("white", "black").first()
     known = report(game.white, "0-1", game.white.user)
     assert known.game == game  # round 2's board, not round 1's
 
 
-def test_a_helper_fills_empty_boards_only_and_is_refused_once_revoked(event, arbiter):
-    (game1, *_), (game2, *_), (game3, *_) = boards(event)
-    helper, token = enrol_helper(event, "Hall B", arbiter)
+def test_a_helper_fills_empty_boards_only_and_is_refused_once_revoked(reporting, arbiter):
+    (game1, *_), (game2, *_), (game3, *_) = boards(reporting)
+    helper, token = enrol_helper(reporting, "Hall B", arbiter)
     assert helper_for(token) == helper and len(token) >= 32
     assert ResultHelper.objects.get().token_hash != token  # only its hash is kept
     helper_fill(helper, game1, "0-1")
@@ -179,23 +168,23 @@ def test_a_helper_fills_empty_boards_only_and_is_refused_once_revoked(event, arb
     game2.refresh_from_db()
     game3.refresh_from_db()
     assert (game1.result, game2.result, game3.result) == ("0-1", "½-½", "")
-    entry = event.audit_entries.get(action="entered", game=game1)
+    entry = reporting.audit_entries.get(action="entered", game=game1)
     assert entry.via == "helper" and "Hall B" in entry.summary and entry.user is None
-    assert list(event.audit_entries.filter(action__startswith="helper").values_list("action", "user")) == [
+    assert list(reporting.audit_entries.filter(action__startswith="helper").values_list("action", "user")) == [
         ("helper revoked", arbiter.pk), ("helper enrolled", arbiter.pk)]
 
 
-def test_a_helper_cannot_fill_another_tournaments_board_or_an_earlier_round(event, club, arbiter):
+def test_a_helper_cannot_fill_another_tournaments_board_or_an_earlier_round(reporting, club, arbiter):
     other = make_tournament(club, players=4, name="Other Open")
     other_game = pair(other).games.first()
-    helper, _token = enrol_helper(event, "", arbiter)
+    helper, _token = enrol_helper(reporting, "", arbiter)
     assert helper.label == "Helper 1"
     with pytest.raises(Refused, match="Only the boards of the current round"):
         helper_fill(helper, other_game, "1-0")
-    for game, *_ in boards(event):
+    for game, *_ in boards(reporting):
         helper_fill(helper, game, "1-0")
-    old = boards(event)[0][0]
-    pair(event)
+    old = boards(reporting)[0][0]
+    pair(reporting)
     with pytest.raises(Refused, match="Only the boards of the current round"):
         helper_fill(helper, old, "1-0")
     other_game.refresh_from_db()
@@ -204,26 +193,26 @@ def test_a_helper_cannot_fill_another_tournaments_board_or_an_earlier_round(even
 
 
 @pytest.mark.django_db(transaction=True)
-def test_clicks_at_the_same_moment_make_one_report_and_one_result(event, arbiter):
+def test_clicks_at_the_same_moment_make_one_report_and_one_result(reporting, arbiter):
     """Both players and a helper on one board at once, a player clicking twice: one report, one
     confirmation, one result; every other click refused with a message or harmless."""
     from tests.app.tournaments.test_concurrency import at_once
 
-    PlayerSide.objects.filter(tournament=event).update(accept_confirmed=True)
-    game, white, black = boards(event)[0]
+    PlayerSide.objects.filter(tournament=reporting).update(accept_confirmed=True)
+    game, white, black = boards(reporting)[0]
     actions = [lambda: report(white, "1-0", white.user), lambda: report(white, "1-0", white.user),
                lambda: report(black, "1-0", black.user), lambda: report(black, "1-0", black.user)]
     results = at_once(lambda i: actions[i](), count=len(actions))
     assert all(isinstance(r, ResultReport | Refused) for r in results), results
     game.refresh_from_db()
     assert game.result == "1-0" and ResultReport.objects.get().state == State.OFFICIAL
-    assert event.audit_entries.filter(action="entered").count() == 1
-    assert event.audit_entries.filter(action="reported").count() == 1
-    helper, _token = enrol_helper(event, "Desk", arbiter)
-    other = boards(event)[1][0]
+    assert reporting.audit_entries.filter(action="entered").count() == 1
+    assert reporting.audit_entries.filter(action="reported").count() == 1
+    helper, _token = enrol_helper(reporting, "Desk", arbiter)
+    other = boards(reporting)[1][0]
     results = at_once(lambda i: helper_fill(helper, other, "0-1" if i % 2 else "½-½"), count=4)
     assert sum(not isinstance(r, Refused) for r in results) == 1, results  # the first fills it, the rest refused
-    assert event.audit_entries.filter(action="entered", game=other).count() == 1
+    assert reporting.audit_entries.filter(action="entered", game=other).count() == 1
 
 
 def test_a_double_swiss_match_is_not_reported_from_the_board(club, arbiter):
