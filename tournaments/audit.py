@@ -3,7 +3,9 @@
 One way to write it: :func:`record`, called by the business actions (``services``,
 ``pairing.rounds``, ``exchange.trf_import``) inside the transaction of the change, with the
 user they are given, and by the Django admin (``admin.AuditedAdmin``) with the request's user.
-A bulk write (a CSV import, a renumbering) is one entry with a summary.
+A bulk write (a CSV import, a renumbering) is one entry with a summary.  An event's change (its
+name, venue, dates, sections) is in the event's own log (``record(None, ..., event=)``: an event
+with no section has one too), and :func:`record_event` writes it there and in each section's.
 
 The log is a record, written in English whatever the language of the pages (as the TRF file is):
 the summaries are plain text, and a label given translatable (``Round.Status.DRAFT.label``) is
@@ -21,7 +23,7 @@ from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import override
 
-from tournaments.models import AuditEntry, Tournament
+from tournaments.models import AuditEntry, Event, Tournament
 
 Kind = AuditEntry.Kind
 
@@ -71,18 +73,27 @@ def changes(before: dict, after: dict) -> tuple[dict, dict]:
     return {name: before.get(name) for name in names}, {name: after.get(name) for name in names}
 
 
-def record(tournament: Tournament | int, kind: str, action: str, summary: str, *, user=None, before=None,
-           after=None, game=None, via: str = "") -> AuditEntry:
-    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+def record(tournament: Tournament | int | None, kind: str, action: str, summary: str, *, user=None, before=None,
+           after=None, game=None, via: str = "", event: Event | None = None) -> AuditEntry:
+    """One entry in the tournament's log, or (``tournament`` None) in the ``event``'s."""
+    tournament_id = tournament if isinstance(tournament, int) or tournament is None else tournament.pk
     if user is not None and not user.is_authenticated:
         user = None
-    return AuditEntry.objects.create(tournament_id=tournament_id, kind=kind, action=action,
+    return AuditEntry.objects.create(tournament_id=tournament_id, event=event, kind=kind, action=action,
                                      summary=_untranslated(summary)[:300], before=_untranslated(before),
                                      after=_untranslated(after), game=game, user=user, via=via)
 
 
-def entries(tournament: Tournament, kind: str = ""):
-    queryset = tournament.audit_entries.select_related("user")
+def record_event(event: Event, sections, kind: str, action: str, summary: str, **details) -> None:
+    """An event's change in its own log and in the log of each of ``sections`` (what their arbiters read)."""
+    record(None, kind, action, summary, event=event, **details)
+    for section in sections:
+        record(section, kind, action, summary, **details)
+
+
+def entries(owner: Tournament | Event, kind: str = ""):
+    """A tournament's log or an event's, newest first, of one kind if ``kind`` is one."""
+    queryset = owner.audit_entries.select_related("user")
     return queryset.filter(kind=kind) if kind in Kind.values else queryset
 
 

@@ -724,7 +724,9 @@ class ManualChange(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One change of a tournament: who, when, what it was before and after (``tournaments/audit.py``).
+    """One change of a tournament, or of an event (its name, venue, dates, sections: ``event``, no
+    tournament; an event's change is in each section's log too): who, when, what it was before and
+    after (``tournaments/audit.py``).
 
     Written by the business actions (``tournaments.services``, ``pairing.rounds``) in the transaction of the
     change, and by the Django admin (``admin.AuditedAdmin``).  Never changed nor deleted by the app.
@@ -746,7 +748,10 @@ class AuditEntry(models.Model):
         PRIZE = "prize", _("Prize")
         TEAM = "team", _("Team")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit_entries")
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
+                                   related_name="audit_entries")
+    #: An event's own log (an event with no section has one too); the entry names no tournament.
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     action = models.CharField(max_length=20)
     summary = models.CharField(max_length=300)
@@ -762,11 +767,14 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-pk"]
-        indexes = [models.Index(fields=["tournament", "-at"], name="audit_by_tournament")]
+        indexes = [models.Index(fields=["tournament", "-at"], name="audit_by_tournament"),
+                   models.Index(fields=["event", "-at"], name="audit_by_event")]
+        constraints = [models.CheckConstraint(
+            condition=models.Q(tournament__isnull=False) | models.Q(event__isnull=False), name="audit_of_something")]
         verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
-        return f"{self.tournament}: {self.summary}"
+        return f"{self.tournament or self.event}: {self.summary}"
 
 
 # The player's side (docs/players.md): online registration, check-in and bye requests.

@@ -102,8 +102,9 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
-    """An event's changes go to the audit log of each of its sections (an event has no log of its own;
-    a section added or removed is the tournament's change, made in its admin or on the event's page)."""
+    """An event's changes go to its own audit log and to each of its sections' (a section added or
+    removed is the tournament's change, made in its admin or on the event's page); an event deleted,
+    to its sections' (its own log goes with it)."""
 
     list_display = ["name", "club", "venue", "start_date", "end_date", "slug"]
     list_filter = ["club"]
@@ -123,9 +124,8 @@ class EventAdmin(admin.ModelAdmin):
             return
         summary = (f"Event {obj} changed in the admin: {', '.join(after)}" if change
                    else f"Event {obj} added in the admin")
-        for section in obj.tournaments.all():
-            audit.record(section, Kind.SETTINGS, "event", summary, user=request.user,
-                         before=before or None, after=after, via="admin")
+        audit.record_event(obj, obj.tournaments.all(), Kind.SETTINGS, "event", summary, user=request.user,
+                           before=before or None, after=after, via="admin")
 
     def delete_model(self, request, obj):
         self._log_deletion(request, obj)
@@ -177,9 +177,9 @@ class AuditEntryAdmin(admin.ModelAdmin):
     """Read only: nobody edits the log; a superuser (the only user of the admin, admin_site.py) may
     delete a tournament, and its log with it."""
 
-    list_display = ["at", "tournament", "kind", "summary", "user", "via"]
+    list_display = ["at", "tournament", "event", "kind", "summary", "user", "via"]
     list_filter = ["kind", "via"]
-    list_select_related = ["tournament", "user"]
+    list_select_related = ["tournament", "event", "user"]
     search_fields = ["summary"]
 
     def has_add_permission(self, request):

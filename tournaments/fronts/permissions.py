@@ -156,6 +156,8 @@ RULES: dict[str, Rule] = {
     "arbiter:event_section_remove": Rule(Perm.SETTINGS),  # before its round 1: a single tournament again
     "arbiter:event_section_up": Rule(Perm.SETTINGS),  # the sections' order: a placement by rating tries it
     "arbiter:event_move": Rule(Perm.PLAYERS),  # a player moved to another section before round 1
+    "arbiter:event_audit": Rule(Perm.VIEW),  # the event's own log: its club's arbiters, sections or none
+    "arbiter:event_audit_csv": Rule(Perm.VIEW),
     "player:event_register": Rule(OWNER),  # any player signed in: a section chosen, or placed by rating
     "api:events": Rule(PUBLIC, NOBODY),
     "api:event": Rule(PUBLIC, NOBODY),

@@ -59,6 +59,8 @@ def create_event(club: Club, user=None, **fields) -> Event:
         try:
             with transaction.atomic():
                 event.save()
+                audit.record(None, Kind.SETTINGS, "event", f"Event {event.name} created", user=user, event=event,
+                             after=audit.filled(audit.snapshot(event, exclude=("club", "slug"))))
             return event
         except IntegrityError:
             if not Event.objects.filter(slug=event.slug).exists():
@@ -75,7 +77,7 @@ def _lock_sections(event: Event) -> list[Tournament]:
 @transaction.atomic
 def edit_event(event: Event, user=None, **fields) -> Event:
     """The event's name, venue and dates changed (its slug stays: its pages keep their address); in the
-    audit log of each of its sections."""
+    event's audit log and in each of its sections'."""
     sections = _lock_sections(event)
     event = Event.objects.select_for_update().select_related("club").get(pk=event.pk)
     before = audit.snapshot(event, exclude=("club", "slug"))
@@ -88,9 +90,8 @@ def edit_event(event: Event, user=None, **fields) -> Event:
         return event
     event.save(update_fields=list(after))
     bump(event=event)  # the sections' pages name the event
-    for section in sections:
-        audit.record(section, Kind.SETTINGS, "event", f"Event {event.name}: {', '.join(after)} changed",
-                     user=user, before=before, after=after)
+    audit.record_event(event, sections, Kind.SETTINGS, "event", f"Event {event.name}: {', '.join(after)} changed",
+                       user=user, before=before, after=after)
     return event
 
 
@@ -105,8 +106,9 @@ def add_section(event: Event, tournament: Tournament, user=None) -> Tournament:
     last = event.tournaments.aggregate(last=Max("section_order"))["last"]
     tournament.event, tournament.section_order = event, (last or 0) + 1
     tournament.save(update_fields=["event", "section_order", "revision"])
-    audit.record(tournament, Kind.SETTINGS, "section", f"Section {tournament.section_order} of the event {event.name}",
-                 user=user, after={"event": event.name, "section": tournament.section_order})
+    audit.record_event(event, [tournament], Kind.SETTINGS, "section",
+                       f"{tournament.name}: section {tournament.section_order} of the event {event.name}",
+                       user=user, after={"event": event.name, "section": tournament.section_order})
     return tournament
 
 
@@ -126,8 +128,7 @@ def move_section_up(event: Event, tournament: Tournament, user=None) -> None:
             before = section.section_order
             section.section_order = number
             section.save(update_fields=["section_order", "revision"])
-            audit.record(section, Kind.SETTINGS, "section", f"Section {number} of the event {event.name}",
-                         user=user, before={"section": before}, after={"section": number})
+            _record_order(event, section, before, user)
 
 
 @transaction.atomic
@@ -147,16 +148,23 @@ def remove_section(event: Event, tournament: Tournament, user=None) -> Tournamen
     before = removed.section_order
     removed.event, removed.section_order = None, 0
     removed.save(update_fields=["event", "section_order"])
-    audit.record(removed, Kind.SETTINGS, "section", f"No longer a section of the event {event.name}",
-                 user=user, before={"event": event.name, "section": before}, after={"event": None})
+    audit.record_event(event, [removed], Kind.SETTINGS, "section",
+                       f"{removed.name}: no longer a section of the event {event.name}",
+                       user=user, before={"event": event.name, "section": before}, after={"event": None})
     for number, section in enumerate(sections, start=1):
         if section.section_order != number:
             old = section.section_order
             section.section_order = number
             section.save(update_fields=["section_order"])
-            audit.record(section, Kind.SETTINGS, "section", f"Section {number} of the event {event.name}",
-                         user=user, before={"section": old}, after={"section": number})
+            _record_order(event, section, old, user)
     return removed
+
+
+def _record_order(event: Event, section: Tournament, before: int, user) -> None:
+    """A section's new place in the event's order, in the event's log and the section's."""
+    audit.record_event(event, [section], Kind.SETTINGS, "section",
+                       f"{section.name}: section {section.section_order} of the event {event.name}",
+                       user=user, before={"section": before}, after={"section": section.section_order})
 
 
 def placement(event: Event, entry: Registration) -> tuple[Tournament | None, list[tuple[Tournament, str]]]:
@@ -252,5 +260,8 @@ def move_player(section_from: Tournament, player: Player, section_to: Tournament
     audit.record(section_to, Kind.PLAYER, "moved in",
                  f"{player.name} moved from the section {section_from.name} as #{player.pairing_number}", user=user,
                  before={**data, "pairing_number": old_number},
+                 after={**data, "pairing_number": player.pairing_number, **confirmed})
+    audit.record(None, Kind.PLAYER, "moved", f"{player.name} moved from {section_from.name} to {section_to.name}",
+                 user=user, event=section_to.event, before={**data, "pairing_number": old_number},
                  after={**data, "pairing_number": player.pairing_number, **confirmed})
     return player

@@ -408,3 +408,59 @@ def test_an_event_changed_in_the_admin_is_audited_in_each_section(event):
     admin.site._registry[Event].delete_model(web, event)
     open_a = Tournament.objects.get(name="Open A")
     assert open_a.event is None and open_a.audit_entries.filter(action="event").latest("pk").after == {"event": None}
+
+
+def test_an_event_with_no_section_has_its_own_audit_log(club, arbiter):
+    """Its sections' logs cannot hold it: the event's own log has its creation and each edit, with who."""
+    event = create_event(club, arbiter, name="Lyon Blitz", venue="Salle Rameau")
+    edit_event(event, arbiter, name="Lyon Blitz Night", end_date=datetime.date(2026, 12, 20))
+    edited, created = event.audit_entries.all()  # newest first
+    assert (created.action, created.user, created.tournament) == ("event", arbiter, None)
+    assert created.after == {"name": "Lyon Blitz", "venue": "Salle Rameau"}
+    assert (edited.user, edited.tournament, edited.summary) == (
+        arbiter, None, "Event Lyon Blitz Night: name, end_date changed")
+    assert (edited.before, edited.after) == ({"name": "Lyon Blitz", "end_date": None},
+                                             {"name": "Lyon Blitz Night", "end_date": "2026-12-20"})
+    edit_event(event, arbiter, name="Lyon Blitz Night")  # nothing changed: nothing logged
+    with pytest.raises(Refused, match="The event cannot end before it starts"):
+        edit_event(event, arbiter, start_date=datetime.date(2026, 12, 21))
+    assert event.audit_entries.count() == 2
+
+
+def test_the_events_log_holds_each_change_once_and_its_sections_still_theirs(event, arbiter):
+    a, b, c = sections(event)["Open A"], sections(event)["Open B"], sections(event)["Open C"]
+    edit_event(event, arbiter, venue="Salle Molière")
+    assert event.audit_entries.filter(action="event", before__venue="Salle Rameau").count() == 1
+    assert all(s.audit_entries.filter(action="event").count() == 1 for s in (a, b, c))
+    player, = fill(b, [2100])
+    move_player(b, player, a, arbiter)
+    moved = event.audit_entries.get(action="moved")
+    assert moved.summary == "Player, B2100 moved from Open B to Open A" and moved.user == arbiter
+    remove_section(event, a, arbiter)
+    summaries = [e.summary for e in event.audit_entries.filter(action="section")]
+    assert summaries[:3] == ["Open C: section 2 of the event Lyon Open", "Open B: section 1 of the event Lyon Open",
+                             "Open A: no longer a section of the event Lyon Open"]
+    a.delete()  # a tournament deleted later: its log goes with it, the event's stays
+    assert event.audit_entries.filter(summary__startswith="Open A: section 1").exists()
+
+
+def test_the_events_audit_log_is_for_its_clubs_arbiters_only(client, club, arbiter, outsider):
+    event = create_event(club, arbiter, name="Lyon Blitz")
+    edit_event(event, arbiter, venue="Salle Molière")
+    url = reverse("arbiter:event_audit", args=[event.slug])
+    csv_url = reverse("arbiter:event_audit_csv", args=[event.slug])
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(arbiter)
+    assert f'href="{url}"' in client.get(event.get_manage_url()).content.decode()
+    page = client.get(url).content.decode()
+    assert "Event Lyon Blitz: venue changed" in page and "Event Lyon Blitz created" in page and "ann" in page
+    assert "Every change of the event" in page and f'href="{csv_url}"' in page
+    download = client.get(csv_url)
+    assert download["Content-Disposition"].startswith('attachment; filename="lyon-blitz-audit-')
+    assert "Event Lyon Blitz: venue changed" in download.content.decode()
+    deputy = get_user_model().objects.create_user("dee", password="pw-dee-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client.force_login(deputy)
+    assert client.get(url).status_code == 200  # every arbiter of the club reads it
+    client.force_login(outsider)  # another club's arbiter: the event is not there for him
+    assert client.get(url).status_code == 404 and client.get(csv_url).status_code == 404

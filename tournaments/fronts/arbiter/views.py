@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -445,22 +446,45 @@ AUDIT_PAGE = 100
 @login_required
 def audit_log(request, slug):
     """The tournament's audit log, newest first, filtered by ``?kind=``."""
-    tournament = request.tournament
-    kind = request.GET.get("kind", "")
-    page = Paginator(audit.entries(tournament, kind), AUDIT_PAGE).get_page(request.GET.get("page"))
-    return render(request, "arbiter/audit.html", {
-        "tournament": tournament, "entries": page, "page": page,
-        "kinds": audit.Kind.choices, "kind": kind if kind in audit.Kind.values else "",
-    })
+    return _audit_page(request, request.tournament, reverse("arbiter:audit", args=[slug]),
+                       reverse("arbiter:audit_csv", args=[slug]))
 
 
 @login_required
 def audit_csv(request, slug):
-    tournament = request.tournament
-    entries = audit.entries(tournament, request.GET.get("kind", ""))
+    return _audit_download(request, request.tournament)
+
+
+@login_required
+def event_audit(request, event):
+    """The event's own audit log (its name, venue, dates, sections, players moved): read by its club's
+    arbiters, whether or not it has sections (permissions.py)."""
+    event = get_object_or_404(Event, slug=event)
+    return _audit_page(request, event, reverse("arbiter:event_audit", args=[event.slug]),
+                       reverse("arbiter:event_audit_csv", args=[event.slug]))
+
+
+@login_required
+def event_audit_csv(request, event):
+    return _audit_download(request, get_object_or_404(Event, slug=event))
+
+
+def _audit_page(request, owner, log_url: str, csv_url: str):
+    """A tournament's or an event's audit log, a page of it, of the kind ``?kind=`` names."""
+    kind = request.GET.get("kind", "")
+    page = Paginator(audit.entries(owner, kind), AUDIT_PAGE).get_page(request.GET.get("page"))
+    return render(request, "arbiter/audit.html", {
+        "owner": owner, "is_event": isinstance(owner, Event), "log_url": log_url, "csv_url": csv_url,
+        "entries": page, "page": page, "kinds": audit.Kind.choices, "kind": kind if kind in audit.Kind.values else "",
+    })
+
+
+def _audit_download(request, owner):
+    """The log as CSV (every entry, of the kind ``?kind=`` names)."""
+    entries = audit.entries(owner, request.GET.get("kind", ""))
     response = HttpResponse(audit.as_csv(entries), content_type="text/csv; charset=utf-8")
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-audit-{stamp}.csv"'
+    response["Content-Disposition"] = f'attachment; filename="{owner.slug}-audit-{stamp}.csv"'
     return response
 
 
