@@ -26,8 +26,16 @@ from tournaments.models import Tournament
 
 
 def local_when(moment) -> str:
-    """A moment as the messages write it: the local date and time in the reader's language."""
+    """A moment as the messages write it: the local date and time in the reader's language.  A
+    sentence ending with it goes through :func:`full_stop` (English writes "9:30 a.m.")."""
     return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def full_stop(sentence: str) -> str:
+    """``sentence`` with one full stop at its end where a moment ending it brought its own ("... opens
+    at 9:30 a.m.." -> "... at 9:30 a.m."); in any language, whatever its format; an ellipsis stays.
+    The template filter of the same name (``templatetags/chess.py``) is this one."""
+    return sentence[:-1] if sentence.endswith("..") and not sentence.endswith("...") else sentence
 
 
 class Refused(Exception):

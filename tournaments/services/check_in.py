@@ -15,7 +15,14 @@ from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
 from tournaments.models import Absence, CheckIn, Player, PlayerSide, Tournament
-from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, local_when, lock_tournament
+from tournaments.services import (
+    ConfirmationNeeded,
+    Refused,
+    full_stop,
+    last_paired_round,
+    local_when,
+    lock_tournament,
+)
 from tournaments.services.registration import player_side
 
 
@@ -44,7 +51,8 @@ def check_in_problem(player: Player, number: int | None, side: PlayerSide) -> st
     opens, closes = window(side, number)
     now = timezone.now()
     if opens and now < opens:
-        return _("Check-in for round %(number)s opens at %(when)s.") % {"number": number, "when": local_when(opens)}
+        return full_stop(_("Check-in for round %(number)s opens at %(when)s.") % {
+            "number": number, "when": local_when(opens)})
     if closes and now >= closes:
         return _("Check-in for round %(number)s closed at %(when)s: see the arbiter.") % {
             "number": number, "when": local_when(closes)}

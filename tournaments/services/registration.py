@@ -15,7 +15,7 @@ from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
 from tournaments.models import Approval, Notice, Player, PlayerSide, Registration, Tournament
-from tournaments.services import Refused, all_paired, last_paired_round, local_when, lock_tournament
+from tournaments.services import Refused, all_paired, full_stop, last_paired_round, local_when, lock_tournament
 from tournaments.services.notices import queue_mail
 from tournaments.services.players import Registered, register_player, remove_player, withdraw_player
 
@@ -48,9 +48,9 @@ def registration_closed(side: PlayerSide) -> str | None:
     if not side.registration:
         return _("This tournament takes no entries online: ask the arbiter.")
     if side.opens_at and now < side.opens_at:
-        return _("Registration opens on %(when)s.") % {"when": local_when(side.opens_at)}
+        return full_stop(_("Registration opens on %(when)s.") % {"when": local_when(side.opens_at)})
     if side.closes_at and now >= side.closes_at:
-        return _("Registration closed on %(when)s.") % {"when": local_when(side.closes_at)}
+        return full_stop(_("Registration closed on %(when)s.") % {"when": local_when(side.closes_at)})
     if last_paired_round(side.tournament) >= side.tournament.rounds:
         return all_paired(side.tournament)
     return None

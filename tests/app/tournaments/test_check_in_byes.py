@@ -12,7 +12,7 @@ from django.utils import timezone
 from tests.app.conftest import make_tournament, pair, play, request
 from tournaments.exchange.trf import export
 from tournaments.models import Absence, ByeRequest, CheckIn, PlayerSide
-from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.services import ConfirmationNeeded, Refused, full_stop
 from tournaments.services.bye_requests import cancel, grant, refuse, request_bye
 from tournaments.services.check_in import check_in, check_in_round, mark_absent, not_checked_in
 
@@ -201,3 +201,25 @@ def test_the_venue_qr_code_leads_to_the_check_in(client, event, arbiter):
     page = client.get(reverse("arbiter:check_in_qr", args=[event.slug])).content.decode()
     target = "http://testserver" + reverse("player:venue_check_in", args=[event.slug])
     assert "<svg" in page and f"<title>{target}</title>" in page
+
+
+def test_a_check_in_time_ending_a_sentence_in_english_gives_one_full_stop(client, event, arbiter, settings):
+    """Round 1 at 11:30 a.m.: check-in opens at 9:30 a.m. and closes at 11:15 a.m., each said once with
+    one full stop, to the player refused and on the arbiter's page."""
+    settings.TIME_ZONE = "UTC"
+    set_side(event, round_times=["2030-06-01T11:30:00+00:00"])
+    with pytest.raises(Refused) as refused:
+        check_in(players(event)[0])
+    assert refused.value.message == "Check-in for round 1 opens at June 1, 2030, 9:30 a.m."
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:entries", args=[event.slug])).content.decode()
+    assert "Check-in closes at June 1, 2030, 11:15 a.m.</p>" in page and "m.." not in page
+
+
+@pytest.mark.parametrize(("sentence", "once"), [
+    ("Opens at 9:30 a.m..", "Opens at 9:30 a.m."), ("Ouvre à 09:30.", "Ouvre à 09:30."),
+    ("Wait for it...", "Wait for it..."),
+    ("Opens at 9:30 a.m.: see the arbiter.", "Opens at 9:30 a.m.: see the arbiter."),
+])
+def test_full_stop_takes_off_only_a_doubled_one(sentence, once):
+    assert full_stop(sentence) == once

@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.app.conftest import make_tournament, pair
 from tournaments.exchange.trf import export, tournament_document
@@ -196,3 +196,23 @@ def test_a_player_removed_by_the_arbiter_frees_a_place(client, open_tournament, 
     client.post(reverse("arbiter:player_delete", args=[open_tournament.slug, removed.pk]), {"confirm": "1"})
     waiting.refresh_from_db()
     assert waiting.status == Status.PENDING
+
+
+MORNING, EVENING = "2030-06-01T09:30:00+00:00", "2030-06-01T18:00:00+00:00"
+
+
+def test_a_date_ending_a_sentence_in_english_gives_one_full_stop(open_tournament, client, settings):
+    """English writes "9:30 a.m.": the sentence it ends has no second full stop, the page and the refusal;
+    French writes "09:30": its full stop stays."""
+    settings.TIME_ZONE = "UTC"
+    side_of(open_tournament, opens_at=datetime.datetime.fromisoformat(MORNING))
+    with pytest.raises(Refused) as refused:
+        register_online(open_tournament, entry(), person("anna@example.org"))
+    assert refused.value.message == "Registration opens on June 1, 2030, 9:30 a.m."
+    with translation.override("fr"), pytest.raises(Refused) as refused:
+        register_online(open_tournament, entry(), person("anne@example.org"))
+    assert refused.value.message.endswith(" 09:30.")
+    side_of(open_tournament, opens_at=None, closes_at=datetime.datetime.fromisoformat(EVENING))
+    client.force_login(person("bea@example.org"))
+    page = client.get(reverse("player:register", args=[open_tournament.slug])).content.decode()
+    assert "<li>Entries until June 1, 2030, 6 p.m.</li>" in page and "m.." not in page

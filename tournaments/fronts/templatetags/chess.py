@@ -5,8 +5,16 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext, ngettext, pgettext
 
 from pairing.engine import Explanation, Words, format_value, half_up
+from tournaments import services
 
 register = template.Library()
+
+
+@register.filter(is_safe=True)
+def full_stop(sentence: str) -> str:
+    """A translated sentence ending with a moment (``{% blocktranslate ... asvar text %}``): one full
+    stop at its end, not "9:30 a.m.." (``services.full_stop``)."""
+    return services.full_stop(sentence)
 
 
 @register.filter
