@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments import audit
 from tournaments.audit import Kind
-from tournaments.models import Player, RatedPlayer, RatingList, Tournament
+from tournaments.models import Player, RatedPlayer, RatingList, Registration, Tournament
 from tournaments.services import Refused, last_paired_round, lock_tournament
 from tournaments.services.players import assign_pairing_numbers, renumbering_of
 
@@ -41,6 +41,18 @@ FIELD_LABELS = {"rating": gettext_lazy("Rating"), "title": gettext_lazy("Title")
 def _title(entry: RatedPlayer) -> str:
     """The player's title as the pairing order reads it (C.04.2 B.2 b): Tit, else WTit."""
     return entry.title or entry.w_title
+
+
+def listed_rating(tournament: Tournament, who: Player | Registration) -> int | None:
+    """The rating that counts for ``who`` (an entry online or a player) in ``tournament``: its FIDE
+    list's when his FIDE id is there with a rating (what :func:`update_ratings` sets before round 1),
+    else the one typed (unrated in the list: a national rating, say)."""
+    fide_id = (who.fide_id or "").strip()
+    rating_list = RatingList.objects.latest_of(tournament.rating_kind) if fide_id.isdigit() else None
+    if rating_list is None:
+        return who.rating
+    listed = RatedPlayer.objects.filter(list=rating_list, fide_id=int(fide_id)).values_list("rating", flat=True)
+    return listed.first() or who.rating
 
 
 def rating_changes(tournament: Tournament) -> tuple[RatingList | None, list[RatingChange]]:

@@ -18,6 +18,7 @@ from tournaments.models import Approval, Notice, Player, PlayerSide, Registratio
 from tournaments.services import Refused, all_paired, full_stop, last_paired_round, local_when, lock_tournament
 from tournaments.services.notices import queue_mail
 from tournaments.services.players import Registered, register_player, remove_player, withdraw_player
+from tournaments.services.rating_lists import listed_rating
 
 Status = Registration.Status
 
@@ -64,9 +65,10 @@ def condition_problem(side: PlayerSide, entry: Registration) -> str | None:
 
 def condition_problems(side: PlayerSide, entry: Registration | Player) -> list[str]:
     """Every entry condition of the tournament that ``entry`` (an entry online, or a player: the same
-    rating, birth date and federation) does not meet."""
+    rating, birth date and federation) does not meet; the rating is the FIDE list's when he is there
+    (a rating typed lower does not enter a section below it)."""
     problems = []
-    rating = entry.rating or 0
+    rating = listed_rating(side.tournament, entry) or 0
     if side.min_rating is not None and rating < side.min_rating:
         problems.append(_("This tournament is for players rated %(min)s or more.") % {"min": side.min_rating})
     if side.max_rating is not None and rating > side.max_rating:
@@ -121,6 +123,7 @@ def register_online(tournament: Tournament, entry: Registration, user) -> Regist
     tournament = lock_tournament(tournament)
     side = player_side(tournament)
     entry.tournament, entry.user = tournament, user
+    entry.rating = listed_rating(tournament, entry)  # the FIDE list's, when he is there
     problem = registration_closed(side) or condition_problem(side, entry) or duplicate_problem(tournament, entry, user)
     if problem:
         raise Refused(problem)

@@ -12,7 +12,18 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from tests.app.conftest import make_tournament, pair
-from tournaments.models import Absence, Event, ForbiddenPair, Membership, Player, PlayerSide, Registration, Tournament
+from tournaments.models import (
+    Absence,
+    Event,
+    ForbiddenPair,
+    Membership,
+    Player,
+    PlayerSide,
+    RatedPlayer,
+    RatingList,
+    Registration,
+    Tournament,
+)
 from tournaments.services import ConfirmationNeeded, Refused
 from tournaments.services.events import (
     add_section,
@@ -464,3 +475,14 @@ def test_the_events_audit_log_is_for_its_clubs_arbiters_only(client, club, arbit
     assert client.get(url).status_code == 200  # every arbiter of the club reads it
     client.force_login(outsider)  # another club's arbiter: the event is not there for him
     assert client.get(url).status_code == 404 and client.get(csv_url).status_code == 404
+
+
+def test_placement_by_rating_reads_the_fide_lists_rating(event):
+    """Typed 1450 but rated 1700 by FIDE: placed in the Open B, not the under-1600."""
+    rating_list = RatingList.objects.create(kind="standard", period=datetime.date(2026, 11, 1))
+    RatedPlayer.objects.create(list=rating_list, fide_id=2200009, name="Rosa, Ada", federation="ITA", sex="F",
+                               rating=1700)
+    junior = Registration(name="Rosa, Ada", rating=1450, fide_id="2200009", birth_date=datetime.date(2010, 3, 1))
+    assert placement(event, junior)[0].name == "Open B"
+    placed = register_in_event(event, junior, person("ada@example.org"))
+    assert (placed.tournament.name, placed.player.rating) == ("Open B", 1700)

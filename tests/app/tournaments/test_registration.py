@@ -10,7 +10,7 @@ from django.utils import timezone, translation
 
 from tests.app.conftest import make_tournament, pair
 from tournaments.exchange.trf import export, tournament_document
-from tournaments.models import Player, PlayerSide, Registration
+from tournaments.models import Player, PlayerSide, RatedPlayer, RatingList, Registration
 from tournaments.services import Refused
 from tournaments.services.players import register_player
 from tournaments.services.registration import approve, cancel, refuse, register_online
@@ -216,3 +216,29 @@ def test_a_date_ending_a_sentence_in_english_gives_one_full_stop(open_tournament
     client.force_login(person("bea@example.org"))
     page = client.get(reverse("player:register", args=[open_tournament.slug])).content.decode()
     assert "<li>Entries until June 1, 2030, 6 p.m.</li>" in page and "m.." not in page
+
+
+@pytest.fixture
+def fide_list(db):
+    """November's standard list: 2200001 rated 1750, 2200002 in the list unrated."""
+    rating_list = RatingList.objects.create(kind="standard", period=datetime.date(2026, 11, 1))
+    RatedPlayer.objects.create(list=rating_list, fide_id=2200001, name="Verdi, Anna", federation="ITA", sex="F",
+                               rating=1750)
+    RatedPlayer.objects.create(list=rating_list, fide_id=2200002, name="Neri, Ugo", federation="ITA", sex="M")
+    return rating_list
+
+
+def test_an_entry_in_the_fide_list_counts_with_the_lists_rating(open_tournament, fide_list):
+    """A rating typed lower than FIDE's does not enter a tournament for players rated 1600 or less;
+    unrated in the list, the rating typed counts (a national one); the entry keeps the list's."""
+    side_of(open_tournament, max_rating=1600, approval="auto")
+    anna = person("anna@example.org")
+    with pytest.raises(Refused, match="rated 1600 or less"):
+        register_online(open_tournament, entry(rating=1550, fide_id="2200001"), anna)
+    assert not open_tournament.registrations.exists()
+    national = register_online(open_tournament, entry("Neri, Ugo", rating=1580, fide_id="2200002"),
+                               person("ugo@example.org"))
+    assert national.player.rating == 1580
+    side_of(open_tournament, max_rating=None)
+    listed = register_online(open_tournament, entry(rating=1550, fide_id="2200001"), anna)
+    assert (listed.rating, listed.player.rating) == (1750, 1750)
