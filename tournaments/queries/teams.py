@@ -7,8 +7,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Q
+
 from tournaments.exchange.team_trf import team_document
-from tournaments.models import RESULT_CODES, Game, Match, Result, Round, Team, TeamMember, TeamRules, Tournament
+from tournaments.models import (
+    RESULT_CODES,
+    Game,
+    LineUp,
+    Match,
+    Result,
+    Round,
+    Team,
+    TeamMember,
+    TeamRules,
+    Tournament,
+)
 from tournaments.team_tiebreaks import TeamRow, team_standings
 
 #: The points of one side of a game by its TRF code (the tournament's board points read them).
@@ -191,3 +204,22 @@ def team_player_lines(round_: Round, matches: list[MatchLine]) -> list[TeamPlaye
     order = {member.player_id: (member.team.name.casefold(), member.order) for member in members}
     lines = [line for team_lines in by_team.values() for line in team_lines]
     return sorted(lines, key=lambda line: (line.player.name.casefold(), order[line.player.pk]))
+
+
+def player_team_rounds(player) -> dict[int, TeamPlayerLine]:
+    """A team player's published rounds in which his team has a match, by round number: the match,
+    the opposing team, his team's colour on board 1, whether its line-up is in and his board in it."""
+    member = TeamMember.objects.filter(player=player).select_related("team").first()
+    if member is None:
+        return {}
+    team = member.team
+    matches = (Match.objects.filter(round__tournament_id=player.tournament_id, round__status=Round.Status.PUBLISHED)
+               .filter(Q(white_team=team) | Q(black_team=team)).select_related("round", "white_team", "black_team"))
+    fielded = dict(LineUp.objects.filter(match__in=matches, team=team, player=player).values_list("match", "board"))
+    in_ = set(LineUp.objects.filter(match__in=matches, team=team).values_list("match", flat=True))
+    rounds = {}
+    for match in matches:
+        home = match.white_team_id == team.pk
+        rounds[match.round.number] = TeamPlayerLine(player, team, match, match.black_team if home else match.white_team,
+                                                    home, match.is_bye or match.pk in in_, fielded.get(match.pk))
+    return rounds
