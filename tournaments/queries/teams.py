@@ -1,5 +1,6 @@
-"""What the team event's pages read: the matches of a round with their boards and scores, the team
-standings with the C.07 team tie-breaks, the team crosstable.  Scores come from the engine's team
+"""What the team event's pages read: the matches of a round with their boards and scores, where each
+team player plays in a round (the pairings by name, a player's record), the team standings with the
+C.07 team tie-breaks, the team crosstable.  Scores come from the engine's team
 document (``exchange.team_trf``): the standings count what the pairing counts."""
 
 from __future__ import annotations
