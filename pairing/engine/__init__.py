@@ -32,6 +32,7 @@ from .standings import standings as standings_by_tiebreaks
 from .systems import SYSTEMS, Edition, SwissSystem, get_system, read_trf_code
 from .systems.team import TEAM, TeamSystem
 from .systems.team.explain import explain_team
+from .systems.team.explain import paragraphs as team_paragraphs
 from .systems.team.state import build_team_state
 from .tiebreaks import Contribution, TiebreakCodeError, format_value, json_value, parse_codes
 from .tiebreaks import explain as explain_tiebreak
@@ -123,7 +124,8 @@ def pair_round(document: TrfDocument, system: str = "dutch", round_number: int |
 def explain_team_round(document: TeamDocument, pairing, round_number: int | None = None,
                        total_rounds: int | None = None) -> dict:
     """Why :data:`TEAM` paired the round of ``document`` so: the JSON of ``--team --explain`` (the
-    PAB and its candidates, each bracket, each match's colour rule, and ``text`` in English)."""
+    PAB and its candidates, each bracket, each match's colour rule, and ``text`` in English), which
+    :func:`team_paragraphs` writes in plain words in the language of the ``Words`` it is given."""
     state = build_team_state(document, TEAM.latest, round_number, total_rounds)
     return explain_team(state, pairing, {tpn: team.name for tpn, team in document.teams.items()})
 
@@ -220,5 +222,6 @@ __all__ = [
     "score",
     "standings_by_tiebreaks",
     "team_line",
+    "team_paragraphs",
     "with_baku_acceleration",
 ]

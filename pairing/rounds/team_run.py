@@ -60,13 +60,11 @@ def pair(document: TeamDocument, tournament: Tournament, round_: Round, progress
 
 
 def explanation(pairing) -> dict:
-    """What the round stores (``Round.explanation``): the engine's JSON under ``team``, and its
-    English ``text`` as one section, which the pages show as stored (the team system's wordings
-    are not in the catalogues yet)."""
+    """What the round stores (``Round.explanation``): the engine's JSON under ``team`` (its facts,
+    which the pages write in the reader's language: ``chess.explained``), and its English ``text``."""
     if pairing.explanation is None:
         return {}
-    return {"system": TEAM.name, "text": [[f"{TEAM.title} ({TEAM.article})", pairing.explanation["text"]]],
-            "team": pairing.explanation}
+    return {"system": TEAM.name, "text": pairing.explanation["text"], "team": pairing.explanation}
 
 
 def store(tournament: Tournament, round_: Round, pairing) -> None:

@@ -1,5 +1,7 @@
 """A team withdrawn on the teams page in a real browser (on the arbiter's phone), the next round
-paired without it, and the PDF printouts linked from the public team pages downloaded."""
+paired without it, a player's record before the line-ups (his team's match), and the PDF
+printouts linked from the public team pages downloaded (a round's matches, pairings by name and
+result slips)."""
 
 import io
 from pathlib import Path
@@ -62,6 +64,9 @@ def test_withdraw_a_team_then_pair_and_print(page, league, arbiter):
     expect(page.locator("#notice-team")).to_contain_text(f"Your team {match.black_team.name} plays match 1.")
     expect(page.locator("#notice-opponent-team")).to_have_text(match.white_team.name)
     expect(page.locator("#notice-bye")).to_have_count(0)
+    row = page.locator("table.player-rounds tbody tr").nth(1)  # round 2: the team's match, no board yet
+    expect(row).to_contain_text(f"match 1 against {match.white_team.name}")
+    expect(row).to_contain_text("Black on board 1 · line-up not yet in")
     no_sideways_scroll(page, "a player's page with his team's notice, on a phone")
     screenshot(page, "team-notice-phone")
 
@@ -71,6 +76,10 @@ def test_withdraw_a_team_then_pair_and_print(page, league, arbiter):
     screenshot(page, "team-round2-phone")
     text = downloaded_text(page, "p.downloads a")
     assert "Round 2: matches" in text and "line-up to come" in text
+    text = downloaded_text(page, "p.downloads a:has-text('Pairings by name')")
+    assert "Round 2: pairings by name" in text and player.name in text and "Black on board 1" in text
+    text = downloaded_text(page, "p.downloads a:has-text('Result slips')")
+    assert "Round 2 · Match 1" in text and "Round 2 · Match 2" in text and text.count("Match score:") == 2
     page.goto(f"/t/{league.slug}/teams/standings/")
     no_sideways_scroll(page, "the team standings with their print link, on a phone")
     assert "Team standings after round 1" in downloaded_text(page, "p.downloads a")

@@ -1,4 +1,5 @@
-"""A player's record: every published round, points, rank, performance and rating change."""
+"""A player's record: every published round, points, rank, performance and rating change; in a
+team event (C.04.6), his team's match of each round, before the line-ups make his game too."""
 
 from __future__ import annotations
 
@@ -6,13 +7,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from pairing.engine import k_factor, rating_change, rating_rules
 from pairing.engine import performance as performance_of
 from tournaments.exchange.trf import PAB_CODES, scoring
-from tournaments.models import RESULT_CODES, Game, Player, Round, Tournament
+from tournaments.models import RESULT_CODES, Game, Player, Round, Tournament, is_team_event
 from tournaments.queries.boards import absences_by_round, not_paired_reason
 from tournaments.queries.standings import BYE_CELLS, CELL_TEXT, crosstable, published_rounds
+from tournaments.queries.teams import TeamPlayerLine, player_team_rounds
+
+#: A team player his team did not field in a match (C.04.6: the line-up names one player a board).
+NOT_FIELDED = gettext_lazy("Not in the line-up")
 
 
 @dataclass
@@ -26,6 +32,7 @@ class PlayerRound:
     reason: str = ""  # a bye or an absence
     scored: int | None = None  # tenths; None while the game is on
     total: int | None = None  # tenths after this round
+    team: TeamPlayerLine | None = None  # a team event: his team's match; board: his board in it
 
 
 @dataclass
@@ -62,6 +69,7 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
         Q(white=player) | Q(black=player)).select_related("round", "white", "black").defer(
         *(f"round__{name}" for name in Round.JSON_FIELDS))}
     absences = absences_by_round(tournament)
+    team_rounds = player_team_rounds(player) if is_team_event(tournament) else {}
     points, per_round = scoring(tournament), tournament.games_per_round
     rounds, total, rated = [], 0, []
     for number in published:
@@ -86,6 +94,8 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
                 played = PLAYED_SCORE.get(code)
                 if played is not None and entry.opponent.rating:
                     rated.append((entry.opponent.rating, played))  # B.02 8.3.1: games against rated players
+        if number in team_rounds:
+            _in_team_match(entry, team_rounds[number], game, tournament.team_rules.boards)
         if entry.scored is not None:
             total += entry.scored
         entry.total = total if entry.scored is not None else None
@@ -102,3 +112,16 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
         k = player.k_factor or k_factor(player.rating, birth_year, start.year)
         change = rating_change(player.rating, rated, k, rating_rules(start))
     return PlayerRecord(player, rounds, total, rank, completed, len(rated), performance, k, change)
+
+
+def _in_team_match(entry: PlayerRound, line: TeamPlayerLine, game: Game | None, boards: int) -> None:
+    """His team's match of the round: his board in it once the line-ups make his game; before, the
+    match without a result (his board and colour once his team's line-up names him); not fielded."""
+    entry.team = line
+    if game is not None:
+        entry.board = (game.board - 1) % boards + 1  # the match's boards are the round's, match by match
+    elif line.line_up and line.board is None:
+        entry.reason = NOT_FIELDED
+    else:
+        entry.reason, entry.scored = "", None
+        entry.board, entry.colour = line.board, ("w" if line.white else "b") if line.board else ""

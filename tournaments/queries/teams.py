@@ -1,5 +1,6 @@
-"""What the team event's pages read: the matches of a round with their boards and scores, the team
-standings with the C.07 team tie-breaks, the team crosstable.  Scores come from the engine's team
+"""What the team event's pages read: the matches of a round with their boards and scores, where each
+team player plays in a round (the pairings by name, a player's record), the team standings with the
+C.07 team tie-breaks, the team crosstable.  Scores come from the engine's team
 document (``exchange.team_trf``): the standings count what the pairing counts."""
 
 from __future__ import annotations
@@ -7,8 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Q
+
 from tournaments.exchange.team_trf import team_document
-from tournaments.models import RESULT_CODES, Game, Match, Result, Round, Team, TeamRules, Tournament
+from tournaments.models import (
+    RESULT_CODES,
+    Game,
+    LineUp,
+    Match,
+    Result,
+    Round,
+    Team,
+    TeamMember,
+    TeamRules,
+    Tournament,
+)
 from tournaments.team_tiebreaks import TeamRow, team_standings
 
 #: The points of one side of a game by its TRF code (the tournament's board points read them).
@@ -150,3 +164,63 @@ def crosstable(tournament: Tournament, after: int) -> list[CrossLine]:
                  for r in (document.round(tpn, number) for number in range(1, after + 1))]
         lines.append(CrossLine(line.team, line.row.rank, line.row.match_points, line.row.game_points, cells))
     return lines
+
+
+@dataclass
+class TeamPlayerLine:
+    """Where a player of a team event plays in a round: his team's match (None: his team is not
+    paired), the opposing team (None: the PAB), his team's colour on board 1 (C.04.6 1.6.1) and,
+    once his team's line-up is in, his board (None: not fielded) and its colour."""
+    player: object
+    team: Team
+    match: Match | None = None
+    opponent: Team | None = None
+    team_white: bool = True
+    line_up: bool = False
+    board: int | None = None
+
+    @property
+    def white(self) -> bool:
+        """His colour on his board: the team's on board 1, alternating (C.04.6 1.6.1)."""
+        return self.team_white == (self.board % 2 == 1)
+
+
+def team_player_lines(round_: Round, matches: list[MatchLine]) -> list[TeamPlayerLine]:
+    """Every player of every team in alphabetical order (then team, roster order) and where he plays
+    in ``round_`` (its matches: ``round_matches``)."""
+    members = list(TeamMember.objects.filter(team__tournament=round_.tournament).select_related("player", "team"))
+    by_team: dict[int, list[TeamPlayerLine]] = {}
+    for member in members:
+        by_team.setdefault(member.team_id, []).append(TeamPlayerLine(member.player, member.team))
+    for item in matches:
+        match = item.match
+        for team, opponent, home in ((match.white_team, match.black_team, True),
+                                     (match.black_team, match.white_team, False)):
+            if team is None:
+                continue
+            boards = {(b.home if home else b.away).pk: b.board for b in item.boards if (b.home if home else b.away)}
+            for line in by_team.get(team.pk, []):
+                line.match, line.opponent, line.team_white = match, opponent, home
+                line.line_up, line.board = bool(boards), boards.get(line.player.pk)
+    order = {member.player_id: (member.team.name.casefold(), member.order) for member in members}
+    lines = [line for team_lines in by_team.values() for line in team_lines]
+    return sorted(lines, key=lambda line: (line.player.name.casefold(), order[line.player.pk]))
+
+
+def player_team_rounds(player) -> dict[int, TeamPlayerLine]:
+    """A team player's published rounds in which his team has a match, by round number: the match,
+    the opposing team, his team's colour on board 1, whether its line-up is in and his board in it."""
+    member = TeamMember.objects.filter(player=player).select_related("team").first()
+    if member is None:
+        return {}
+    team = member.team
+    matches = (Match.objects.filter(round__tournament_id=player.tournament_id, round__status=Round.Status.PUBLISHED)
+               .filter(Q(white_team=team) | Q(black_team=team)).select_related("round", "white_team", "black_team"))
+    fielded = dict(LineUp.objects.filter(match__in=matches, team=team, player=player).values_list("match", "board"))
+    in_ = set(LineUp.objects.filter(match__in=matches, team=team).values_list("match", flat=True))
+    rounds = {}
+    for match in matches:
+        home = match.white_team_id == team.pk
+        rounds[match.round.number] = TeamPlayerLine(player, team, match, match.black_team if home else match.white_team,
+                                                    home, match.is_bye or match.pk in in_, fielded.get(match.pk))
+    return rounds

@@ -264,7 +264,8 @@ def test_the_team_pairing_is_explained(league, arbiter, client):
     round_ = pair_round(league, arbiter)
     assert round_.explanation["system"] == "team"
     heading, lines = round_.explanation["text"][0]
-    assert heading == "Swiss team system (C.04.6)" and any("scoregroup" in line for line in lines)
+    assert heading == "Round 1: Swiss team system, C.04.6 (2026)"
+    assert any("scoregroup" in line for section in round_.explanation["text"] for line in section[1])
     page = reverse("public:team_round", args=[league.slug, 1])
     assert "Why this pairing" not in client.get(page).content.decode()
     publish_explanation(round_, True, arbiter)

@@ -7,8 +7,16 @@ from django.utils.translation import gettext
 
 from tournaments.fronts.public import team_printouts
 from tournaments.fronts.public.views import _pdf, _public_url, _tournament, shared_page
+from tournaments.models import Round
 from tournaments.queries.standings import completed_round, published_rounds
-from tournaments.queries.teams import completed_team_rounds, crosstable, round_matches, standings, team_rules
+from tournaments.queries.teams import (
+    completed_team_rounds,
+    crosstable,
+    round_matches,
+    standings,
+    team_player_lines,
+    team_rules,
+)
 
 
 def _team_event(slug: str):
@@ -52,11 +60,20 @@ def team_crosstable(request, slug):
 # The printouts (PDF), made once per revision as the individual ones (views._pdf).
 
 @shared_page
-def team_round_pdf(request, slug, number):
+def team_round_pdf(request, slug, number, kind="matches"):
+    """A published team round's matches, result slips (one per match) or pairings by name."""
     tournament, _rules = _team_event(slug)
-    round_ = get_object_or_404(published_rounds(tournament), number=number)
-    return _pdf(request, tournament, f"{slug}-round-{number}-matches.pdf", lambda: team_printouts.team_round_pdf(
-        tournament, round_, round_matches(round_), _public_url(request, tournament)))
+    round_ = get_object_or_404(published_rounds(tournament).defer(*Round.JSON_FIELDS), number=number)
+
+    def build():
+        matches, url = round_matches(round_), _public_url(request, tournament)
+        if kind == "names":
+            return team_printouts.team_names_pdf(tournament, round_, team_player_lines(round_, matches), url)
+        return TEAM_ROUND_PRINTOUTS[kind](tournament, round_, matches, url)
+    return _pdf(request, tournament, f"{slug}-round-{number}-{kind}.pdf", build)
+
+
+TEAM_ROUND_PRINTOUTS = {"matches": team_printouts.team_round_pdf, "slips": team_printouts.team_slips_pdf}
 
 
 @shared_page

@@ -30,6 +30,10 @@ urlpatterns = [
     path("t/<slug:slug>/teams/standings/", teams.team_standings, name="team_standings"),
     path("t/<slug:slug>/teams/crosstable/", teams.team_crosstable, name="team_crosstable"),
     path("t/<slug:slug>/teams/round/<int:number>/matches.pdf", teams.team_round_pdf, name="team_round_pdf"),
+    path("t/<slug:slug>/teams/round/<int:number>/slips.pdf", teams.team_round_pdf, {"kind": "slips"},
+         name="team_slips_pdf"),
+    path("t/<slug:slug>/teams/round/<int:number>/names.pdf", teams.team_round_pdf, {"kind": "names"},
+         name="team_names_pdf"),
     path("t/<slug:slug>/teams/standings.pdf", teams.team_standings_pdf, name="team_standings_pdf"),
     path("t/<slug:slug>/teams/crosstable.pdf", teams.team_crosstable_pdf, name="team_crosstable_pdf"),
 ]

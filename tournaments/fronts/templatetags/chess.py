@@ -4,7 +4,7 @@ from django import template
 from django.utils.formats import get_format
 from django.utils.translation import gettext, ngettext, pgettext
 
-from pairing.engine import Explanation, Words, format_value, half_up
+from pairing.engine import Explanation, Words, format_value, half_up, team_paragraphs
 from tournaments import services
 
 register = template.Library()
@@ -57,14 +57,17 @@ def points_unit(tenths: int) -> str:
 
 @register.filter
 def explained(explanation: dict) -> list[tuple[str, list[str]]]:
-    """Why the round was paired so (``Round.explanation``, the engine's JSON), in sections of plain
-    words in the reader's language: the engine's wordings from the catalogues, scores as the pages
-    write them.  One stored by an older version without its facts: its English text."""
+    """Why the round was paired so (``Round.explanation``, the engine's JSON; a team round's under
+    ``team``), in sections of plain words in the reader's language: the engine's wordings from the
+    catalogues, scores as the pages write them.  One stored by an older version without its facts:
+    its English text."""
+    words = Words(gettext, ngettext, points)
     try:
-        found = Explanation.from_json(explanation)
+        if "team" in explanation:
+            return team_paragraphs(explanation["team"], words)
+        return Explanation.from_json(explanation).paragraphs(words)
     except (KeyError, TypeError, ValueError):
         return explanation.get("text", [])
-    return found.paragraphs(Words(gettext, ngettext, points))
 
 
 @register.filter

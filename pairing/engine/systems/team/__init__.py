@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ...trf_team import TeamDocument
 from .editions import EDITION_2026, EDITION_2026_GACRUX, TeamEdition
+from .explain import ARTICLE, SYSTEM
 from .pairer import TeamPairing, pair_teams
 from .state import build_team_state
 
@@ -42,5 +43,5 @@ class TeamSystem:
         return pair_teams(state)
 
 
-TEAM = TeamSystem(name="team", title="Swiss team system", article="C.04.6",
+TEAM = TeamSystem(name="team", title=SYSTEM, article=ARTICLE,
                   editions=(EDITION_2026, EDITION_2026_GACRUX))
