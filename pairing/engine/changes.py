@@ -26,10 +26,11 @@ PAB = 0
 
 @dataclass(frozen=True)
 class ChangeWords:
-    """What a change names: ``board`` in the summaries (English), the refusals (for the catalogue)."""
+    """What a change names: ``board`` and ``boards`` in the summaries (English), then the refusals (marked
+    for the app's catalogue)."""
 
     board: str
-    who: str
+    boards: str
     not_to_pair: str
     choose_board: str
     board_is_bye: str
@@ -41,7 +42,7 @@ class ChangeWords:
 
 
 PLAYERS = ChangeWords(
-    "board", "player",
+    "board", "boards",
     gettext_noop("Player %(number)s is not to be paired in round %(round)s (absent, withdrawn, not yet entered, or "
                  "no such pairing number)."),
     gettext_noop("Choose a board from 1 to %(count)s."),
@@ -52,7 +53,7 @@ PLAYERS = ChangeWords(
     gettext_noop("Choose the player to get the pairing-allocated bye."),
     gettext_noop("Player %(number)s has the pairing-allocated bye already."))
 TEAMS = ChangeWords(
-    "match", "team",
+    "match", "matches",
     gettext_noop("Team %(number)s is not to be paired in round %(round)s (not paired in this round, withdrawn, or "
                  "no such team number)."),
     gettext_noop("Choose a match from 1 to %(count)s."),
@@ -117,7 +118,7 @@ def _change_board(boards: list[Board], kind: str, board: int | None,
     if second == first or second[1] == PAB:
         raise ChangeError(words.two_boards)
     boards[board - 1], boards[other_board - 1] = (first[0], second[1]), (second[0], first[1])
-    return boards, (f"opponents exchanged between {noun}s {board} and {other_board}: {first[0]}-{first[1]} and "
+    return boards, (f"opponents exchanged between {words.boards} {board} and {other_board}: {first[0]}-{first[1]} and "
                     f"{second[0]}-{second[1]} become {first[0]}-{second[1]} and {second[0]}-{first[1]}")
 
 

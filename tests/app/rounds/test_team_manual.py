@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
 
 from pairing.engine import parse_team
 from pairing.rounds.manual import apply_manual_change, engine_boards, propose_change, unpaired_players
@@ -226,3 +228,49 @@ def test_the_team_trf_export_carries_the_change_and_the_checker_finds_it(even, a
         assert f"played {w}-{b}" in report
     for w, b in ((w1, b1), (w2, b2)):
         assert f"ours   {w}-{b}" in report
+
+
+def test_the_round_page_the_review_page_and_the_confirmation(client, odd, arbiter):
+    first, draft = odd
+    had_it = next(m[0] for m in matches(first) if not m[1])
+    client.force_login(arbiter)
+    slug = draft.tournament.slug
+    round_page = client.get(reverse("arbiter:round", args=[slug, 2])).content.decode()
+    assert 'id="manual-form"' in round_page and "Pair two teams" in round_page and "Unpair a match" in round_page
+    team = draft.tournament.teams.get(pairing_number=had_it)
+    assert f'<option value="{had_it}">{had_it}. {team.name}</option>' in round_page
+    url = reverse("arbiter:manual_change", args=[slug, 2])
+    page = client.get(url, {"kind": "bye", "player": had_it}).content.decode()
+    assert "C.04.6 2.1.2 [C2]" in page and "absolute criterion" in page and "The matches after the change" in page
+    assert not ManualChange.objects.exists()
+    fingerprint = propose_change(draft, "bye", player=had_it).fingerprint
+    data = {"kind": "bye", "player": had_it, "board": "", "other_board": "", "other": "", "fingerprint": fingerprint}
+    assert client.post(url, data).status_code == 302 and ManualChange.objects.get().kind == "bye"
+    assert (had_it, 0) in matches(draft)
+    # The second click: a message, nothing more saved.
+    response = client.post(url, data, follow=True)
+    assert f"Team {had_it} has the pairing-allocated bye already." in response.content.decode()
+    assert ManualChange.objects.count() == 1
+    round_page = client.get(reverse("arbiter:round", args=[slug, 2])).content.decode()
+    assert f"the pairing-allocated bye given to {had_it}" in round_page
+    for nonsense in ({"kind": "nonsense"}, {"kind": "swap", "board": "x"}, {"kind": "swap", "board": "99"}):
+        assert client.get(url, nonsense).status_code == 302
+    assert ManualChange.objects.count() == 1
+
+
+def test_the_api_names_the_teams_of_the_changed_matches(odd, arbiter):
+    _first, draft = odd
+    engine = matches(draft)
+    proposal = propose_change(draft, "swap", board=1)
+    apply_manual_change(draft, "swap", proposal.fingerprint, arbiter, board=1)
+    api = APIClient()
+    api.force_authenticate(arbiter)
+    [change] = api.get(reverse("api:manual_changes", args=[draft.tournament.slug, 2])).json()
+    assert change["summary"] == proposal.summary and change["user"] == arbiter.get_username()
+
+    def named(boards):
+        assert all(b["white"] is None and b["black"] is None for b in boards)
+        return [(b["white_team"]["pairing_number"], b["black_team"]["pairing_number"] if b["black_team"] else 0)
+                for b in boards]
+
+    assert named(change["before"]) == engine and named(change["after"]) == matches(draft)
