@@ -199,7 +199,10 @@ def propose_change(round_: Round, kind: str, board: int | None = None, other_boa
         raise Refused(_("Round %(number)s is not a draft: only a draft pairing can be changed by hand (C.04.2 D.10: "
                         "a published pairing stays as it is).") % {"number": round_.number})
     side = _side(round_)
-    state = side.state(round_)
+    try:
+        state = side.state(round_)
+    except EngineError as error:  # an earlier round without its results again, say
+        raise Refused(_("This change cannot be made: %(error)s.") % {"error": error}) from None
     before = side.boards(round_)
     try:
         after, said = change_boards(before, kind, board, other_board, player, other, to_pair=side.to_pair(state),
