@@ -73,6 +73,14 @@ def test_exchange_the_opponents_of_two_matches_then_publish(page, arbiter):
     expect(page.locator(".messages")).to_contain_text("The change was saved and recorded")
     expect(page.locator("#manual-changes .manual-list")).to_contain_text(summary)
     screenshot(page, "team-manual-04-saved-desktop")
+    # On paper: the changed matches, without the buttons and the form.
+    page.emulate_media(media="print")
+    expect(page.locator("#publish")).to_be_hidden()
+    expect(page.locator("table.team-draft")).to_be_visible()
+    rows = page.locator("table.team-draft tbody tr").all_inner_texts()
+    assert any(w1.name in r and b2.name in r for r in rows) and any(w2.name in r and b1.name in r for r in rows)
+    screenshot(page, "team-manual-04b-print")
+    page.emulate_media(media="screen")
     change = ManualChange.objects.get()
     assert change.user == arbiter and change.kind == "exchange"
 
