@@ -696,7 +696,9 @@ class ManualChange(models.Model):
     what it breaks (``pairing.rounds.manual.apply_manual_change``).  Boards as ``[white, black]`` players'
     primary keys (black 0: the pairing-allocated bye), right whatever the numbers become; the summary
     and the findings (``pairing.engine.review.Finding.as_json``, what this change brought) name the
-    players by their pairing numbers at the time.  Written into the TRF export as ``###`` lines."""
+    players by their pairing numbers at the time.  A team event's change (C.04.6): its boards are the
+    matches as ``[white team, black team]`` teams' keys (white: White on board 1), the teams named by
+    their TPNs.  Written into the TRF export (the team TRF download) as ``###`` lines."""
 
     class Kind(models.TextChoices):
         SWAP = "swap", _("Swap colours")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from .changes import ChangeError, change_boards
+from .changes import PLAYERS, TEAMS, ChangeError, change_boards
 from .core.acceleration import (
     BAKU_MINIMUM_ROUNDS,
     MINIMUM_ROUNDS,
@@ -34,6 +34,7 @@ from .systems.team import TEAM, TeamSystem
 from .systems.team.explain import explain_team
 from .systems.team.explain import paragraphs as team_paragraphs
 from .systems.team.state import build_team_state
+from .team_review import in_match_order, review_teams
 from .tiebreaks import Contribution, TiebreakCodeError, format_value, json_value, parse_codes
 from .tiebreaks import explain as explain_tiebreak
 from .trf import (
@@ -154,10 +155,12 @@ __all__ = [
     "DIGITS",
     "MINIMUM_ROUNDS",
     "NO_RESULT",
+    "PLAYERS",
     "RATING_RULES",
     "STANDARD_SCORING",
     "SYSTEMS",
     "TEAM",
+    "TEAMS",
     "WHITE",
     "WIN_TWO_DRAWS",
     "Articles",
@@ -202,6 +205,7 @@ __all__ = [
     "format_value",
     "get_system",
     "half_up",
+    "in_match_order",
     "in_publishing_order",
     "infer_initial_colour",
     "json_value",
@@ -219,6 +223,7 @@ __all__ = [
     "read_trf_code",
     "resolve_edition",
     "review_pairing",
+    "review_teams",
     "score",
     "standings_by_tiebreaks",
     "team_line",

@@ -14,6 +14,7 @@ The articles cited are the edition's: C.04.1's (``Edition.basic_rules``), the sy
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .core.basic_rules import BasicRules
@@ -54,7 +55,7 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     Raises :class:`EngineError` when a board names a player who is not to be paired in this round,
     or a player twice, or more than one pairing-allocated bye."""
     players = state.by_number()
-    seen = _players_on(state, players, boards)
+    seen = named_once(players, state.round_number, boards)
     rules = _Rules(state, system, edition)
     findings: list[Finding] = []
     for white_number, black_number in boards:
@@ -72,17 +73,18 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     return findings
 
 
-def _players_on(state: RoundState, players: dict[int, Player], boards: list[Board]) -> set[int]:
-    """The players the boards name, each once, all of them to be paired, at most one PAB."""
+def named_once(to_pair: Collection[int], round_number: int, boards: list[Board], who: str = "player") -> set[int]:
+    """The players (``who``: or teams) the boards name, each once, all of them in ``to_pair``, at most
+    one PAB; else :class:`EngineError`."""
     seen: set[int] = set()
     byes = [white for white, black in boards if not black]
     if len(byes) > 1:
         raise EngineError(f"only one pairing-allocated bye per round, not {len(byes)} ({', '.join(map(str, byes))})")
     for number in (n for board in boards for n in board if n):
-        if number not in players:
-            raise EngineError(f"player {number} is not to be paired in round {state.round_number}")
+        if number not in to_pair:
+            raise EngineError(f"{who} {number} is not to be paired in round {round_number}")
         if number in seen:
-            raise EngineError(f"player {number} is on two boards")
+            raise EngineError(f"{who} {number} is on two boards")
         seen.add(number)
     return seen
 
@@ -139,8 +141,8 @@ def _board_findings(rules: _Rules, white: Player, black: Player) -> list[Finding
         higher, lower = (white, black) if white.pairing_score > black.pairing_score else (black, white)
         findings.append(Finding(
             "score", rules.basic.cite("score"),
-            f"{higher.number} ({_points(higher.pairing_score)}) meets {lower.number} "
-            f"({_points(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
+            f"{higher.number} ({points_text(higher.pairing_score)}) meets {lower.number} "
+            f"({points_text(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
             pair, False))
     for player, colour in ((white, WHITE), (black, BLACK)):
         allowed = ("allowed to a topscorer in the last round by the system" if rules.exempt(player) else
@@ -185,8 +187,8 @@ def _bye_score_findings(state: RoundState, system: SwissSystem, edition: Edition
     could = [state.players[v].number for v in pairer.bye_takers(everyone, lowest)]
     return [Finding(
         "bye_score", f"{system.article} {edition.bye_score}",
-        f"{receiver.number} ({_points(receiver.pairing_score)}) gets the pairing-allocated bye, but a complete "
-        f"pairing can give it to a player with {_points(lowest)}: {', '.join(map(str, could))}.",
+        f"{receiver.number} ({points_text(receiver.pairing_score)}) gets the pairing-allocated bye, but a complete "
+        f"pairing can give it to a player with {points_text(lowest)}: {', '.join(map(str, could))}.",
         (receiver.number, *could), False)]
 
 
@@ -210,7 +212,7 @@ def _colour_findings(player: Player, colour: str, basic: BasicRules, allowed: st
     return found
 
 
-def _points(tenths: int) -> str:
+def points_text(tenths: int) -> str:
     """15 -> "1½", 5 -> "½", 20 -> "2", 12 -> "1.2" (other scoring systems)."""
     whole, tenth = divmod(tenths, 10)
     if tenth == 5:

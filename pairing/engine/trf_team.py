@@ -378,7 +378,8 @@ def team_line(team: TeamRecord, match_points: int, game_points: int, rank: int |
 
 def dump_team(document: TeamDocument, name: str = "") -> str:
     """Write the team tournament as TRF-2026 (LF line endings): the tournament records, the
-    board games (001), the teams (310) with their points and rank after the rounds in the file,
+    comment lines (``###``: the manual changes of the pairing, say), the board games (001), the
+    teams (310) with their points and rank after the rounds in the file,
     the forfeited matches (330) and the teams not to be paired in the next round (240)."""
     from .trf import format_points, player_line, score
     games = document.games
@@ -398,6 +399,7 @@ def dump_team(document: TeamDocument, name: str = "") -> str:
     lines.append(f"362 TW {format_points(m.win)}   TD {format_points(m.draw)}   TL {format_points(m.loss)}")
     if document.board_colours:
         lines.append(f"352 {document.board_colours}")
+    lines += [f"###{comment}" for comment in games.comments]  # TRF-2026 comments, after the headers
     for number in sorted(games.players):
         record = games.players[number]
         lines.append(player_line(record, score(games, record)))

@@ -1,5 +1,6 @@
 """Manual changes of a draft pairing: proposed (reviewed against the rules, nothing saved),
-then confirmed on the boards it was reviewed on."""
+then confirmed on the boards it was reviewed on.  A team draft (C.04.6) the same way, its boards
+being the matches (board 1's colours) and its players the teams (``_Teams``)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,26 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from pairing.engine import (
+    PLAYERS,
+    TEAM,
+    TEAMS,
     Board,
     ChangeError,
     EngineError,
     Finding,
     change_boards,
     differences,
+    in_match_order,
     in_publishing_order,
     new_findings,
     review_pairing,
+    review_teams,
 )
+from pairing.rounds.team_run import save_matches
 from tournaments import audit
+from tournaments.exchange.team_trf import team_document
 from tournaments.exchange.trf import tournament_document
-from tournaments.models import Game, ManualChange, Player, Result, Round
+from tournaments.models import Game, ManualChange, Player, Result, Round, Team, is_team_event
 from tournaments.services import Refused, lock_tournament
 
 
@@ -42,6 +50,7 @@ class Proposal:
     findings: list[Finding]     # what the new pairing breaks beyond the engine's pairing
     introduced: list[Finding]   # of those, what this change breaks (not the pairing before it)
     names: dict[int, str]
+    teams: bool = False         # a team draft: boards are matches, numbers TPNs (C.04.6)
 
     @property
     def fingerprint(self) -> str:
@@ -70,35 +79,115 @@ def _fingerprint(boards: list[Board]) -> str:
     return " ".join(f"{white}-{black}" for white, black in boards)
 
 
+class _Players:
+    """A players' draft: its boards are the round's games, numbered by the players' pairing numbers."""
+
+    words = PLAYERS
+
+    @staticmethod
+    def boards(round_: Round) -> list[Board]:
+        return [(g.white.pairing_number, g.black.pairing_number if g.black_id else 0)
+                for g in round_.games.select_related("white", "black").order_by("board")]
+
+    @staticmethod
+    def entrants(tournament):
+        return tournament.players.all()
+
+    @staticmethod
+    def state(round_: Round):
+        tournament = round_.tournament
+        document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
+        return tournament.rules_edition.round_state(document, round_.number, tournament.rounds)
+
+    @staticmethod
+    def to_pair(state) -> set[int]:
+        return {p.number for p in state.players}
+
+    @staticmethod
+    def order(state, boards: list[Board]) -> list[Board]:
+        return in_publishing_order(state, boards)
+
+    @staticmethod
+    def review(round_: Round, state, boards: list[Board]) -> list[Finding]:
+        tournament = round_.tournament
+        return review_pairing(state, tournament.swiss_system, tournament.rules_edition, boards)
+
+    @staticmethod
+    def store(round_: Round, boards: list[Board]) -> None:
+        players = {p.pairing_number: p for p in round_.tournament.players.all()}
+        round_.games.all().delete()
+        Game.objects.bulk_create(
+            Game(round=round_, board=number, white=players[white], black=players[black] if black else None,
+                 result=Result.BYE if not black else "")
+            for number, (white, black) in enumerate(boards, start=1))
+
+
+class _Teams(_Players):
+    """A team draft (C.04.6): its boards are the matches (the team with White on board 1 first, the
+    PAB with no black team), numbered by the teams' TPNs; the engine's team review."""
+
+    words = TEAMS
+
+    @staticmethod
+    def boards(round_: Round) -> list[Board]:
+        return [(m.white_team.pairing_number, m.black_team.pairing_number if m.black_team_id else 0)
+                for m in round_.matches.select_related("white_team", "black_team").order_by("number")]
+
+    @staticmethod
+    def entrants(tournament):
+        return tournament.teams.filter(pairing_number__isnull=False)
+
+    @staticmethod
+    def state(round_: Round):
+        tournament = round_.tournament
+        return TEAM.round_state(team_document(tournament, round_.number - 1), round_.number, tournament.rounds)
+
+    @staticmethod
+    def to_pair(state) -> set[int]:
+        return {t.tpn for t in state.teams}
+
+    @staticmethod
+    def order(state, boards: list[Board]) -> list[Board]:
+        return in_match_order(state, boards)
+
+    @staticmethod
+    def review(round_: Round, state, boards: list[Board]) -> list[Finding]:
+        return review_teams(state, boards)
+
+    @staticmethod
+    def store(round_: Round, boards: list[Board]) -> None:
+        round_.games.all().delete()  # a draft's games: the PAB's boards, numbered by its match
+        round_.matches.all().delete()
+        save_matches(round_.tournament, round_, boards)
+
+
+def _side(round_: Round) -> type[_Players]:
+    return _Teams if is_team_event(round_.tournament) else _Players
+
+
 def current_boards(round_: Round) -> list[Board]:
-    return [(g.white.pairing_number, g.black.pairing_number if g.black_id else 0)
-            for g in round_.games.select_related("white", "black").order_by("board")]
+    return _side(round_).boards(round_)
 
 
 def engine_boards(round_: Round) -> list[Board]:
     """The engine's pairing of the round: the boards before the first manual change (stored by the
-    players' keys, so a renumbering since, a late entry's, changes nothing).  A board of a player
-    removed since (unpaired by hand, then removed from the tournament) is left out."""
+    players' (teams') keys, so a renumbering since, a late entry's, changes nothing).  A board of a
+    player removed since (unpaired by hand, then removed from the tournament) is left out."""
+    side = _side(round_)
     first = round_.manual_changes.order_by("pk").first()
     if first is None:
-        return current_boards(round_)
-    number = dict(round_.tournament.players.values_list("pk", "pairing_number")) | {0: 0}
+        return side.boards(round_)
+    number = dict(side.entrants(round_.tournament).values_list("pk", "pairing_number")) | {0: 0}
     return [(number[white], number[black]) for white, black in first.before
             if white in number and black in number]
 
 
-def unpaired_players(round_: Round) -> list[Player]:
-    """The players to be paired in the round who have no board (left out by a manual change)."""
-    state = _state(round_)
-    on_boards = {n for board in current_boards(round_) for n in board}
-    numbers = [p.number for p in state.players if p.number not in on_boards]
-    return list(round_.tournament.players.filter(pairing_number__in=numbers).order_by("pairing_number"))
-
-
-def _state(round_: Round):
-    tournament = round_.tournament
-    document = tournament_document(tournament, rounds=round_.number - 1, pairing=round_.number)
-    return tournament.rules_edition.round_state(document, round_.number, tournament.rounds)
+def unpaired_players(round_: Round) -> list[Player] | list[Team]:
+    """The players (teams) to be paired in the round who have no board (left out by a manual change)."""
+    side = _side(round_)
+    on_boards = {n for board in side.boards(round_) for n in board}
+    numbers = [n for n in side.to_pair(side.state(round_)) if n not in on_boards]
+    return list(side.entrants(round_.tournament).filter(pairing_number__in=numbers).order_by("pairing_number"))
 
 
 def propose_change(round_: Round, kind: str, board: int | None = None, other_board: int | None = None,
@@ -109,27 +198,29 @@ def propose_change(round_: Round, kind: str, board: int | None = None, other_boa
     if round_.status != Round.Status.DRAFT:
         raise Refused(_("Round %(number)s is not a draft: only a draft pairing can be changed by hand (C.04.2 D.10: "
                         "a published pairing stays as it is).") % {"number": round_.number})
-    tournament = round_.tournament
-    state = _state(round_)
-    before = current_boards(round_)
+    side = _side(round_)
     try:
-        after, said = change_boards(before, kind, board, other_board, player, other,
-                                    to_pair={p.number for p in state.players}, round_number=state.round_number)
+        state = side.state(round_)
+    except EngineError as error:  # an earlier round without its results again, say
+        raise Refused(_("This change cannot be made: %(error)s.") % {"error": error}) from None
+    before = side.boards(round_)
+    try:
+        after, said = change_boards(before, kind, board, other_board, player, other, to_pair=side.to_pair(state),
+                                    round_number=round_.number, words=side.words)
     except ChangeError as error:
         raise Refused(_(error.message) % error.values) from None
-    after = in_publishing_order(state, after)
+    after = side.order(state, after)
     engine = engine_boards(round_)
-    system, edition = tournament.swiss_system, tournament.rules_edition
     try:
-        found = review_pairing(state, system, edition, after)
-        findings = new_findings(found, review_pairing(state, system, edition, engine))
-        introduced = new_findings(findings, review_pairing(state, system, edition, before))
+        found = side.review(round_, state, after)
+        findings = new_findings(found, side.review(round_, state, engine))
+        introduced = new_findings(findings, side.review(round_, state, before))
     except EngineError as error:
         raise Refused(_("This change cannot be made: %(error)s.") % {"error": error}) from None
     removed, added = differences(engine, after)
-    names = dict(tournament.players.values_list("pairing_number", "name"))
+    names = dict(side.entrants(round_.tournament).values_list("pairing_number", "name"))
     return Proposal(round_, kind, f"Round {round_.number}: {said}", before, after, engine, removed, added,
-                    findings, introduced, names)
+                    findings, introduced, names, teams=side is _Teams)
 
 
 def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, **change) -> ManualChange:
@@ -143,17 +234,14 @@ def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, *
         proposal = propose_change(round_, kind, **change)
         if proposal.fingerprint != fingerprint:
             raise Refused(_("The draft changed since this change was reviewed: nothing was saved. Review it again."))
-        players = {p.pairing_number: p for p in round_.tournament.players.all()}
-        round_.games.all().delete()
-        Game.objects.bulk_create(
-            Game(round=round_, board=number, white=players[white], black=players[black] if black else None,
-                 result=Result.BYE if not black else "")
-            for number, (white, black) in enumerate(proposal.after, start=1))
+        side = _side(round_)
+        side.store(round_, proposal.after)
         findings = [f.as_json() for f in proposal.introduced]
         fide = round_.tournament.fide_mode
+        key = dict(side.entrants(round_.tournament).values_list("pairing_number", "pk")) | {0: 0}
 
         def keys(boards: list[Board]) -> list[list[int]]:
-            return [[players[white].pk, players[black].pk if black else 0] for white, black in boards]
+            return [[key[white], key[black]] for white, black in boards]
 
         change_row = ManualChange.objects.create(
             round=round_, kind=kind, summary=proposal.summary[:300], before=keys(proposal.before),
@@ -174,19 +262,20 @@ def _board_texts(boards: list[Board]) -> list[str]:
 
 def could_be_paired(round_: Round, numbers: set[int]) -> bool:
     """Could a pairing of the round give the players ``numbers`` a board without breaking an absolute
-    criterion ([C1]-[C3], C.04.3 2.1; C.04.1 Arts. 2, 4, 6-7)?
+    criterion ([C1]-[C3], C.04.3 2.1; C.04.1 Arts. 2, 4, 6-7; teams: a match, [C1]-[C2], C.04.6 2.1)?
 
     The witness is the engine's own pairing of the round (``engine_boards``): the engine pairs every
     player to be paired (C.04.3 1.9.1: a complete round-pairing leaves at most the PAB player
     unpaired, and the PAB is a board) and breaks no absolute criterion.  If it still fits the round
     (its players still to be paired, no absolute finding, all of ``numbers`` on it) the answer is yes.
-    If it does not (the tournament changed since), no witness is known: False."""
+    If it does not (the tournament changed since), no witness is known: False.  The team pairer
+    likewise pairs every team but the PAB's (C.04.6 3.3.1) or fails."""
     engine = engine_boards(round_)
     if not numbers <= {n for board in engine for n in board}:
         return False
-    tournament = round_.tournament
+    side = _side(round_)
     try:
-        findings = review_pairing(_state(round_), tournament.swiss_system, tournament.rules_edition, engine)
+        findings = side.review(round_, side.state(round_), engine)
     except EngineError:
         return False  # a player of the engine's pairing is no longer to be paired
     return not any(f.absolute for f in findings)

@@ -30,9 +30,7 @@ def publish_round(round_: Round, user=None, confirm: bool = False) -> None:
         changed, left_out = changed_parts(round_), _left_out(round_)
         questions = [_stale_question(round_, changed)] if changed else []
         if left_out:
-            questions.append(_("%(players)s will have no board in round %(number)s: they are to be paired but "
-                               "score nothing for it (C.04.1 Art. 3: only the player with the pairing-allocated bye "
-                               "is left unpaired).") % {"players": left_out, "number": round_.number})
+            questions.append(_left_out_question(round_, left_out))
         if questions and not confirm:
             raise ConfirmationNeeded(" ".join(questions), questions)  # each reason apart for the API
         round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
@@ -56,23 +54,36 @@ def _stale_question(round_: Round, changed: list[str]) -> str:
              "or publish it as it is.") % {"number": round_.number, "changed": describe(changed)}
 
 
-def _left_out(round_: Round) -> str:
-    """The players to be paired who have no board (a manual change unpaired them), as "number. name",
-    or "".  In FIDE mode :class:`Refused` when a pairing could give them a board without breaking an
-    absolute criterion (``could_be_paired``): C.04.3 1.9.1, a round-pairing is complete only if every
-    player is paired but the one with the PAB."""
+def _left_out_question(round_: Round, names: str) -> str:
     if is_team_event(round_.tournament):
-        return ""  # every team is in a match or has the PAB (pairing/rounds/team_run.py)
+        return _("%(teams)s will have no match in round %(number)s: they are to be paired but score nothing for "
+                 "it (C.04.6 1.4, 3.3.1: only the team with the pairing-allocated bye is left unpaired).") % {
+            "teams": names, "number": round_.number}
+    return _("%(players)s will have no board in round %(number)s: they are to be paired but score nothing for it "
+             "(C.04.1 Art. 3: only the player with the pairing-allocated bye is left unpaired).") % {
+        "players": names, "number": round_.number}
+
+
+def _left_out(round_: Round) -> str:
+    """The players (teams) to be paired who have no board (match) (a manual change unpaired them), as
+    "number. name", or "".  In FIDE mode :class:`Refused` when a pairing could give them a board
+    without breaking an absolute criterion (``could_be_paired``): C.04.3 1.9.1 (C.04.6 3.3.1), a
+    round-pairing is complete only if every player (team) is paired but the one with the PAB."""
     players = unpaired_players(round_)
     if not players:
         return ""
     names = ", ".join(f"{p.pairing_number}. {p.name}" for p in players)
-    if round_.tournament.fide_mode and could_be_paired(round_, {p.pairing_number for p in players}):
-        raise Refused(_("FIDE mode: %(players)s have no board in round %(number)s, but the round can be paired "
-                        "with a board for each of them without breaking an absolute criterion ([C1]-[C3], "
-                        "C.04.3 1.9.1). Give them a board (change the pairing by hand), or discard and pair again."
-                        ) % {"players": names, "number": round_.number})
-    return names
+    if not (round_.tournament.fide_mode and could_be_paired(round_, {p.pairing_number for p in players})):
+        return names
+    if is_team_event(round_.tournament):
+        raise Refused(_("FIDE mode: %(teams)s have no match in round %(number)s, but the round can be paired with "
+                        "a match for each of them without breaking an absolute criterion ([C1]-[C2], C.04.6 "
+                        "3.3.1). Give them a match (change the pairing by hand), or discard and pair again.") % {
+            "teams": names, "number": round_.number})
+    raise Refused(_("FIDE mode: %(players)s have no board in round %(number)s, but the round can be paired "
+                    "with a board for each of them without breaking an absolute criterion ([C1]-[C3], "
+                    "C.04.3 1.9.1). Give them a board (change the pairing by hand), or discard and pair again."
+                    ) % {"players": names, "number": round_.number})
 
 
 def publish_explanation(round_: Round, publish: bool, user=None) -> None:

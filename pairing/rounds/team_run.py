@@ -67,15 +67,20 @@ def explanation(pairing) -> dict:
     return {"system": TEAM.name, "text": pairing.explanation["text"], "team": pairing.explanation}
 
 
-def store(tournament: Tournament, round_: Round, pairing) -> None:
-    """The matches of the draft, in the engine's order, the PAB last with its boards."""
+def save_matches(tournament: Tournament, round_: Round, numbers: list[tuple[int, int]]) -> None:
+    """The draft's matches ``(white TPN, black TPN)`` in this order, the PAB (black 0) with its boards."""
     teams = {team.pairing_number: team for team in tournament.teams.all()}
-    numbers = pairing.as_numbers()
     matches = [Match.objects.create(round=round_, number=n, white_team=teams[white],
                                     black_team=teams[black] if black else None)
                for n, (white, black) in enumerate(numbers, start=1)]
     boards = tournament.team_rules.boards
     Game.objects.bulk_create(game for match in matches if match.is_bye for game in bye_games(match, boards))
+
+
+def store(tournament: Tournament, round_: Round, pairing) -> None:
+    """The matches of the draft, in the engine's order, the PAB last with its boards."""
+    numbers = pairing.as_numbers()
+    save_matches(tournament, round_, numbers)
     round_.explanation = explanation(pairing)
     audit.record(tournament, audit.Kind.ROUND, "paired", f"Round {round_.number} paired: {len(numbers)} matches "
                  "(draft)", via="task", before={"round": round_.number, "status": Round.Status.PAIRING.label},

@@ -28,7 +28,7 @@ from pairing.engine import (
     parse_team,
     team_line,
 )
-from tournaments.exchange.trf import scoring, tenths
+from tournaments.exchange.trf import manual_change_comments, scoring, tenths
 from tournaments.models import RESULT_CODES, Game, Match, Round, Team, TeamAbsence, Tournament
 
 
@@ -121,5 +121,8 @@ def published_rounds(tournament: Tournament) -> int:
 
 
 def export_team(tournament: Tournament) -> str:
-    """The TRF-2026 download: every published round, the teams' points and ranks after them."""
-    return dump_team(team_document(tournament, published_rounds(tournament)), tournament.name)
+    """The TRF-2026 download: every published round, the teams' points and ranks after them, the
+    manual changes of the pairings as comment lines (``###``, as in the players' export)."""
+    document = team_document(tournament, published_rounds(tournament))
+    document.games.comments = manual_change_comments(tournament)
+    return dump_team(document, tournament.name)

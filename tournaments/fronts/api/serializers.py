@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from pairing.engine import TEAM, json_value
 from pairing.rounds.watch import STAGES, stage
-from tournaments.models import Event, Game, ManualChange, Player, Prize, RatedPlayer, Round, TeamRules, Tournament
+from tournaments.models import Event, Game, ManualChange, Player, Prize, RatedPlayer, Round, Team, TeamRules, Tournament
 from tournaments.queries.boards import board_list
 
 
@@ -251,9 +251,22 @@ class RoundExplanationSerializer(serializers.ModelSerializer):
         return round_.explanation or None
 
 
+class TeamRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["pairing_number", "name"]
+
+
 class ManualBoardSerializer(serializers.Serializer):
+    """A board of a players' round; of a team round (C.04.6), a match: ``white_team`` (White on board 1)
+    and ``black_team``, ``white`` and ``black`` null."""
+
     white = PlayerRefSerializer(allow_null=True, help_text="null: a player removed from the tournament since")
     black = PlayerRefSerializer(allow_null=True, help_text="null: the pairing-allocated bye (or a player removed)")
+    white_team = TeamRefSerializer(allow_null=True, required=False, default=None,
+                                   help_text="a team round's match: the team with White on board 1")
+    black_team = TeamRefSerializer(allow_null=True, required=False, default=None,
+                                   help_text="a team round's match: the other team (null: the PAB)")
 
 
 class FindingSerializer(serializers.Serializer):
@@ -278,7 +291,10 @@ class ManualChangeSerializer(serializers.ModelSerializer):
         fields = ["kind", "summary", "at", "user", "fide_mode", "before", "after", "findings"]
 
     def _boards(self, keys: list[list[int]]) -> list[dict]:
-        players = self.context["players"]
+        players, teams = self.context["players"], self.context.get("teams")
+        if teams:  # a team event: the keys are the teams'
+            return ManualBoardSerializer([{"white": None, "black": None, "white_team": teams.get(white),
+                                           "black_team": teams.get(black)} for white, black in keys], many=True).data
         return ManualBoardSerializer([{"white": players.get(white), "black": players.get(black)}
                                       for white, black in keys], many=True).data
 

@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from pairing.engine import json_value
-from tournaments.fronts.api.serializers import PlayerRefSerializer
+from tournaments.fronts.api.serializers import PlayerRefSerializer, TeamRefSerializer
 from tournaments.models import Team
 
 
@@ -17,12 +17,6 @@ class TeamSerializer(serializers.ModelSerializer):
     def get_roster(self, team) -> list[str]:
         """The players' names in board order."""
         return [member.player.name for member in team.members.all()]
-
-
-class TeamRefSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Team
-        fields = ["pairing_number", "name"]
 
 
 class MatchBoardSerializer(serializers.Serializer):

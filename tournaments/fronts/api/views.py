@@ -194,7 +194,8 @@ class ManualChangeList(generics.ListAPIView):
     def get_serializer_context(self):
         tournament = getattr(self.request, "tournament", None)  # None: the schema's generator
         players = {p.pk: p for p in tournament.players.all()} if tournament else {}
-        return {**super().get_serializer_context(), "players": players}
+        teams = {t.pk: t for t in tournament.teams.all()} if tournament else {}  # a team event's (C.04.6)
+        return {**super().get_serializer_context(), "players": players, "teams": teams}
 
 
 class Standings(TournamentMixin, APIView):

@@ -284,6 +284,12 @@ class TrfImportForm(forms.Form):
         return read_upload(self.cleaned_data["file"], ("utf-8-sig", "cp1252", "latin-1"))
 
 
+#: A team draft's changes (C.04.6): the same kinds, its boards being matches and its players teams.
+TEAM_KINDS = [(kind.value, {ManualChange.Kind.UNPAIR: gettext_lazy("Unpair a match"),
+                            ManualChange.Kind.PAIR: gettext_lazy("Pair two teams")}.get(kind, kind.label))
+              for kind in ManualChange.Kind]
+
+
 class ManualChangeForm(forms.Form):
     """A manual change of a draft pairing: boards by number, players by pairing number; the fields a
     change does not use are ignored (``pairing.rounds.manual.propose_change`` says what is missing)."""

@@ -1,5 +1,7 @@
 """The arbiter's round pages: pair, watch the task, publish or discard, then enter results."""
 
+from types import SimpleNamespace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,12 +19,13 @@ from pairing.rounds.stale import changed_parts, describe
 from pairing.rounds.timing import duration
 from pairing.rounds.watch import stage, watch_round
 from tournaments.fronts.arbiter.board_results import reports_context
-from tournaments.fronts.arbiter.forms import ManualChangeForm
+from tournaments.fronts.arbiter.forms import TEAM_KINDS, ManualChangeForm
 from tournaments.fronts.arbiter.notices import start_form
 from tournaments.fronts.perform import perform
-from tournaments.models import Round
+from tournaments.models import Round, is_team_event
 from tournaments.queries.boards import board_list
 from tournaments.queries.notices import notice_counts
+from tournaments.queries.teams import standings as team_standings
 from tournaments.services import ConfirmationNeeded, Refused
 
 
@@ -51,7 +54,10 @@ def _round_context(request, round_: Round) -> dict:
                "games": round_.games.select_related("white", "black").prefetch_related("changes__user"),
                "elapsed": duration(elapsed)}
     if round_.status == Round.Status.DRAFT:
-        context["boards"] = board_list(round_.tournament, round_, detailed=True)
+        if is_team_event(round_.tournament):
+            context["team_draft"] = _team_draft(round_)
+        else:
+            context["boards"] = board_list(round_.tournament, round_, detailed=True)
         context["stale"] = describe(changed_parts(round_))  # what changed since the pairing, if anything
     if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
         context["brackets"] = bracket_reports(round_)
@@ -145,14 +151,28 @@ def discard(request, slug, number):
     return redirect(round_.tournament.get_manage_url())
 
 
+def _team_draft(round_: Round) -> dict:
+    """A team draft's matches, each team with its points before the round, and the teams left out."""
+    rows = {line.team.pk: line.row for line in team_standings(round_.tournament, round_.number - 1)}
+    matches = [SimpleNamespace(match=m, white=rows.get(m.white_team_id), black=rows.get(m.black_team_id))
+               for m in round_.matches.select_related("white_team", "black_team")]
+    return {"matches": matches, "unpaired": unpaired_players(round_)}
+
+
 def _manual_choices(round_: Round) -> dict:
-    """The boards and players a manual change of the draft may name, for the round page's form."""
-    games = list(round_.games.select_related("white", "black"))
+    """The boards and players a manual change of the draft may name, for the round page's form: each
+    board as (number, white, black: None for the PAB); a team draft's matches and teams (C.04.6)."""
     unpaired = unpaired_players(round_)
-    players = sorted([g.white for g in games] + [g.black for g in games if g.black] + unpaired,
-                     key=lambda p: p.pairing_number)
-    return {"kinds": ManualChangeForm.base_fields["kind"].choices, "games": games, "players": players,
-            "unpaired": unpaired}
+    if is_team_event(round_.tournament):
+        kinds, pairs = TEAM_KINDS, [(m.number, m.white_team, m.black_team)
+                                    for m in round_.matches.select_related("white_team", "black_team")]
+    else:
+        kinds, pairs = ManualChangeForm.base_fields["kind"].choices, [
+            (g.board, g.white, g.black) for g in round_.games.select_related("white", "black")]
+    entrants = sorted([w for _n, w, _b in pairs] + [b for _n, _w, b in pairs if b] + unpaired,
+                      key=lambda p: p.pairing_number)
+    return {"kinds": kinds, "boards": [(n, w.pairing_number, b.pairing_number if b else None) for n, w, b in pairs],
+            "entrants": entrants, "unpaired": unpaired, "teams": kinds is TEAM_KINDS}
 
 
 @login_required

@@ -15,7 +15,7 @@ from ...trf_team import TeamDocument
 from .editions import EDITION_2026, EDITION_2026_GACRUX, TeamEdition
 from .explain import ARTICLE, SYSTEM
 from .pairer import TeamPairing, pair_teams
-from .state import build_team_state
+from .state import TeamRoundState, build_team_state
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,12 @@ class TeamSystem:
     def pair(self, document: TeamDocument, round_number: int | None = None, total_rounds: int | None = None,
              edition: TeamEdition | None = None) -> TeamPairing:
         """The pairing of ``round_number`` (default: the next round) from the rounds before it."""
-        state = build_team_state(document, edition or self.latest, round_number, total_rounds)
-        return pair_teams(state)
+        return pair_teams(self.round_state(document, round_number, total_rounds, edition))
+
+    def round_state(self, document: TeamDocument, round_number: int | None = None, total_rounds: int | None = None,
+                    edition: TeamEdition | None = None) -> TeamRoundState:
+        """What the pairing of ``round_number`` reads (what a hand-made pairing is reviewed on)."""
+        return build_team_state(document, edition or self.latest, round_number, total_rounds)
 
 
 TEAM = TeamSystem(name="team", title=SYSTEM, article=ARTICLE,

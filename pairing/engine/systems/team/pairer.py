@@ -380,7 +380,7 @@ def _with_colours(state: TeamRoundState, graph: Graph, pairs: list[tuple[int, in
         white, black, article = allocate(teams[v], teams[w], state.colour_model, state.initial_colour)
         boards.append((white, black))
         articles[(white.tpn, black.tpn)] = article
-    boards.sort(key=lambda p: _board_key(p[0], p[1]))
+    boards.sort(key=lambda p: board_key(p[0], p[1]))
     numbered = [(white.tpn, black.tpn) for white, black in boards]
     for bracket in brackets:
         members = set(bracket.residents) | set(bracket.upfloaters)
@@ -388,7 +388,7 @@ def _with_colours(state: TeamRoundState, graph: Graph, pairs: list[tuple[int, in
     return TeamPairing(numbered, teams[bye].tpn if bye is not None else None, brackets, articles, candidates)
 
 
-def _board_key(a: Team, b: Team) -> tuple:
+def board_key(a: Team, b: Team) -> tuple:
     """Board order (C.04.2 Art. 3.6 applied to teams): the higher score of the pair, the sum of the
     scores, the smaller TPN of the higher-placed team."""
     high, low = sorted((a, b), key=lambda t: (-t.score, -(t.secondary or 0), t.tpn))
