@@ -170,6 +170,8 @@ def _as_matches(found: Import) -> None:
     bye in both rounds), so the rounds, the round to be paired and the forbidden pairs count matches.
     A broken layout is a problem with its line and column."""
     problems = []
+    if not found.document.total_rounds:  # no XXR/142: the matches in the file, at least one
+        found.total = max(found.paired + found.paired % 2, 2)
     if found.total % 2:
         problems.append(gettext("XXR/142 announces %(total)s rounds: a Double-Swiss tournament writes each match "
                                 "as two rounds (C.04.5), so their number is even") % {"total": found.total})

@@ -437,3 +437,15 @@ def test_game_2_entered_before_game_1_is_a_match_in_progress_exported_imported_a
     paired = subprocess.run([sys.executable, "-m", "pairing.engine", "--double-swiss", str(path), "-p"],
                             capture_output=True, text=True)
     assert paired.returncode == 2 and "is not finished" in paired.stderr, paired.stderr
+
+
+def test_a_double_swiss_file_without_xxr_has_the_matches_it_holds(club, played_file):
+    from pairing.engine import dump
+    from tournaments.exchange.trf_import import import_tournament
+
+    played_file.total_rounds = 0  # no XXR/142: two matches played, so two matches (four TRF rounds)
+    imported = import_tournament(club, dump(played_file))
+    assert (imported.rounds, imported.round_set.count()) == (2, 2)
+    for record in played_file.players.values():
+        del record.rounds[:]
+    assert import_tournament(club, dump(played_file)).rounds == 1  # no game yet: one match
