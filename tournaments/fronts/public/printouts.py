@@ -135,6 +135,7 @@ class Printout(FPDF):
         self.ln(1.5)
 
     def fit(self, text: str, width: float) -> str:
+        """``text`` in the current font, shortened with "…" to ``width`` mm."""
         if self.get_string_width(text) <= width:
             return text
         while text and self.get_string_width(text + "…") > width:
@@ -245,19 +246,13 @@ def result_slips(tournament: Tournament, round_: Round, url: str, part: slice = 
     these boards only (a long list comes in parts)."""
     pdf = Printout(tournament, _("Round %(number)s: result slips") % {"number": round_.number}, url)
     pdf.add_page()
-    top, height = pdf.get_y(), (pdf.h - pdf.get_y() - 14) / 5
-    slot = 0
-    for game in [game for game in _games(round_) if game.black is not None][part]:
-        if slot == 5:
-            pdf.add_page()
-            slot = 0
-        y = top + slot * height
-        _slip(pdf, tournament, round_, game, y, height)
-        slot += 1
+    games = [game for game in _games(round_) if game.black is not None][part]
+    slips_on_pages(pdf, games, 5, lambda game, y: _slip(pdf, tournament, round_, game, y))
     return pdf.bytes()
 
 
-def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: float, height: float) -> None:
+def slip_top(pdf: Printout, tournament: Tournament, y: float, title: str) -> None:
+    """A slip's top: the dashed line it is cut along, its title, the tournament's name."""
     x, width = pdf.l_margin, pdf.epw
     pdf.set_draw_color(*GREY)
     with pdf.local_context(dash_pattern={"dash": 2, "gap": 1.5}):
@@ -265,10 +260,40 @@ def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: f
     pdf.set_draw_color(0, 0, 0)
     pdf.set_xy(x, y + 3)
     pdf.set_font(FONT, "B", 11)
-    pdf.cell(width * 0.7, 6, _("Round %(number)s · Board %(board)s") % {"number": round_.number, "board": game.board})
+    pdf.cell(width * 0.7, 6, title)
     pdf.set_font(FONT, "", 8)
     pdf.cell(width * 0.3, 6, str(tournament), align="R", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(1.5)
+
+
+#: The results a slip offers to tick, White's first.
+SLIP_RESULTS = ("1 – 0", "½ – ½", "0 – 1")
+
+
+def result_boxes(pdf: Printout, height: float = 7, gap: float = 22) -> None:
+    """A box to tick before each result, from the current position."""
+    for choice in SLIP_RESULTS:
+        box_x, box_y = pdf.get_x(), pdf.get_y() + (height - 4) / 2
+        pdf.rect(box_x, box_y, 4, 4)
+        pdf.set_x(box_x + 6)
+        pdf.cell(gap, height, choice)
+
+
+def slips_on_pages(pdf: Printout, slips: Sequence, per_page: int, draw) -> None:
+    """``draw(slip, y)`` for each slip, ``per_page`` to a page, each the same share of its height
+    below the heading, the first page already added."""
+    top = pdf.get_y()
+    height = (pdf.h - top - 14) / per_page
+    for index, slip in enumerate(slips):
+        if index and index % per_page == 0:
+            pdf.add_page()
+        draw(slip, top + (index % per_page) * height)
+
+
+def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: float) -> None:
+    width = pdf.epw
+    slip_top(pdf, tournament, y, _("Round %(number)s · Board %(board)s") % {"number": round_.number,
+                                                                          "board": game.board})
     for colour, player in ((_("White"), game.white), (_("Black"), game.black)):
         pdf.set_font(FONT, "", 9)
         pdf.cell(16, 7, colour)
@@ -279,12 +304,12 @@ def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: f
         pdf.cell(0, 7, _("Signature") + " ________________", align="R", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     if tournament.games_per_round == 1:
-        _result_boxes(pdf, _("Result:"), _("(tick one; forfeits: the arbiter)"))
+        _result_line(pdf, _("Result:"), _("(tick one; forfeits: the arbiter)"))
         return
     # A Double-Swiss match (C.04.5): a result per game, each White first as on its score sheet (game 2
     # reverses the colours, 4.4), then the match score
     for label, white in ((_("Game 1"), game.white), (_("Game 2"), game.black)):
-        _result_boxes(pdf, label, _("White: %(player)s") % {"player": f"{white.pairing_number}. {white}"})
+        _result_line(pdf, label, _("White: %(player)s") % {"player": f"{white.pairing_number}. {white}"})
         pdf.ln(7)
     pdf.set_font(FONT, "", 10)
     line = _("Match score: %(first)s ______ – ______ %(second)s") % {
@@ -293,15 +318,11 @@ def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: f
     _grey_note(pdf, _("(tick one per game; forfeits: the arbiter)"))
 
 
-def _result_boxes(pdf: Printout, label: str, note: str) -> None:
+def _result_line(pdf: Printout, label: str, note: str) -> None:
     """A line of a slip: its label, a box to tick per result (White's first), a note on the right."""
     pdf.set_font(FONT, "", 10)
     pdf.cell(22, 7, label)
-    for choice in ("1 – 0", "½ – ½", "0 – 1"):
-        box_x, box_y = pdf.get_x(), pdf.get_y() + 1.5
-        pdf.rect(box_x, box_y, 4, 4)
-        pdf.set_x(box_x + 6)
-        pdf.cell(22, 7, choice)
+    result_boxes(pdf)
     _grey_note(pdf, note)
 
 
