@@ -24,7 +24,7 @@ from .core.explanation import Articles, Explanation, Words, explain, scoregroup_
 from .core.pairing import Pair, Progress, RoundPairing, publishing_key
 from .core.state import RoundState, build_round_state, infer_initial_colour
 from .errors import EngineError, NoValidPairing, TrfError
-from .matches import forfeits_as_played, match_rounds
+from .matches import forfeits_as_played, match_rounds, read_matches
 from .ratings import RATING_RULES, RatingRules, half_up, k_factor, performance, rating_change, rating_rules
 from .review import Board, Finding, differences, in_publishing_order, new_findings
 from .review import review as review_pairing
@@ -220,6 +220,7 @@ __all__ = [
     "publishing_key",
     "rating_change",
     "rating_rules",
+    "read_matches",
     "read_trf_code",
     "resolve_edition",
     "review_pairing",

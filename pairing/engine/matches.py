@@ -22,7 +22,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from .errors import TrfError
-from .trf import ABSENT, NO_RESULT, PLAYED_CODES, RoundEntry, TrfDocument
+from .trf import ABSENT, PLAYED_CODES, RoundEntry, TrfDocument
 
 #: The codes of the PAB of a match: a won game (U, the points of BBU) and a drawn game (H).
 PAB_CODES = ("U", "H")
@@ -104,9 +104,8 @@ def _check_game(number: int, line: int, match: int, first: RoundEntry, second: R
     if second.colour == first.colour:
         raise TrfError(f"match {match} (rounds {one} and {two}): player {number} has colour {first.colour!r} "
                        "in both games; the second game reverses the colours (C.04.5 4.4)", line, _column(two) + 5)
-    if (first.code == NO_RESULT) and second.code != NO_RESULT:
-        raise TrfError(f"match {match}: player {number} has a result in round {two} but none in round {one}",
-                       line, _column(one) + 7)
+    # A result of game 2 before game 1's is a match in progress as an arbiter enters it (in any order):
+    # no layout error; the next match is not paired before both are in (``unfinished_round``).
 
 
 def _check_bye(number: int, line: int, match: int, first: RoundEntry, second: RoundEntry | None,

@@ -38,7 +38,7 @@ class Finding:
     """One rule a pairing breaks: its article, what happens in plain words, the players concerned
     (pairing numbers).  ``absolute``: an absolute criterion (the engine never breaks one)."""
 
-    code: str          # what is checked: rematch, forbidden, colours, bye, unpaired, difference, repeat...
+    code: str          # what is checked: rematch, forbidden, colours, bye, unpaired, difference, repeat, allocation...
     article: str
     text: str
     players: tuple[int, ...]
@@ -144,12 +144,26 @@ def _board_findings(rules: _Rules, white: Player, black: Player) -> list[Finding
             f"{higher.number} ({points_text(higher.pairing_score)}) meets {lower.number} "
             f"({points_text(lower.pairing_score)}): players of different scores (a downfloater and an upfloater).",
             pair, False))
+    if rules.system.colour_rule is not None:
+        return findings + _own_colour_findings(rules, white, black)
     for player, colour in ((white, WHITE), (black, BLACK)):
         allowed = ("allowed to a topscorer in the last round by the system" if rules.exempt(player) else
                    "allowed between players of the same score in the last round by the system"
                    if rules.pair_exempt(white, black) else "")
         findings += _colour_findings(player, colour, rules.basic, allowed)
     return findings
+
+
+def _own_colour_findings(rules: _Rules, white: Player, black: Player) -> list[Finding]:
+    """A system whose colours follow its own rule alone (``SwissSystem.colour_rule``: C.04.5 Art. 4,
+    the colour of a match's first game, reversed in the second, 4.4): White to the other player."""
+    expected, article = rules.system.colour_rule(rules.state, white, black)
+    if expected.number == white.number:
+        return []
+    game = " in game 1 (game 2 reverses the colours)" if rules.system.games_per_round == 2 else ""
+    return [Finding("allocation", f"{rules.system.article} {article}",
+                    f"{white.number} gets White against {black.number}{game}, but the colour rule gives White "
+                    f"to {black.number}.", (white.number, black.number), False)]
 
 
 def _bye_findings(state: RoundState, system: SwissSystem, edition: Edition, receiver: Player,

@@ -297,3 +297,47 @@ def test_lim_cites_its_compatibility_rule_2_1_and_the_basic_rules_for_the_pab(ed
     builder = TrfBuilder(5, 3).game(1, 3, "1").game(4, 2, "=").bye(5, "U").next_round()
     findings = found(state_of(builder, lim, edition), [(1, 4), (2, 3), (5, 0)], lim, edition)
     assert findings["bye", (5,)].article == bye
+
+
+
+DOUBLE = get_system("double-swiss")
+
+
+def two_matches_drawn() -> TrfBuilder:
+    """Six players, a Double-Swiss tournament of 4 matches (XXR 8: match k is TRF rounds 2k-1, 2k),
+    every game drawn.  White in game 1 of match 1: 1, 2, 3; of match 2: 1, 6, 4.  So the colours
+    of the matches (1.6) are 1 ww, 2 wb, 3 wb, 4 bw, 5 bb, 6 bw, everybody on 2 points."""
+    builder = TrfBuilder(6, 8)
+    for match in ([(1, 4), (2, 5), (3, 6)], [(1, 5), (6, 2), (4, 3)]):
+        for white, black in match:
+            builder.game(white, black, "=")
+        builder.next_round()
+        for white, black in match:
+            builder.game(black, white, "=")  # game 2: the colours reversed (4.4)
+        builder.next_round()
+    return builder
+
+
+def double_findings(boards):
+    state = DOUBLE.latest.round_state(parse(two_matches_drawn().text()), 3)
+    return {(f.code, f.players): f for f in review(state, DOUBLE, DOUBLE.latest, boards)}
+
+
+def test_a_double_swiss_board_is_judged_by_article_4_not_by_the_colour_limits():
+    # 4.3.2: White to the player with fewer Whites (6 against 1, 5 against 4); 4.3.4: 2 and 3 have
+    # the same colours, the HRP (2: equal scores, smaller TPN) alternates from its last, Black: White
+    assert double_findings([(6, 1), (2, 3), (5, 4)]) == {}
+    found = double_findings([(1, 6), (3, 2), (5, 4)])
+    assert set(found) == {("allocation", (1, 6)), ("allocation", (3, 2))}
+    assert found["allocation", (1, 6)].article == "C.04.5 Art. 4.3.2"
+    assert found["allocation", (3, 2)].article == "C.04.5 Art. 4.3.4"
+    assert not found["allocation", (1, 6)].absolute
+    # 1 gets White in a third match in a row: no C.04.1 colour limit in C.04.5 (no "repeat", "difference")
+    assert found["allocation", (1, 6)].text == ("1 gets White against 6 in game 1 (game 2 reverses the colours), "
+                                                "but the colour rule gives White to 6.")
+
+
+def test_a_double_swiss_rematch_is_a_match_met_before():
+    found = double_findings([(4, 1), (2, 3), (5, 6)])
+    assert found["rematch", (4, 1)].article == "C.04.5 Art. 2.1.1 [C1]; C.04.1 (2026) Art. 2"
+    assert found["rematch", (4, 1)].absolute

@@ -27,11 +27,13 @@ from pairing.engine import (
     infer_initial_colour,
     parse,
     publishing_key,
+    read_matches,
     read_trf_code,
     resolve_edition,
     with_baku_acceleration,
 )
 from tournaments import audit
+from tournaments.exchange.trf import first_game_round
 from tournaments.limits import MAX_FORBIDDEN_PAIRS, MAX_ROUND_RESULTS, MAX_ROUNDS, listed
 from tournaments.models import (
     DEFAULT_SYSTEM,
@@ -96,6 +98,7 @@ class Import:
     document: TrfDocument
     paired: int                               # rounds with results in the 001 lines
     total: int                                # rounds announced (XXR/142), else those paired
+    games: int = 1                            # a round's games: a Double-Swiss match's 2 TRF rounds
     tournament: Tournament = None
     players: list[Player] = field(default_factory=list)
     forbidden: dict[tuple[int, int], tuple] = field(default_factory=dict)
@@ -150,6 +153,8 @@ def validate(found: Import, text: str, club: Club) -> Import:
             "paired": found.paired, "total": found.total})
     rules = _pairing_rules(found.document, text, found.total, found.errors)
     found.forbidden = _forbidden_pairs(found.document, found.total, found.errors)
+    if rules and rules[0].games_per_round == 2:
+        _as_matches(found)
     found.tournament = _tournament(club, found.document, found.total, rules)
     for name, messages in _field_errors(found.tournament, ["club", "slug"]).items():
         label, problems = Tournament._meta.get_field(name).verbose_name, " ".join(messages)
@@ -157,6 +162,34 @@ def validate(found: Import, text: str, club: Club) -> Import:
             "field": label, "record": RECORDS[name], "problems": problems} if name in RECORDS else
             gettext("%(field)s: %(problems)s") % {"field": label, "problems": problems})
     return found
+
+
+def _as_matches(found: Import) -> None:
+    """A Double-Swiss file (C.04.5) read back as the export writes it: match k is TRF rounds 2k-1 and
+    2k (``pairing.engine.matches``: one opponent, the colours reversed, the PAB U then H, any other
+    bye in both rounds), so the rounds, the round to be paired and the forbidden pairs count matches.
+    A broken layout is a problem with its line and column."""
+    problems = []
+    if not found.document.total_rounds:  # no XXR/142: the matches in the file, at least one
+        found.total = max(found.paired + found.paired % 2, 2)
+    if found.total % 2:
+        problems.append(gettext("XXR/142 announces %(total)s rounds: a Double-Swiss tournament writes each match "
+                                "as two rounds (C.04.5), so their number is even") % {"total": found.total})
+    if found.paired % 2:
+        problems.append(gettext("the 001 lines hold %(paired)s rounds: match %(match)s has its first game only; "
+                                "its second game is round %(next)s (C.04.5: a match is two games)") % {
+            "paired": found.paired, "match": found.paired // 2 + 1, "next": found.paired + 1})
+    try:
+        read_matches(found.document)
+    except TrfError as error:
+        problems.append(str(error))
+    found.errors += problems
+    if problems:
+        return
+    found.games, found.paired, found.total = 2, found.paired // 2, found.total // 2
+    # a 260 range counts TRF rounds: it applies to a match when it holds the match's first game
+    found.forbidden = {pair: (first // 2 + 1, last and (last + 1) // 2)
+                       for pair, (first, last) in found.forbidden.items()}
 
 
 def _repeated_fide_ids(found: Import) -> None:
@@ -256,50 +289,55 @@ def save(found: Import, user=None) -> Tournament:
 
 def _rounds(tournament: Tournament, found: Import, pk: dict[int, int]) -> tuple[list[Game], list[Absence]]:
     """The file's rounds, saved as published, with their boards (in D.9 order) and absences, and the
-    absences already known for the round to be paired next (0000 - H/Z in its columns)."""
-    document, scoring = found.document, found.document.scoring
+    absences already known for the round to be paired next (0000 - H/Z in its columns).  A
+    Double-Swiss round is a match: its TRF rounds 2k-1 and 2k (``found.games``)."""
+    document, scoring, games = found.document, found.document.scoring, found.games
     now = timezone.now()
     dates = _round_dates(document)
     rounds = Round.objects.bulk_create(
-        Round(tournament=tournament, number=r, status=Round.Status.PUBLISHED, date=dates.get(r),
-              paired_at=now, published_at=now)
+        Round(tournament=tournament, number=r, status=Round.Status.PUBLISHED,
+              date=dates.get(first_game_round(r, games)), paired_at=now, published_at=now)
         for r in range(1, found.paired + 1))
-    games, absences = [], []
+    saved, absences = [], []
     points = dict.fromkeys(document.players, 0)  # the scores after the rounds read so far
     for round_ in rounds:
-        r = round_.number
-        boards = []
-        for record in document.players.values():
-            entry = record.entry(r)
-            if entry is None or entry == ABSENT:
-                continue  # not paired: exported as a zero-point absence again
-            if entry.opponent is None:
-                if entry.code == "U":
-                    boards.append((record.number, None, Result.BYE))
-                else:
-                    absences.append(Absence(player_id=pk[record.number], round_number=r, bye=entry.code))
-            elif entry.colour == WHITE:
-                other = document.players[entry.opponent].entry(r)
-                boards.append((record.number, entry.opponent, RESULT_OF_CODES[entry.code, other.code]))
+        first = first_game_round(round_.number, games)
+        boards, byes = _boards(document, first, games)
+        absences += [Absence(player_id=pk[number], round_number=round_.number, bye=code) for number, code in byes]
         boards.sort(key=lambda board: _board_key(board, points))
-        games += [Game(round_id=round_.pk, board=i, white_id=pk[w], black_id=pk.get(b), result=result)
-                  for i, (w, b, result) in enumerate(boards, start=1)]
+        saved += [Game(round_id=round_.pk, board=i, white_id=pk[w], black_id=pk.get(b), result=result,
+                       result2=result2) for i, (w, b, result, result2) in enumerate(boards, start=1)]
         for record in document.players.values():
-            if (entry := record.entry(r)) is not None:
-                points[record.number] += scoring.points(entry.code)
+            points[record.number] += sum(scoring.points(entry.code) for r in range(first, first + games)
+                                         if (entry := record.entry(r)) is not None)
     for record in document.players.values():
-        entry = record.entry(found.paired + 1)
+        entry = record.entry(first_game_round(found.paired + 1, games))
         if entry is not None and entry.opponent is None and entry.code in "HZF" and found.paired < found.total:
             absences.append(Absence(player_id=pk[record.number], round_number=found.paired + 1, bye=entry.code))
-    return games, absences
+    return saved, absences
 
 
-def _matches_refused(system: SwissSystem, lines: list[str]) -> str:
-    """A Double-Swiss file writes a match as two TRF rounds (C.04.5): not yet read back into matches."""
-    line = next(n for n, t in enumerate(lines, start=1) if t.startswith("192"))
-    return gettext("line %(line)s: record 192 names the %(system)s, whose rounds are matches of %(games)s games: "
-                   "the app does not import such a file yet; create the tournament and enter its players "
-                   "instead") % {"line": line, "system": system.title, "games": system.games_per_round}
+def _boards(document: TrfDocument, first: int, games: int) -> tuple[list[tuple], list[tuple[int, str]]]:
+    """The boards of the round whose first game is TRF round ``first`` as (white, black or None for
+    the PAB, result, result2), and its byes as (player, code).  A Double-Swiss match's game 2 reverses
+    the colours (C.04.5 4.4): ``result2`` is written White first, the board's black's code first; its
+    PAB is U then H, any other bye the same in both rounds (``read_matches`` checked the layout)."""
+    boards, byes = [], []
+    for record in document.players.values():
+        entry = record.entry(first)
+        if entry is None or entry == ABSENT:
+            continue  # not paired: exported as a zero-point absence again
+        if entry.opponent is None:
+            if entry.code == "U":
+                boards.append((record.number, None, Result.BYE, ""))
+            else:
+                byes.append((record.number, entry.code))
+        elif entry.colour == WHITE:
+            other = document.players[entry.opponent]
+            second = "" if games == 1 else RESULT_OF_CODES[other.entry(first + 1).code, record.entry(first + 1).code]
+            boards.append((record.number, entry.opponent, RESULT_OF_CODES[entry.code, other.entry(first).code],
+                           second))
+    return boards, byes
 
 
 def _pairing_rules(document: TrfDocument, text: str, total: int,
@@ -324,9 +362,6 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
                 "line": line, "code": repr(document.system_code), "known": known})
             return None
         system, baku = code.system, code.baku
-        if system.games_per_round != 1:
-            errors.append(_matches_refused(system, lines))
-            return None
     edition = resolve_edition(document, system)
     problem = baku_problem(edition, total, _tenths_to_points(document.scoring.win),
                            _tenths_to_points(document.scoring.draw), _tenths_to_points(document.scoring.loss), system)
@@ -442,7 +477,7 @@ def _round_dates(document: TrfDocument) -> dict[int, date]:
 def _board_key(board, points: dict[int, int]):
     """The publishing order (C.04.2 D.9, the engine's one copy) of a round read from a file
     (``points``: the scores before it; a player's rank: his pairing number); the bye last."""
-    white, black, _ = board
+    white, black, *_ = board
     if black is None:
         return (1, white)
     return (0, *publishing_key(points[white], white, points[black], black))

@@ -101,6 +101,11 @@ class SwissSystem:
     #: ``aros(document, rounds)``: each player's ARO after ``rounds`` rounds, by pairing number, for a
     #: system that pairs by it and publishes it (Dubov Art. 1.7); None: the system reads no ARO
     aros: Callable[[TrfDocument, int], dict[int, int]] | None = None
+    #: ``colour_rule(state, a, b) -> (white, article)``: a system whose colours follow its own rule
+    #: alone, with no colour preference nor C.04.1 colour limit (C.04.5 Art. 4): who gets White (the
+    #: first game's, for a match) and the article that decides; the review of a manual pairing reads it
+    #: instead of C.04.1's colour rules.  None: C.04.1's
+    colour_rule: Callable[[RoundState, Player, Player], tuple[Player, str]] | None = None
     #: the games of a round: 2 for the Double-Swiss system (C.04.5), whose round is a match written
     #: as TRF rounds 2k-1 and 2k (``pairing.engine.matches``); its round numbers count matches
     games_per_round: int = 1

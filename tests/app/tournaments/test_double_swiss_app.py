@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pairing.engine import parse
+from pairing.engine import RoundEntry, parse
 from pairing.engine.checker import check
 from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair
 from tournaments.audit import Kind
@@ -242,17 +242,210 @@ def test_the_round_page_saves_game_2_in_its_own_row_with_the_match_score(client,
     assert game.result2 == "1-0"
 
 
-def test_a_double_swiss_file_is_refused_by_the_import_with_the_line(club, tmp_path):
-    """Its matches are two TRF rounds each: importing them as rounds of one game would be wrong."""
+def running_double(club):
+    """Seven players, four matches: match 1 and 2 played (forfeits among them, 5 on a half-point bye in
+    match 2), match 3 in progress (game 1 of board 1 in, the rest to play), 6 absent from match 4, 1 and
+    2 kept apart from match 2 on."""
+    from datetime import date
+
+    from tournaments.services.forbidden_pairs import forbid_pair
+    from tournaments.services.players import set_absence
+
+    tournament = double(club, players=7, rounds=4)
+    tournament.place, tournament.chief_arbiter, tournament.start_date = "Lyon", "Ann Arbiter", date(2026, 11, 20)
+    tournament.tiebreaks = "DE,BH/C1,BH,SB,PS,WIN"  # the default: the import does not read record 212
+    tournament.save()
+    rng = random.Random(7)
+    first = pair(tournament)
+    play_match(first, rng)
+    board = first.games.exclude(result=Result.BYE).first()
+    enter_result(board, Result.WHITE_FORFEIT_WIN)  # a single game forfeited: the match regularly played
+    set_absence(tournament.players.get(pairing_number=5), 2, "H")
+    forbid_pair(tournament, tournament.players.get(pairing_number=1), tournament.players.get(pairing_number=2),
+                first_round=2)
+    second = pair(tournament)
+    play_match(second, rng)
+    third = pair(tournament)
+    enter_result(third.games.get(board=1), Result.DRAW)
+    set_absence(tournament.players.get(pairing_number=6), 4, "Z")
+    return tournament
+
+
+@pytest.mark.parametrize("version", ["16", "26"])
+def test_a_double_swiss_file_is_imported_as_matches_and_exported_again_identically(club, version):
+    """The importer reads back what the export writes: match k from TRF rounds 2k-1 and 2k (game 2
+    reversed, the PAB U then H, a bye in both rounds, the next match's bye in its first round only)."""
+    from tournaments.exchange.trf_import import import_tournament
+
+    tournament = running_double(club)
+    text = export(tournament, version)
+    imported = import_tournament(club, text)
+    assert (imported.system, imported.edition, imported.rounds) == ("double-swiss", "2026", 4)
+    assert export(imported, version) == text
+    # the rounds are matches: each board both results, in their own colours
+    assert imported.round_set.count() == 3 and imported.games_per_round == 2
+    for number in (1, 2, 3):
+        theirs = {(g.board, g.white.pairing_number, g.black.pairing_number if g.black else 0, g.result, g.result2)
+                  for g in tournament.round_set.get(number=number).games.select_related("white", "black")}
+        ours = {(g.board, g.white.pairing_number, g.black.pairing_number if g.black else 0, g.result, g.result2)
+                for g in imported.round_set.get(number=number).games.select_related("white", "black")}
+        assert ours == theirs
+    # TRF-2026's 260 keeps the range (match 2 on: rounds 3 to 8); TRF-16's XXP has none (from round 1)
+    assert set(imported.forbidden_pairs.values_list("first_round", "last_round")) == {
+        (2 if version == "26" else 1, None)}
+    assert set(imported.players.filter(absences__isnull=False).values_list(
+        "pairing_number", "absences__round_number", "absences__bye")) == {(5, 2, "H"), (6, 4, "Z")}
+    # and the imported tournament pairs match 4 as the original does, once match 3 is played
+    for each in (tournament, imported):
+        play_match(each.round_set.get(number=3), random.Random(3))
+    assert export(imported, version) == export(tournament, version)
+    assert boards(pair(imported)) == boards(pair(tournament))
+
+
+def _refused(club, document, message: str, line_of: int | None):
+    """The file ``document`` is refused with ``message`` (at the line of player ``line_of``), nothing saved."""
+    from pairing.engine import dump
     from tournaments.exchange.trf_import import TrfImportError, import_tournament
     from tournaments.models import Tournament
 
-    tournament = double(club, players=4, rounds=2)
-    play_match(pair(tournament), random.Random(2))
-    text = export(tournament, "26")
-    line = next(n for n, t in enumerate(text.splitlines(), start=1) if t.startswith("192"))
+    text = dump(document)
+    count = Tournament.objects.count()
     with pytest.raises(TrfImportError) as error:
         import_tournament(club, text)
-    assert f"line {line}: record 192 names the Double-Swiss system, whose rounds are matches of 2 games" in \
-        " ".join(error.value.errors)
-    assert Tournament.objects.count() == 1
+    errors = " ".join(error.value.errors)
+    assert message in errors
+    if line_of is not None:
+        line = next(n for n, t in enumerate(text.splitlines(), start=1) if t.startswith(f"001 {line_of:4d}"))
+        assert f"line {line}, column " in errors
+    assert Tournament.objects.count() == count
+
+
+@pytest.fixture
+def played_file(club):
+    """Five players, matches 1 and 2 played, as the parsed export (match k: TRF rounds 2k-1, 2k)."""
+    tournament = double(club, players=5, rounds=2)
+    for _ in range(2):
+        play_match(pair(tournament), random.Random(4))
+    return parse(export(tournament))
+
+
+def _whites(document) -> list[int]:
+    """The players with White in game 1 of match 1, by number."""
+    return sorted(n for n, record in document.players.items() if record.rounds[0].colour == "w")
+
+
+def _other_opponents(document):
+    """Game 2 of match 1 with the opponents of the two boards exchanged (both sides written)."""
+    first, second = _whites(document)
+    a, b = document.players[first].rounds[0].opponent, document.players[second].rounds[0].opponent
+    for x, y in ((first, b), (second, a)):
+        document.players[x].rounds[1] = RoundEntry(y, "b", "=")
+        document.players[y].rounds[1] = RoundEntry(x, "w", "=")
+    return min(first, second, a, b)
+
+
+def _same_colours(document):
+    """Game 2 of match 1 on the first board with game 1's colours."""
+    white = _whites(document)[0]
+    black = document.players[white].rounds[0].opponent
+    document.players[white].rounds[1] = RoundEntry(black, "w", "=")
+    document.players[black].rounds[1] = RoundEntry(white, "b", "=")
+    return min(white, black)
+
+
+def _pab(document) -> int:
+    return next(n for n, record in document.players.items() if record.rounds[0].code == "U")
+
+
+def _pab_written_u_twice(document):
+    document.players[_pab(document)].rounds[1] = RoundEntry(None, None, "U")
+    return _pab(document)
+
+
+def _two_byes(document):
+    holder = _pab(document)
+    document.players[holder].rounds[0:2] = [RoundEntry(None, None, "H"), RoundEntry(None, None, "Z")]
+    return holder
+
+
+def _odd_rounds(document):
+    document.total_rounds = 5
+    return None
+
+
+def _first_game_only(document):
+    for record in document.players.values():
+        del record.rounds[3:]
+    return None
+
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (_other_opponents, "match 1 (rounds 1 and 2): player"),
+    (_other_opponents, "the two games of a match have one opponent (C.04.5 Preface)"),
+    (_same_colours, "in both games; the second game reverses the colours (C.04.5 4.4)"),
+    (_pab_written_u_twice, "is written U in round 1 and H in round 2 (a won game plus a drawn game, C.04.5 1.4), "
+                           "not 'U'"),
+    (_two_byes, "has 'H' in round 1 but 'Z' in round 2; a bye applies to the whole match"),
+    (_odd_rounds, "XXR/142 announces 5 rounds: a Double-Swiss tournament writes each match as two rounds (C.04.5)"),
+    (_first_game_only, "the 001 lines hold 3 rounds: match 2 has its first game only; its second game is round 4"),
+])
+def test_a_broken_double_swiss_file_is_refused_by_line_and_saves_nothing(club, played_file, change, message):
+    from pairing.engine import dump
+    from tournaments.exchange.trf_import import TrfImportError, import_tournament
+    from tournaments.models import Tournament
+
+    line_of = change(played_file)
+    text = dump(played_file)
+    count = Tournament.objects.count()
+    with pytest.raises(TrfImportError) as error:
+        import_tournament(club, text)
+    errors = " ".join(error.value.errors)
+    assert message in errors, errors
+    if line_of is not None:  # the line of the first player whose match is broken, the column of its round
+        line = next(n for n, t in enumerate(text.splitlines(), start=1) if t.startswith(f"001 {line_of:4d}"))
+        assert f"line {line}, column " in errors, errors
+    assert Tournament.objects.count() == count
+
+
+def test_game_2_entered_before_game_1_is_a_match_in_progress_exported_imported_and_not_paired(club, tmp_path):
+    """An arbiter may enter game 2 first: the file then has a result in round 2k and none in 2k-1.
+    The export, the standings and the import read it as the match in progress; no engine pairs the next
+    match from it (round 2k-1 is not finished)."""
+    import subprocess
+    import sys
+
+    from tournaments.exchange.trf_import import import_tournament
+
+    tournament = double(club, players=4, rounds=2)
+    tournament.tiebreaks = "DE,BH/C1,BH,SB,PS,WIN"
+    tournament.save()
+    round_ = pair(tournament)
+    game = round_.games.select_related("white", "black").get(board=1)
+    enter_result(game, Result.WHITE_WINS, game_number=2)  # game 2's White: the board's second player
+    points = {row.player.pairing_number: row.points for row in crosstable(tournament, 1)}  # with match 1
+    assert (points[game.white.pairing_number], points[game.black.pairing_number]) == (0, 10)
+    text = export(tournament, "26")
+    entries = parse(text).players[game.black.pairing_number].rounds[:2]
+    assert [(e.colour, e.code) for e in entries] == [("b", ""), ("w", "1")]
+    imported = import_tournament(club, text)
+    assert export(imported, "26") == text
+    assert (imported.round_set.get().games.get(board=1).result,
+            imported.round_set.get().games.get(board=1).result2) == ("", "1-0")
+    path = tmp_path / "in-progress.trf"
+    path.write_text(text)
+    paired = subprocess.run([sys.executable, "-m", "pairing.engine", "--double-swiss", str(path), "-p"],
+                            capture_output=True, text=True)
+    assert paired.returncode == 2 and "is not finished" in paired.stderr, paired.stderr
+
+
+def test_a_double_swiss_file_without_xxr_has_the_matches_it_holds(club, played_file):
+    from pairing.engine import dump
+    from tournaments.exchange.trf_import import import_tournament
+
+    played_file.total_rounds = 0  # no XXR/142: two matches played, so two matches (four TRF rounds)
+    imported = import_tournament(club, dump(played_file))
+    assert (imported.rounds, imported.round_set.count()) == (2, 2)
+    for record in played_file.players.values():
+        del record.rounds[:]
+    assert import_tournament(club, dump(played_file)).rounds == 1  # no game yet: one match

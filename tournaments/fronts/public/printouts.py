@@ -25,6 +25,7 @@ from tournaments.fronts.templatetags.chess import points as format_points
 from tournaments.fronts.templatetags.chess import tiebreak as format_tiebreak
 from tournaments.models import Game, Player, Round, Tournament
 from tournaments.queries import boards as board_lists
+from tournaments.queries.matches import pab_match_points
 from tournaments.queries.prizes import PrizeList
 from tournaments.queries.standings import Row
 
@@ -154,7 +155,10 @@ def _games(round_: Round) -> list[Game]:
 
 
 def _bye_text(tournament: Tournament) -> str:
-    return _("bye (%(points)s pt)") % {"points": format_points(int(tournament.points_pairing_bye * 10))}
+    """The PAB and its points; a Double-Swiss match's a won game plus a drawn game (C.04.5 1.4)."""
+    scored = pab_match_points(tournament) if tournament.games_per_round == 2 else int(
+        tournament.points_pairing_bye * 10)
+    return _("bye (%(points)s pt)") % {"points": format_points(scored)}
 
 
 #: The column headings the printouts share (abbreviations in each language; not FIDE codes).
@@ -215,21 +219,24 @@ def pairing_list(tournament: Tournament, round_: Round, url: str, part: slice = 
     pdf = Printout(tournament, _("Round %(number)s: pairings by name") % {"number": round_.number}, url)
     pdf.add_page()
     boards = board_lists.board_list(tournament, round_)
-    entries = [(entry.player, "", "", str(entry.reason)) for entry in boards.not_paired]
+    # the colour of each game: a Double-Swiss match's game 2 reverses them (C.04.5 4.4)
+    double = tournament.games_per_round == 2
+    as_white, as_black = (_("White"), _("Black"))[:1 + double], (_("Black"), _("White"))[:1 + double]
+    none = ("",) * len(as_white)
+    entries = [(entry.player, "", none, str(entry.reason)) for entry in boards.not_paired]
     for game in boards.games:
         if game.black is None:
-            entries.append((game.white, "", "", _bye_text(tournament)))
+            entries.append((game.white, "", none, _bye_text(tournament)))
             continue
-        entries.append((game.white, str(game.board), _("White"),
-                        f"{game.black} ({game.black.pairing_number})"))
-        entries.append((game.black, str(game.board), _("Black"),
-                        f"{game.white} ({game.white.pairing_number})"))
+        entries.append((game.white, str(game.board), as_white, f"{game.black} ({game.black.pairing_number})"))
+        entries.append((game.black, str(game.board), as_black, f"{game.white} ({game.white.pairing_number})"))
     entries.sort(key=lambda entry: (entry[0].name.casefold(), entry[0].pairing_number))
-    rows = [(str(player), str(player.pairing_number), board, colour, opponent)
-            for player, board, colour, opponent in entries[part]]
-    pdf.table_of((_("Name"), str(NUMBER), _("Board"), _("Colour"), _("Opponent (No.)")), rows,
-                 (40, 7, 10, 10, 43),
-                 ("L", "R", "C", "L", "L"), size=10)
+    rows = [(str(player), str(player.pairing_number), board, *colours, opponent)
+            for player, board, colours, opponent in entries[part]]
+    colours = (_("Game 1"), _("Game 2")) if double else (_("Colour"),)
+    pdf.table_of((_("Name"), str(NUMBER), _("Board"), *colours, _("Opponent (No.)")), rows,
+                 (38, 7, 10, 12, 12, 41) if double else (40, 7, 10, 10, 43),
+                 ("L", "R", "C", *("L",) * len(colours), "L"), size=10)
     return pdf.bytes()
 
 
@@ -296,12 +303,33 @@ def _slip(pdf: Printout, tournament: Tournament, round_: Round, game: Game, y: f
         pdf.cell(20, 7, _rating(player))
         pdf.cell(0, 7, _("Signature") + " ________________", align="R", new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
+    if tournament.games_per_round == 1:
+        _result_line(pdf, _("Result:"), _("(tick one; forfeits: the arbiter)"))
+        return
+    # A Double-Swiss match (C.04.5): a result per game, each White first as on its score sheet (game 2
+    # reverses the colours, 4.4), then the match score
+    for label, white in ((_("Game 1"), game.white), (_("Game 2"), game.black)):
+        _result_line(pdf, label, _("White: %(player)s") % {"player": f"{white.pairing_number}. {white}"})
+        pdf.ln(7)
     pdf.set_font(FONT, "", 10)
-    pdf.cell(22, 7, _("Result:"))
+    line = _("Match score: %(first)s ______ – ______ %(second)s") % {
+        "first": f"{game.white.pairing_number}. {game.white}", "second": f"{game.black.pairing_number}. {game.black}"}
+    pdf.cell(pdf.epw * 0.7, 7, pdf.fit(line, pdf.epw * 0.7 - 2))
+    _grey_note(pdf, _("(tick one per game; forfeits: the arbiter)"))
+
+
+def _result_line(pdf: Printout, label: str, note: str) -> None:
+    """A line of a slip: its label, a box to tick per result (White's first), a note on the right."""
+    pdf.set_font(FONT, "", 10)
+    pdf.cell(22, 7, label)
     result_boxes(pdf)
+    _grey_note(pdf, note)
+
+
+def _grey_note(pdf: Printout, note: str) -> None:
     pdf.set_font(FONT, "", 8)
     pdf.set_text_color(*GREY)
-    pdf.cell(0, 7, _("(tick one; forfeits: the arbiter)"), align="R")
+    pdf.cell(0, 7, note, align="R")
     pdf.set_text_color(0, 0, 0)
     pdf.set_font(FONT, "", 9)
 

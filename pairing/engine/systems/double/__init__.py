@@ -9,10 +9,12 @@ of the team text: ``FIDE_DOUBLESWISS_2026_TEAM`` (our code, see editions.py).
 """
 
 from .. import SwissSystem, register
+from .colours import white_of
 from .editions import EDITION_2026, EDITION_2026_TEAM
 from .explain import explain
 from .pairer import first_bye, no_colour_limits, pair
 
 DOUBLE_SWISS = register(SwissSystem(name="double-swiss", title="Double-Swiss system", article="C.04.5",
                                     editions=(EDITION_2026_TEAM, EDITION_2026), pair=pair, explain=explain,
-                                    first_bye=first_bye, colour_exempt=no_colour_limits, games_per_round=2))
+                                    first_bye=first_bye, colour_exempt=no_colour_limits, colour_rule=white_of,
+                                    games_per_round=2))

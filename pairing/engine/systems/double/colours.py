@@ -39,6 +39,12 @@ def allocate(a: Player, b: Player, state: RoundState) -> tuple[Player, Player]:
     return (hrp, other) if colour == WHITE else (other, hrp)
 
 
+def white_of(state: RoundState, a: Player, b: Player) -> tuple[Player, str]:
+    """Who has White in the first game of ``a`` and ``b``'s match, and the article that decides
+    (the registry's ``colour_rule``, read by the review of a manual pairing)."""
+    return allocate(a, b, state)[0], explained_rule(a, b, state)[0]
+
+
 def explained_rule(white: Player, black: Player, state: RoundState) -> ColourRule:
     """The rule that gave this board its colours (core.explanation)."""
     article, kind = colour_rule(white, black, state)[1]
