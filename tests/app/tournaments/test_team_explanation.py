@@ -41,6 +41,9 @@ def test_the_explanation_in_italian_and_german(round_1):
     assert "Fascia 1: gruppo di punteggio 0" in italian and "Bracket 1" not in italian
     assert f"Coppia: {white} – {black}." in italian and "Pair:" not in italian
     assert f"{bye} ({bye.pairing_number}) (0 punti)" in italian  # the score's unit from the catalogue
+    assert f"Incontro {first.number}: {white} ha il Bianco in prima scacchiera, {black} il Nero." in italian
+    assert "riceve il bye assegnato dagli abbinamenti (Articolo 3.4)" in italian
+    assert "has White on board 1" not in italian and "receives the pairing-allocated bye" not in italian
     german = page(round_1, "de")
     assert "Warum diese Paarung" in german and "Runde 1: Swiss team system, C.04.6 (2026)" in german
     assert "Paarungsbedingtes Freilos" in german and "Farben" in german and "Gruppe 1: Punktgruppe 0" in german
