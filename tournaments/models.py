@@ -933,9 +933,10 @@ class ByeRequest(models.Model):
 
 class Notice(models.Model):
     """A mail to one player in the outbox (pairing/rounds/notices.py, mailer.py): a round's pairing notice,
-    created with the publication, or a registration's news (approved, refused, moved up from the waiting
-    list), created with the arbiter's decision; sent once by a Celery task, marked sent in its own commit
-    once the server took it."""
+    created with the publication, a team player's board notice, created once both line-ups of his match
+    are in (a correction when they change: services/notices.py), or a registration's news (approved,
+    refused, moved up from the waiting list), created with the arbiter's decision; sent once by a Celery
+    task, marked sent in its own commit once the server took it."""
 
     class State(models.TextChoices):
         QUEUED = "queued", _("queued")
@@ -944,6 +945,7 @@ class Notice(models.Model):
 
     class Kind(models.TextChoices):
         PAIRING = "pairing", _("pairing notice")
+        BOARD = "board", _("board notice")  # a team player's board once both line-ups are in
         APPROVED = "approved", _("entry approved")
         REFUSED = "refused", _("entry refused")
         PROMOTED = "promoted", _("moved up from the waiting list")
@@ -954,6 +956,12 @@ class Notice(models.Model):
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
     registration = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.CASCADE,
                                      related_name="notices")
+    # A board notice: what it tells (the round's board, the colour, the opponent; no board: not in the
+    # line-up) and its place among the player's board notices of the round (0 first, then corrections).
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    colour = models.CharField(max_length=1, blank=True)
+    opponent = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    sequence = models.PositiveSmallIntegerField(default=0)
     address = models.EmailField()
     state = models.CharField(max_length=6, choices=State.choices, default=State.QUEUED)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -967,7 +975,8 @@ class Notice(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["round", "player"], name="one_notice_per_round_and_player"),
+            models.UniqueConstraint(fields=["round", "player", "kind", "sequence"],
+                                    name="one_notice_per_round_player_kind_and_sequence"),
             models.UniqueConstraint(fields=["registration", "kind"], name="one_mail_per_registration_and_kind",
                                     condition=models.Q(registration__isnull=False)),
         ]

@@ -73,9 +73,10 @@ def review(state: RoundState, system: SwissSystem, edition: Edition, boards: lis
     return findings
 
 
-def named_once(to_pair: Collection[int], round_number: int, boards: list[Board], who: str = "player") -> set[int]:
-    """The players (``who``: or teams) the boards name, each once, all of them in ``to_pair``, at most
-    one PAB; else :class:`EngineError`."""
+def named_once(to_pair: Collection[int], round_number: int, boards: list[Board], who: str = "player",
+               twice: str = "on two boards") -> set[int]:
+    """The players (``who``: or teams, ``twice``: "in two matches") the boards name, each once, all of them
+    in ``to_pair``, at most one PAB; else :class:`EngineError`."""
     seen: set[int] = set()
     byes = [white for white, black in boards if not black]
     if len(byes) > 1:
@@ -84,7 +85,7 @@ def named_once(to_pair: Collection[int], round_number: int, boards: list[Board],
         if number not in to_pair:
             raise EngineError(f"{who} {number} is not to be paired in round {round_number}")
         if number in seen:
-            raise EngineError(f"{who} {number} is on two boards")
+            raise EngineError(f"{who} {number} is {twice}")
         seen.add(number)
     return seen
 

@@ -30,7 +30,7 @@ def review_teams(state: TeamRoundState, boards: list[Board]) -> list[Finding]:
     left unpaired.  Raises :class:`EngineError` when a match names a team not to be paired in
     this round, or a team twice, or more than one PAB."""
     teams = {team.tpn: team for team in state.teams}
-    seen = named_once(teams, state.round_number, boards, "team")
+    seen = named_once(teams, state.round_number, boards, "team", "in two matches")
     findings: list[Finding] = []
     for white, black in boards:
         findings += _bye_findings(state, teams[white]) if not black else _match_findings(

@@ -1,7 +1,7 @@
 """The sender of the pairing notices (issue 25): claim a batch, send it over one SMTP connection,
-mark each notice sent in its own commit right after the server took it.  The outbox holds a
-registration's mails too (approved, refused, moved up from the waiting list: ``Notice.Kind``), sent
-the same way.
+mark each notice sent in its own commit right after the server took it.  The outbox holds a team
+player's board notices (the line-ups in) and a registration's mails too (approved, refused, moved up
+from the waiting list: ``Notice.Kind``), sent the same way.
 
 A claim is a lease (``Notice.claimed_until``, ``NOTICE_LEASE`` seconds), taken with
 ``select_for_update(skip_locked=True)``: any number of senders share the queued notices and never
@@ -39,7 +39,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.models import Notice, Player, Registration, Round
-from tournaments.queries.notices import PairingNotice, round_notices
+from tournaments.queries.notices import PairingNotice, board_notice, round_notices
 from tournaments.services.notices import unsubscribe_token
 
 log = logging.getLogger(__name__)
@@ -138,12 +138,7 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
     sent = 0
     try:
         for i, notice in enumerate(batch):
-            if notice.kind != Notice.Kind.PAIRING:
-                message = compose_registration(notice)
-            elif (content := contents.get((notice.round_id, notice.player_id))) is not None:
-                message = compose(notice, rounds[notice.round_id], players[notice.player_id], content)
-            else:
-                message = None
+            message = _compose(notice, rounds, players, contents)
             if message is None:  # no board in the round any more, or the entry changed since
                 fail([notice], "nothing to tell any more: the board or the entry changed")
                 continue
@@ -165,14 +160,26 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
     return sent, True
 
 
+def _compose(notice: Notice, rounds: dict[int, Round], players: dict[int, Player],
+             contents: dict[tuple[int, int], PairingNotice]) -> EmailMultiAlternatives | None:
+    """The mail of ``notice`` by its kind; None when what it would tell is no longer true."""
+    if notice.kind == Notice.Kind.BOARD:
+        content = board_notice(notice, rounds[notice.round_id])
+    elif notice.kind == Notice.Kind.PAIRING:
+        content = contents.get((notice.round_id, notice.player_id))
+    else:
+        return compose_registration(notice)
+    return None if content is None else compose(notice, rounds[notice.round_id], players[notice.player_id], content)
+
+
 def _read(batch: list[Notice]) -> tuple[dict[int, Round], dict[int, Player], dict[tuple[int, int], PairingNotice]]:
     """The batch's rounds, players, and what each notice says, by (round, player)."""
     rounds = {r.pk: r for r in Round.objects.defer(*Round.JSON_FIELDS).select_related("tournament")
               .filter(pk__in={n.round_id for n in batch if n.round_id})}
     players = Player.objects.in_bulk([n.player_id for n in batch if n.player_id])
     contents = {(round_id, player_id): content for round_id, round_ in rounds.items()
-                for player_id, content in round_notices(round_, [n.player_id for n in batch
-                                                                 if n.round_id == round_id]).items()}
+                for player_id, content in round_notices(round_, [n.player_id for n in batch if n.round_id == round_id
+                                                                 and n.kind == Notice.Kind.PAIRING]).items()}
     return rounds, players, contents
 
 
@@ -207,7 +214,7 @@ def message_id(notice: Notice) -> str:
     domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
     if notice.kind != Notice.Kind.PAIRING:
         return f"<registration-{notice.kind}-{notice.registration_id}-{notice.pk}@{domain}>"
-    return f"<pairing-notice-{notice.round_id}-{notice.pk}@{domain}>"
+    return f"<{notice.kind}-notice-{notice.round_id}-{notice.pk}@{domain}>"  # pairing-notice-..., board-notice-...
 
 
 def _unsubscribe_url(notice: Notice, tournament) -> str:
@@ -236,9 +243,19 @@ def compose(notice: Notice, round_: Round, player: Player, content: PairingNotic
                "player_url": settings.SITE_URL + reverse("public:player", args=[tournament.slug,
                                                                                 player.pairing_number])}
     with translation.override(tournament.notice_language or settings.LANGUAGE_CODE):
-        subject = _("%(tournament)s, round %(number)s: your pairing") % {"tournament": tournament.name,
-                                                                          "number": content.round_number}
+        subject = _subject(content) % {"tournament": tournament.name, "number": content.round_number}
         return _message(notice, subject, "pairing_notice", context, unsubscribe_url)
+
+
+def _subject(content: PairingNotice) -> str:
+    """A notice's subject, in the active language: the pairing, or a team player's board (C.04.6)."""
+    if not content.line_up:
+        return _("%(tournament)s, round %(number)s: your pairing")
+    if not content.board:
+        return _("%(tournament)s, round %(number)s: not in the line-up")
+    if content.corrected:
+        return _("%(tournament)s, round %(number)s: your board has changed")
+    return _("%(tournament)s, round %(number)s: your board")
 
 
 #: The states of an entry in which each of its mails still says the truth.

@@ -20,15 +20,15 @@ from celery import current_app
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
-from django.db.models.functions import Lower, Now
+from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from tournaments import audit, cache
-from tournaments.models import Notice, Player, Round, is_team_event
+from tournaments.models import Notice, Round, is_team_event
 from tournaments.queries.notices import team_players
 from tournaments.services import Refused, lock_tournament
-from tournaments.services.notices import queued, unsubscribed
+from tournaments.services.notices import addressed, queued
 
 log = logging.getLogger(__name__)
 
@@ -41,10 +41,8 @@ def queue_notices(round_: Round) -> int:
     paired = Q(pk__in=round_.games.values("white_id")) | Q(pk__in=round_.games.values("black_id"))
     if is_team_event(tournament):  # every player of a team paired
         paired = Q(pk__in=team_players(round_))
-    players = (Player.objects.filter(paired, tournament=tournament).exclude(email="")
-               .exclude(pk__in=Notice.objects.filter(round=round_).values("player_id"))
-               .annotate(address=Lower("email")).exclude(address__in=unsubscribed(tournament))
-               .values_list("pk", "email"))
+    told = Notice.objects.filter(round=round_, kind=Notice.Kind.PAIRING).values("player_id")
+    players = addressed(tournament, paired & ~Q(pk__in=told))
     created = Notice.objects.bulk_create([Notice(round=round_, player_id=pk, address=email) for pk, email in players],
                                          ignore_conflicts=True, batch_size=1000)  # (round, player) is unique
     if created:

@@ -66,7 +66,7 @@ def test_the_pab_c2_an_even_number_3_4_and_teams_left_unpaired():
 
 def test_boards_naming_a_team_twice_or_unknown_are_refused():
     s = state(team(1), team(2), team(3), team(4))
-    with pytest.raises(EngineError, match="team 1 is on two boards"):
+    with pytest.raises(EngineError, match="team 1 is in two matches"):
         review_teams(s, [(1, 2), (1, 3)])
     with pytest.raises(EngineError, match="team 9 is not to be paired in round 3"):
         review_teams(s, [(9, 2)])

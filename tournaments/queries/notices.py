@@ -1,17 +1,18 @@
 """A round's pairing notice (issue 25): what each player is told when the round is published (his
 board, colour, opponent and the round's start time), one copy for the mail and the player's page.
 In a team event (C.04.6) the boards are known only once the line-ups are in: every player of a team
-paired is told the match, the opposing team, his team's colour on board 1 and the start time."""
+paired is told the match, the opposing team, his team's colour on board 1 and the start time; once both
+line-ups of the match are in, each player fielded is told his board (``board_notice``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.db.models import Count, Q
 
-from tournaments.models import Game, Match, Notice, Player, PlayerSide, Round, TeamMember, is_team_event
+from tournaments.models import Game, Match, Notice, Player, PlayerSide, Round, TeamMember, TeamRules, is_team_event
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,10 @@ class PairingNotice:
     team: str = ""
     opponent_team: str = ""
     match: int | None = None
+    # A board notice (the line-ups in): ``board`` the match's board (0: not in the line-up); ``corrected``:
+    # it replaces a board notice sent before
+    line_up: bool = False
+    corrected: bool = False
 
     @property
     def bye(self) -> bool:
@@ -79,15 +84,31 @@ def team_notices(round_: Round, player_ids: Iterable[int] | None = None) -> dict
     rosters: dict[int, list[int]] = {}
     for member in members:
         rosters.setdefault(member.team_id, []).append(member.player_id)
-    notices = {}
+    notices, starts_at = {}, round_start(round_)
     for match in Match.objects.filter(round=round_).select_related("white_team", "black_team"):
         sides = ((match.white_team, "w", match.black_team), (match.black_team, "b", match.white_team))
         for team, colour, other in sides:
             for player_id in rosters.get(team.pk, []) if team else []:
                 notices[player_id] = PairingNotice(
-                    round_.number, 0, colour if other else "", "", None, None, round_.starts_at, team=team.name,
+                    round_.number, 0, colour if other else "", "", None, None, starts_at, team=team.name,
                     opponent_team=other.name if other else "", match=match.number)
     return notices
+
+
+def board_notice(notice: Notice, round_: Round) -> PairingNotice | None:
+    """What a board notice tells (C.04.6, the line-ups in): the player's team's match, his board in it, his
+    colour and opponent, or that he is not in the line-up; None when his team has no match any more."""
+    team = team_notices(round_, [notice.player_id]).get(notice.player_id)
+    if team is None:
+        return None
+    told = replace(team, colour="", line_up=True, corrected=notice.sequence > 0)
+    if notice.board is None:
+        return told
+    boards = TeamRules.objects.get(tournament_id=round_.tournament_id).boards
+    opponent = notice.opponent
+    return replace(told, board=(notice.board - 1) % boards + 1, colour=notice.colour,
+                   opponent=opponent.name if opponent else "", opponent_number=opponent and opponent.pairing_number,
+                   opponent_rating=opponent and opponent.rating)
 
 
 def player_notice(player: Player) -> PairingNotice | None:

@@ -15,7 +15,7 @@ from tournaments.exchange.trf import PAB_CODES, scoring
 from tournaments.models import RESULT_CODES, Game, Player, Round, Tournament, is_team_event
 from tournaments.queries.boards import absences_by_round, not_paired_reason
 from tournaments.queries.standings import BYE_CELLS, CELL_TEXT, crosstable, published_rounds
-from tournaments.queries.teams import TeamPlayerLine, player_team_rounds
+from tournaments.queries.teams import TeamPlayerLine, player_team_absences, player_team_rounds
 
 #: A team player his team did not field in a match (C.04.6: the line-up names one player a board).
 NOT_FIELDED = gettext_lazy("Not in the line-up")
@@ -69,7 +69,10 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
         Q(white=player) | Q(black=player)).select_related("round", "white", "black").defer(
         *(f"round__{name}" for name in Round.JSON_FIELDS))}
     absences = absences_by_round(tournament)
-    team_rounds = player_team_rounds(player) if is_team_event(tournament) else {}
+    team_event = is_team_event(tournament)
+    team_rounds = player_team_rounds(player) if team_event else {}
+    # A round his team has no match in: why (withdrawn, absent, left out of the pairing).
+    team_out = player_team_absences(player, set(published) - set(team_rounds)) if team_event else {}
     points, per_round = scoring(tournament), tournament.games_per_round
     rounds, total, rated = [], 0, []
     for number in published:
@@ -77,6 +80,7 @@ def player_record(tournament: Tournament, player: Player) -> PlayerRecord:
         entry = PlayerRound(number)
         if game is None:
             entry.reason, code = not_paired_reason(tournament, player, number, absences)
+            entry.reason = team_out.get(number, entry.reason)
             entry.scored = points.points(code) * per_round  # a Double-Swiss bye: the whole match (C.04.5)
         elif game.is_bye:
             entry.board, entry.reason = game.board, BYE_CELLS["U"][1]

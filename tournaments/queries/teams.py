@@ -1,7 +1,8 @@
-"""What the team event's pages read: the matches of a round with their boards and scores, where each
-team player plays in a round (the pairings by name, a player's record), the team standings with the
-C.07 team tie-breaks, the team crosstable.  Scores come from the engine's team
-document (``exchange.team_trf``): the standings count what the pairing counts."""
+"""What the team event's pages read: the matches of a round with their boards and scores, the teams
+without a match in it and why (``teams_not_paired``), where each team player plays in a round (the
+pairings by name, a player's record), the team standings with the C.07 team tie-breaks, the team
+crosstable.  Scores come from the engine's team document (``exchange.team_trf``): the standings count
+what the pairing counts."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from tournaments.exchange.team_trf import team_document
 from tournaments.models import (
@@ -19,6 +21,7 @@ from tournaments.models import (
     Result,
     Round,
     Team,
+    TeamAbsence,
     TeamMember,
     TeamRules,
     Tournament,
@@ -106,6 +109,37 @@ def round_matches(round_: Round) -> list[MatchLine]:
         item.complete = all(line.result for line in item.boards)
         lines.append(item)
     return lines
+
+
+#: Why a team has no match in a round: withdrawn (C.04.6, GHR; record 240), its absence announced (240),
+#: else left out of the pairing by a manual change (C.04.6 1.4, 3.3.1: only the PAB's team is unpaired).
+TEAM_WITHDRAWN = gettext_lazy("Team withdrawn")
+TEAM_ABSENT = gettext_lazy("Team absent (announced)")
+TEAM_NOT_PAIRED = gettext_lazy("Team not paired")
+
+
+def team_not_paired_reason(team: Team, round_number: int, announced: bool) -> str:
+    """Why ``team`` has no match in round ``round_number`` (``announced``: its absence from it)."""
+    if not team.plays(round_number):
+        return TEAM_WITHDRAWN
+    return TEAM_ABSENT if announced else TEAM_NOT_PAIRED
+
+
+@dataclass
+class TeamNotPaired:
+    team: Team
+    reason: str
+
+
+def teams_not_paired(round_: Round) -> list[TeamNotPaired]:
+    """The teams without a match in ``round_`` (the PAB is one), by number, and why."""
+    matches = round_.matches.all()
+    paired = {*matches.values_list("white_team_id", flat=True), *matches.values_list("black_team_id", flat=True)}
+    announced = set(TeamAbsence.objects.filter(team__tournament_id=round_.tournament_id, round_number=round_.number)
+                    .values_list("team_id", flat=True))
+    teams = Team.objects.filter(tournament_id=round_.tournament_id, pairing_number__isnull=False).exclude(pk__in=paired)
+    return [TeamNotPaired(team, team_not_paired_reason(team, round_.number, team.pk in announced))
+            for team in teams.order_by("pairing_number")]
 
 
 def completed_team_rounds(tournament: Tournament) -> int:
@@ -205,6 +239,15 @@ def team_player_lines(round_: Round, matches: list[MatchLine]) -> list[TeamPlaye
     order = {member.player_id: (member.team.name.casefold(), member.order) for member in members}
     lines = [line for team_lines in by_team.values() for line in team_lines]
     return sorted(lines, key=lambda line: (line.player.name.casefold(), order[line.player.pk]))
+
+
+def player_team_absences(player, rounds) -> dict[int, str]:
+    """Why the team of a team player has no match in each of ``rounds`` (round numbers where it has none)."""
+    member = TeamMember.objects.filter(player=player).select_related("team").first()
+    if member is None:
+        return {}
+    announced = set(member.team.absences.values_list("round_number", flat=True))
+    return {number: team_not_paired_reason(member.team, number, number in announced) for number in rounds}
 
 
 def player_team_rounds(player) -> dict[int, TeamPlayerLine]:

@@ -1,6 +1,7 @@
 """Line-ups: who plays on which board of a match, checked against the board order the rules set
 (the roster's order kept, substitutes allowed or not); once both teams' are in, the boards are
-the round's games (white on the odd boards for the team with White on board 1, C.04.6 1.6.1)."""
+the round's games (white on the odd boards for the team with White on board 1, C.04.6 1.6.1) and
+each player fielded is told his board (a correction when a line-up changes: services.notices)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from django.utils.translation import gettext as _
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
-from tournaments.models import Game, LineUp, Match, Result, Round, Team, TeamRules
+from tournaments.models import Game, LineUp, Match, Result, Round, Team, TeamMember, TeamRules
 from tournaments.services import Refused, lock_tournament
+from tournaments.services.notices import Told, queue_board_notices
 
 
 def board_number(match: Match, board: int, boards: int) -> int:
@@ -70,8 +72,22 @@ def set_line_up(match: Match, team: Team, players: Sequence[int], user=None) -> 
                  after={"players": [names[p] for p in players]})
     games.delete()
     make_games(match, rules.boards)
+    queue_board_notices(match.round, _rosters(match), _boards(match_games(match, rules.boards)))
     bump(pk=tournament.pk)  # bulk writes send no signal
     return True
+
+
+def _rosters(match: Match) -> set[int]:
+    return set(TeamMember.objects.filter(team_id__in=(match.white_team_id, match.black_team_id))
+               .values_list("player_id", flat=True))
+
+
+def _boards(games) -> dict[int, Told]:
+    """Each player's board, colour and opponent in ``games`` (none before both line-ups are in)."""
+    boards = {}
+    for board, white, black in games.values_list("board", "white_id", "black_id"):
+        boards[white], boards[black] = (board, "w", black), (board, "b", white)
+    return boards
 
 
 def _other(match: Match, team: Team) -> Team:

@@ -1,20 +1,27 @@
-"""Unsubscribing from the pairing notices: the signed link in every mail, and what it records; a
-registration's mail (approved, refused, moved up from the waiting list) put in the notices' outbox."""
+"""Unsubscribing from the pairing notices: the signed link in every mail, and what it records; the
+addresses a round's notices go to (``addressed``); a team player's board notice once both line-ups of
+his match are in, corrected when they change (``queue_board_notices``); a registration's mail
+(approved, refused, moved up from the waiting list) put in the notices' outbox."""
 
 from __future__ import annotations
 
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.db.models.functions import Lower, Now
 from django.dispatch import Signal
 
-from tournaments.models import Notice, Registration, Tournament, Unsubscription
+from tournaments.models import Notice, Player, Registration, Round, Tournament, Unsubscription
 
 SALT = "swiss.notices.unsubscribe"
 
 #: Sent once a transaction that put mails in the outbox commits (``round_id``: None for a
 #: registration's mails); the sender (pairing/rounds/notices.py, a layer above) listens.
 queued = Signal()
+
+#: What a board notice tells: (the round's board, the colour, the opponent's id); ``OUT``: not in the line-up.
+Told = tuple[int | None, str, int | None]
+OUT: Told = (None, "", None)
 
 
 def unsubscribe_token(address: str, tournament_id: int) -> str:
@@ -59,3 +66,41 @@ def queue_mail(entry: Registration, kind: str) -> bool:
                                ignore_conflicts=True)  # (registration, kind) is unique: never twice
     transaction.on_commit(lambda: queued.send(sender=Notice, round_id=None))
     return True
+
+
+def addressed(tournament: Tournament, players: Q):
+    """(id, address) of the tournament's ``players`` with an address not unsubscribed from it (nor from all):
+    whom a round's notices go to."""
+    return (Player.objects.filter(players, tournament=tournament).exclude(email="")
+            .annotate(address=Lower("email")).exclude(address__in=unsubscribed(tournament))
+            .values_list("pk", "email"))
+
+
+def queue_board_notices(round_: Round, players: set[int], boards: dict[int, Told]) -> int:
+    """Tell each of ``players`` (both teams' rosters) what changed of his board in ``round_`` since his last
+    board notice, in the caller's transaction under the tournament's lock: his board, colour and opponent
+    (``boards``, by player id: both line-ups are in), or that he is not in the line-up any more.  Once per
+    player and round: nothing when it is what he was told; a notice not yet sent and no longer true is
+    dropped.  Only when the tournament's notices are on, never to an unsubscribed address.  How many."""
+    if not round_.tournament.pairing_notices:
+        return 0
+    earlier = Notice.objects.filter(round=round_, kind=Notice.Kind.BOARD, player_id__in=players)
+    latest = {n.player_id: n for n in earlier.order_by("sequence")}
+    changed = {p for p in players if _told(latest.get(p)) != boards.get(p, OUT)}
+    # Not sent and not being sent (queued and unclaimed, or failed): superseded, never sent any more.
+    earlier.filter(player_id__in=changed).exclude(state=Notice.State.SENT).exclude(
+        state=Notice.State.QUEUED, claimed_until__gt=Now()).delete()
+    latest = {n.player_id: n for n in earlier.filter(player_id__in=changed).order_by("sequence")}
+    created = Notice.objects.bulk_create([
+        Notice(kind=Notice.Kind.BOARD, round=round_, player_id=pk, address=address, board=told[0],
+               colour=told[1], opponent_id=told[2], sequence=latest[pk].sequence + 1 if pk in latest else 0)
+        for pk, address in addressed(round_.tournament, Q(pk__in=changed))
+        if (told := boards.get(pk, OUT)) != _told(latest.get(pk))])
+    if created:
+        transaction.on_commit(lambda: queued.send(sender=Notice, round_id=round_.pk))
+    return len(created)
+
+
+def _told(notice: Notice | None) -> Told:
+    """What ``notice`` told (``OUT`` when none: nothing to take back from a player never told a board)."""
+    return (notice.board, notice.colour, notice.opponent_id) if notice else OUT

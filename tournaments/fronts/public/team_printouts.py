@@ -1,7 +1,7 @@
-"""A team event's printouts (C.04.6) as PDF files: a round's matches with their boards, its result
-slips (one per match) and its pairings by name, the team standings and the team crosstable.  Drawn
-by ``printouts.Printout`` (its page, fonts and tables, the slips' cut line and result boxes: one
-code path with the individual printouts) from what the team pages show."""
+"""A team event's printouts (C.04.6) as PDF files: a round's matches with their boards (and the teams
+not paired), its result slips (one per match) and its pairings by name, the team standings and the
+team crosstable.  Drawn by ``printouts.Printout`` (its page, fonts and tables, the slips' cut line and
+result boxes: one code path with the individual printouts) from what the team pages show."""
 
 from __future__ import annotations
 
@@ -27,7 +27,14 @@ from tournaments.fronts.public.printouts import (
 from tournaments.fronts.templatetags.chess import points as format_points
 from tournaments.fronts.templatetags.chess import tiebreak as format_tiebreak
 from tournaments.models import Round, Tournament
-from tournaments.queries.teams import CrossLine, MatchLine, StandingsLine, TeamPlayerLine
+from tournaments.queries.teams import (
+    CrossLine,
+    MatchLine,
+    StandingsLine,
+    TeamNotPaired,
+    TeamPlayerLine,
+    teams_not_paired,
+)
 
 
 def _team(team) -> str:
@@ -66,10 +73,22 @@ def team_round_pdf(tournament: Tournament, round_: Round, matches: Sequence[Matc
                 for b in line.boards]
         pdf.table_of((bd, str(match.white_team), rtg, _("Result"), str(match.black_team), rtg), rows,
                      (5, 38, 8, 10, 38, 8), ("R", "L", "R", "C", "L", "R"))
+    _not_paired(pdf, teams_not_paired(round_))
     # The page's note, its minus sign too (one msgid)
     _note(pdf, _("○ White, ● Black. The first team named has White on board 1 (C.04.6 1.6.1); + and − are "  # noqa: RUF001
                  "forfeited boards."))
     return pdf.bytes()
+
+
+def _not_paired(pdf: Printout, entries: Sequence[TeamNotPaired]) -> None:
+    """The teams without a match in the round and why, as the public page lists them."""
+    if not entries:
+        return
+    pdf.ln(2)
+    pdf.set_font(FONT, "B", 10)
+    pdf.cell(0, 6, _("Not paired in this round"), new_x="LMARGIN", new_y="NEXT")
+    pdf.table_of((str(NUMBER), _("Team"), _("Why")), [(str(e.team.pairing_number), _team(e.team), str(e.reason))
+                                                       for e in entries], (6, 60, 41), ("R", "L", "L"))
 
 
 def team_slips_pdf(tournament: Tournament, round_: Round, matches: Sequence[MatchLine], url: str) -> bytes:

@@ -16,6 +16,7 @@ from tournaments.queries.teams import (
     standings,
     team_player_lines,
     team_rules,
+    teams_not_paired,
 )
 
 
@@ -33,7 +34,7 @@ def team_round(request, slug, number):
     round_ = get_object_or_404(published_rounds(tournament), number=number)
     return render(request, "public/team_round.html", {
         "tournament": tournament, "rules": rules, "round": round_, "matches": round_matches(round_),
-        "round_label": gettext("Round %(number)s") % {"number": round_.number}})
+        "not_paired": teams_not_paired(round_), "round_label": gettext("Round %(number)s") % {"number": round_.number}})
 
 
 @shared_page
