@@ -21,11 +21,13 @@ from pairing.engine import (
     WHITE,
     Edition,
     SwissSystem,
+    TiebreakCodeError,
     TrfDocument,
     TrfError,
     format_points,
     infer_initial_colour,
     parse,
+    parse_codes,
     publishing_key,
     read_matches,
     read_trf_code,
@@ -61,7 +63,8 @@ class TrfImportError(Exception):
 #: The records an imported tournament's fields come from, for the messages.
 RECORDS = {"name": "012", "place": "022", "federation": "032", "chief_arbiter": "102", "deputy_arbiters": "112",
            "time_control": "122", "rounds": "XXR/142", "points_win": "BBW/162", "points_draw": "BBD/162",
-           "points_loss": "BBL/162", "points_pairing_bye": "BBU/162", "points_half_bye": "BBD/162"}
+           "points_loss": "BBL/162", "points_pairing_bye": "BBU/162", "points_half_bye": "BBD/162",
+           "tiebreaks": "212/202"}
 
 
 def _field_errors(instance: models.Model, exclude: list[str]) -> dict[str, list[str]]:
@@ -102,6 +105,7 @@ class Import:
     tournament: Tournament = None
     players: list[Player] = field(default_factory=list)
     forbidden: dict[tuple[int, int], tuple] = field(default_factory=dict)
+    tiebreaks: str | None = None              # record 212 (else 202) as the settings store it; None: none
     errors: list[str] = field(default_factory=list)
 
 
@@ -153,9 +157,12 @@ def validate(found: Import, text: str, club: Club) -> Import:
             "paired": found.paired, "total": found.total})
     rules = _pairing_rules(found.document, text, found.total, found.errors)
     found.forbidden = _forbidden_pairs(found.document, found.total, found.errors)
+    found.tiebreaks = _tiebreaks(text, found.errors)
     if rules and rules[0].games_per_round == 2:
         _as_matches(found)
     found.tournament = _tournament(club, found.document, found.total, rules)
+    if found.tiebreaks is not None:
+        found.tournament.tiebreaks = found.tiebreaks
     for name, messages in _field_errors(found.tournament, ["club", "slug"]).items():
         label, problems = Tournament._meta.get_field(name).verbose_name, " ".join(messages)
         found.errors.append(gettext("%(field)s (record %(record)s): %(problems)s") % {
@@ -190,6 +197,37 @@ def _as_matches(found: Import) -> None:
     # a 260 range counts TRF rounds: it applies to a match when it holds the match's first game
     found.forbidden = {pair: (first // 2 + 1, last and (last + 1) // 2)
                        for pair, (first, last) in found.forbidden.items()}
+
+
+def _tiebreaks(text: str, errors: list[str]) -> str | None:
+    """The tie-breaks of record 212 (TRF-2026: the standings' order, PTS first), else of 202 (those
+    of players tied on points), as the settings store them (``BH/C1,SB``: C.07 Art. 14 / MTB26 codes
+    with their modifiers, PTS left out); None when the file has neither record (the defaults).  An
+    unknown code or a bad modifier is a problem with its line and column."""
+    found = {}
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if line[:4] in ("212 ", "202 "):
+            found.setdefault(line[:3], (number, line))
+    number, line = found.get("212") or found.get("202") or (0, "")
+    if not line:
+        return None
+    codes, column, problems = [], 5, len(errors)
+    for written in line[4:].split(","):
+        code = written.strip().upper()
+        try:
+            if code:
+                parse_codes([code])
+                codes.append(code)
+        except TiebreakCodeError as error:
+            errors.append(gettext("line %(line)s, column %(column)s: record %(record)s: %(problem)s (C.07 Art. 14, "
+                                  "MTB26)") % {"line": number, "column": column + len(written) - len(written.lstrip()),
+                                               "record": line[:3], "problem": error})
+        column += len(written) + 1
+    if len(errors) > problems:
+        return None  # refused: each bad code named
+    if codes[:1] == ["PTS"]:
+        codes = codes[1:]  # 212 starts with the points (MTB26); the settings list what follows them
+    return ",".join(codes)
 
 
 def _repeated_fide_ids(found: Import) -> None:
