@@ -20,6 +20,7 @@ from pairing.engine import (
     SYSTEMS,
     WHITE,
     Edition,
+    Scoring,
     SwissSystem,
     TiebreakCodeError,
     TrfDocument,
@@ -36,6 +37,7 @@ from pairing.engine import (
 )
 from tournaments import audit
 from tournaments.exchange.trf import first_game_round
+from tournaments.exchange.trf import scoring as trf_scoring
 from tournaments.limits import MAX_FORBIDDEN_PAIRS, MAX_ROUND_RESULTS, MAX_ROUNDS, listed
 from tournaments.models import (
     DEFAULT_SYSTEM,
@@ -275,7 +277,7 @@ def _tournament(club: Club, document: TrfDocument, total: int, rules) -> Tournam
     """The tournament of the header records (012-132, 192, BB*/162), not saved."""
     system, edition, baku = rules or (SYSTEMS[DEFAULT_SYSTEM], SYSTEMS[DEFAULT_SYSTEM].latest, False)
     scoring = document.scoring
-    return Tournament(
+    tournament = Tournament(
         # Hidden from the public home page until an arbiter lists it: an import is often a test or
         # a restore (services.setup.create_tournament does the same).
         club=club, name=document.name or "Imported tournament", listing=Tournament.Listing.HIDDEN,
@@ -293,6 +295,28 @@ def _tournament(club: Club, document: TrfDocument, total: int, rules) -> Tournam
         points_pairing_bye=_tenths_to_points(scoring.pairing_bye),
         points_half_bye=_tenths_to_points(scoring.half_bye),
     )
+    tournament.points_half_bye = _tenths_to_points(_half_bye(document, trf_scoring(tournament)))
+    return tournament
+
+
+def _half_bye(document: TrfDocument, scoring: Scoring) -> int:
+    """The points of a half-point bye, in tenths.  BBD (TRF-16) and 162's D (TRF-2026) give a draw's
+    and a half-point bye's points as one value, but the 001 lines' points (columns 81-84) are scored
+    with the tournament's own: when those of the players without a half-point bye are the file's
+    scoring's and every player with one gives the same value, it is that one (a tournament whose
+    half-point bye is not worth a draw, C.04.1 2026 Art. 3, read back); otherwise a draw's.
+    ``scoring``: the points as the app scores the file's values (``exchange.trf.scoring``)."""
+    values = set()
+    for record in document.players.values():
+        byes = sum(entry.code == "H" for entry in record.rounds)
+        rest = sum(scoring.points(entry.code) for entry in record.rounds if entry.code != "H")
+        if record.points is None:
+            continue
+        if (not byes and record.points != rest) or (byes and (record.points - rest) % byes):
+            return scoring.half_bye  # points not scored as the file says: nothing to read from them
+        if byes:
+            values.add((record.points - rest) // byes)
+    return values.pop() if len(values) == 1 and min(values) >= 0 else scoring.half_bye
 
 
 @transaction.atomic

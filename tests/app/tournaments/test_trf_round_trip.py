@@ -5,6 +5,7 @@ tie-breaks with their modifiers).  A malformed 212 is refused by line and column
 
 import random
 from datetime import date, timedelta
+from decimal import Decimal
 
 import pytest
 
@@ -25,10 +26,10 @@ OUTCOMES = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
 CASES = {
     "dutch-2026-baku": {"system": "dutch", "edition": "2026", "acceleration": "baku", "points_win": 2,
                         "points_draw": 1, "points_half_bye": 1, "tiebreaks": "BH/C1/P,SB/M1,DE/P,AOB/F,WIN"},
-    "dutch-2017": {"system": "dutch", "edition": "2017", "points_win": 3, "points_draw": 1, "points_half_bye": 1,
+    "dutch-2017": {"system": "dutch", "edition": "2017", "points_win": 3, "points_draw": 1, "points_half_bye": 0.5,
                    "points_pairing_bye": 1, "tiebreaks": "KS/L+1,BH/M1,SB,BPG", "initial_colour": "b"},
     "dutch-1992": {"system": "dutch", "edition": "1992", "tiebreaks": "SB/P,BH/C2,ARO/U1000,TPN/R"},
-    "dubov-2018": {"system": "dubov", "edition": "2018", "points_pairing_bye": 0.5,
+    "dubov-2018": {"system": "dubov", "edition": "2018", "points_pairing_bye": 0.5, "points_half_bye": 0,
                    "tiebreaks": "ARO/C1,FB/C1,PS/C1"},
     "dubov-2026": {"system": "dubov", "edition": "2026", "acceleration": "baku",
                    "tiebreaks": "TPR/U1200,PTP,BWG,REP"},
@@ -36,7 +37,8 @@ CASES = {
                       "tiebreaks": "SB,BH,WON,RTNG/R"},
     "burstein-2026": {"system": "burstein", "edition": "2026", "points_win": 3, "points_draw": 1,
                       "points_half_bye": 1, "tiebreaks": "APRO/U1000,APPO,STD"},
-    "lim-1999": {"system": "lim", "edition": "1999", "tiebreaks": "DE,KS/L60,BH/C1"},
+    "lim-1999": {"system": "lim", "edition": "1999", "points_win": 2, "points_draw": 1, "points_loss": 0.5,
+                 "points_half_bye": 1, "tiebreaks": "DE,KS/L60,BH/C1"},
     "lim-2026": {"system": "lim", "edition": "2026", "acceleration": "baku", "tiebreaks": "BH/M1/P,AOB"},
     "double-swiss": {"system": "double-swiss", "edition": "2026", "tiebreaks": "SB/C1,BH/P,DE"},
 }
@@ -90,6 +92,21 @@ def test_export_import_export_is_byte_identical(club, case, version):
     assert {name: getattr(imported, name) for name in kept} == {name: getattr(tournament, name) for name in kept}
     assert list(imported.round_set.values_list("number", "date")) == list(
         tournament.round_set.values_list("number", "date"))
+
+
+@pytest.mark.parametrize("version", ["16", "26"])
+def test_a_half_point_bye_not_worth_a_draw_is_read_from_the_points_column(club, version):
+    """BBD and 162's D give one value for a draw and a half-point bye; the 001 lines' points are scored
+    with the tournament's (here a half-point bye worth nothing, a draw half a point), so the import
+    reads it there, when every player's points agree with one value; else it takes a draw's."""
+    text = export(running(club, CASES["dubov-2018"]), version)
+    assert import_tournament(club, text).points_half_bye == 0
+    # player 1 (no half-point bye) scored otherwise than the file's scoring says: nothing is read there
+    lines = text.split("\r\n")
+    at = next(n for n, line in enumerate(lines) if line.startswith("001    1"))
+    points = lines[at][80:84]
+    lines[at] = lines[at][:80] + f"{float(points) + 0.5:>4.1f}" + lines[at][84:]
+    assert import_tournament(club, "\r\n".join(lines)).points_half_bye == Decimal("0.5")
 
 
 def test_trf16_has_no_tie_breaks(club):
