@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from itertools import combinations
 
@@ -36,7 +36,7 @@ from pairing.engine import (
     with_baku_acceleration,
 )
 from tournaments import audit
-from tournaments.exchange.trf import first_game_round
+from tournaments.exchange.trf import FIDE_MODE_LEFT, first_game_round
 from tournaments.exchange.trf import scoring as trf_scoring
 from tournaments.limits import MAX_FORBIDDEN_PAIRS, MAX_ROUND_RESULTS, MAX_ROUNDS, listed
 from tournaments.models import (
@@ -296,7 +296,20 @@ def _tournament(club: Club, document: TrfDocument, total: int, rules) -> Tournam
         points_half_bye=_tenths_to_points(scoring.half_bye),
     )
     tournament.points_half_bye = _tenths_to_points(_half_bye(document, trf_scoring(tournament)))
+    tournament.fide_mode_left_at = _fide_mode_left(document)
+    tournament.fide_mode = tournament.fide_mode_left_at is None
     return tournament
+
+
+def _fide_mode_left(document: TrfDocument) -> datetime | None:
+    """When the tournament left FIDE mode, as its export's comment line (``###``) says; None: in FIDE mode."""
+    before, moment, after = FIDE_MODE_LEFT
+    for comment in document.comments:
+        text = comment.strip()
+        if text.startswith(before) and text.endswith(after):
+            with suppress(ValueError):
+                return datetime.strptime(text[len(before):-len(after)], moment).replace(tzinfo=UTC)
+    return None
 
 
 def _half_bye(document: TrfDocument, scoring: Scoring) -> int:

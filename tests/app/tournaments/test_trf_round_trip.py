@@ -16,6 +16,7 @@ from tournaments.models import Result, Tournament
 from tournaments.services.forbidden_pairs import forbid_pair
 from tournaments.services.players import set_absence
 from tournaments.services.results import enter_result
+from tournaments.services.setup import leave_fide_mode
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +93,23 @@ def test_export_import_export_is_byte_identical(club, case, version):
     assert {name: getattr(imported, name) for name in kept} == {name: getattr(tournament, name) for name in kept}
     assert list(imported.round_set.values_list("number", "date")) == list(
         tournament.round_set.values_list("number", "date"))
+
+
+@pytest.mark.parametrize("version", ["16", "26"])
+def test_a_tournament_out_of_fide_mode_is_imported_out_of_it(club, version):
+    """The export says in a comment line when the tournament left FIDE mode (C.04.1 2026 Art. 3: its
+    scoring may then change); the import reads it back, and a file without it is in FIDE mode."""
+    tournament = running(club, {"system": "dutch", "edition": "1992"})
+    text = export(tournament, version)
+    assert import_tournament(club, text).fide_mode
+    leave_fide_mode(tournament, confirmations=2)
+    tournament.refresh_from_db()
+    text = export(tournament, version)
+    assert f"### FIDE mode left on {tournament.fide_mode_left_at:%Y/%m/%d %H:%M} UTC\r\n" in text
+    imported = import_tournament(club, text)
+    assert not imported.fide_mode
+    assert imported.fide_mode_left_at == tournament.fide_mode_left_at.replace(second=0, microsecond=0)
+    assert export(imported, version) == text
 
 
 @pytest.mark.parametrize("version", ["16", "26"])
