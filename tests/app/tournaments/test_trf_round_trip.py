@@ -42,6 +42,8 @@ CASES = {
                  "points_half_bye": 1, "tiebreaks": "DE,KS/L60,BH/C1"},
     "lim-2026": {"system": "lim", "edition": "2026", "acceleration": "baku", "tiebreaks": "BH/M1/P,AOB"},
     "double-swiss": {"system": "double-swiss", "edition": "2026", "tiebreaks": "SB/C1,BH/P,DE"},
+    "double-swiss-2026-team": {"system": "double-swiss", "edition": "2026-team", "points_half_bye": 0,
+                               "tiebreaks": "BH/C1,SB/P,WIN"},
 }
 
 
