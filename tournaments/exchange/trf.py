@@ -211,11 +211,17 @@ def standings_document(tournament: Tournament, document: TrfDocument) -> TrfDocu
     return forfeits_as_played(document) if tournament.games_per_round == 2 else document
 
 
+#: The comment line (``###``) of a tournament that left FIDE mode: its words around the moment (UTC)
+#: and that moment's format; ``exchange.trf_import`` reads it back.
+FIDE_MODE_LEFT = ("FIDE mode left on ", "%Y/%m/%d %H:%M", " UTC")
+
+
 def manual_change_comments(tournament: Tournament) -> list[str]:
     """The TRF comment lines (``###``) of the tournament's manual pairing changes and of its FIDE mode."""
     lines = []
     if not tournament.fide_mode and tournament.fide_mode_left_at:
-        lines.append(f" FIDE mode left on {tournament.fide_mode_left_at:%Y/%m/%d %H:%M} UTC")
+        before, moment, after = FIDE_MODE_LEFT
+        lines.append(f" {before}{tournament.fide_mode_left_at.strftime(moment)}{after}")
     changes = ManualChange.objects.filter(round__tournament=tournament).select_related("round", "user")
     for number, change in enumerate(changes, start=1):
         by = f", {change.user.get_username()}" if change.user else ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from itertools import combinations
 
@@ -20,12 +20,15 @@ from pairing.engine import (
     SYSTEMS,
     WHITE,
     Edition,
+    Scoring,
     SwissSystem,
+    TiebreakCodeError,
     TrfDocument,
     TrfError,
     format_points,
     infer_initial_colour,
     parse,
+    parse_codes,
     publishing_key,
     read_matches,
     read_trf_code,
@@ -33,7 +36,8 @@ from pairing.engine import (
     with_baku_acceleration,
 )
 from tournaments import audit
-from tournaments.exchange.trf import first_game_round
+from tournaments.exchange.trf import FIDE_MODE_LEFT, first_game_round
+from tournaments.exchange.trf import scoring as trf_scoring
 from tournaments.limits import MAX_FORBIDDEN_PAIRS, MAX_ROUND_RESULTS, MAX_ROUNDS, listed
 from tournaments.models import (
     DEFAULT_SYSTEM,
@@ -61,7 +65,8 @@ class TrfImportError(Exception):
 #: The records an imported tournament's fields come from, for the messages.
 RECORDS = {"name": "012", "place": "022", "federation": "032", "chief_arbiter": "102", "deputy_arbiters": "112",
            "time_control": "122", "rounds": "XXR/142", "points_win": "BBW/162", "points_draw": "BBD/162",
-           "points_loss": "BBL/162", "points_pairing_bye": "BBU/162", "points_half_bye": "BBD/162"}
+           "points_loss": "BBL/162", "points_pairing_bye": "BBU/162", "points_half_bye": "BBD/162",
+           "tiebreaks": "212/202"}
 
 
 def _field_errors(instance: models.Model, exclude: list[str]) -> dict[str, list[str]]:
@@ -102,6 +107,7 @@ class Import:
     tournament: Tournament = None
     players: list[Player] = field(default_factory=list)
     forbidden: dict[tuple[int, int], tuple] = field(default_factory=dict)
+    tiebreaks: str | None = None              # record 212 (else 202) as the settings store it; None: none
     errors: list[str] = field(default_factory=list)
 
 
@@ -153,9 +159,12 @@ def validate(found: Import, text: str, club: Club) -> Import:
             "paired": found.paired, "total": found.total})
     rules = _pairing_rules(found.document, text, found.total, found.errors)
     found.forbidden = _forbidden_pairs(found.document, found.total, found.errors)
+    found.tiebreaks = _tiebreaks(text, found.errors)
     if rules and rules[0].games_per_round == 2:
         _as_matches(found)
     found.tournament = _tournament(club, found.document, found.total, rules)
+    if found.tiebreaks is not None:
+        found.tournament.tiebreaks = found.tiebreaks
     for name, messages in _field_errors(found.tournament, ["club", "slug"]).items():
         label, problems = Tournament._meta.get_field(name).verbose_name, " ".join(messages)
         found.errors.append(gettext("%(field)s (record %(record)s): %(problems)s") % {
@@ -190,6 +199,37 @@ def _as_matches(found: Import) -> None:
     # a 260 range counts TRF rounds: it applies to a match when it holds the match's first game
     found.forbidden = {pair: (first // 2 + 1, last and (last + 1) // 2)
                        for pair, (first, last) in found.forbidden.items()}
+
+
+def _tiebreaks(text: str, errors: list[str]) -> str | None:
+    """The tie-breaks of record 212 (TRF-2026: the standings' order, PTS first), else of 202 (those
+    of players tied on points), as the settings store them (``BH/C1,SB``: C.07 Art. 14 / MTB26 codes
+    with their modifiers, PTS left out); None when the file has neither record (the defaults).  An
+    unknown code or a bad modifier is a problem with its line and column."""
+    found = {}
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if line[:4] in ("212 ", "202 "):
+            found.setdefault(line[:3], (number, line))
+    number, line = found.get("212") or found.get("202") or (0, "")
+    if not line:
+        return None
+    codes, column, problems = [], 5, len(errors)
+    for written in line[4:].split(","):
+        code = written.strip().upper()
+        try:
+            if code:
+                parse_codes([code])
+                codes.append(code)
+        except TiebreakCodeError as error:
+            errors.append(gettext("line %(line)s, column %(column)s: record %(record)s: %(problem)s (C.07 Art. 14, "
+                                  "MTB26)") % {"line": number, "column": column + len(written) - len(written.lstrip()),
+                                               "record": line[:3], "problem": error})
+        column += len(written) + 1
+    if len(errors) > problems:
+        return None  # refused: each bad code named
+    if codes[:1] == ["PTS"]:
+        codes = codes[1:]  # 212 starts with the points (MTB26); the settings list what follows them
+    return ",".join(codes)
 
 
 def _repeated_fide_ids(found: Import) -> None:
@@ -237,7 +277,7 @@ def _tournament(club: Club, document: TrfDocument, total: int, rules) -> Tournam
     """The tournament of the header records (012-132, 192, BB*/162), not saved."""
     system, edition, baku = rules or (SYSTEMS[DEFAULT_SYSTEM], SYSTEMS[DEFAULT_SYSTEM].latest, False)
     scoring = document.scoring
-    return Tournament(
+    tournament = Tournament(
         # Hidden from the public home page until an arbiter lists it: an import is often a test or
         # a restore (services.setup.create_tournament does the same).
         club=club, name=document.name or "Imported tournament", listing=Tournament.Listing.HIDDEN,
@@ -255,6 +295,41 @@ def _tournament(club: Club, document: TrfDocument, total: int, rules) -> Tournam
         points_pairing_bye=_tenths_to_points(scoring.pairing_bye),
         points_half_bye=_tenths_to_points(scoring.half_bye),
     )
+    tournament.points_half_bye = _tenths_to_points(_half_bye(document, trf_scoring(tournament)))
+    tournament.fide_mode_left_at = _fide_mode_left(document)
+    tournament.fide_mode = tournament.fide_mode_left_at is None
+    return tournament
+
+
+def _fide_mode_left(document: TrfDocument) -> datetime | None:
+    """When the tournament left FIDE mode, as its export's comment line (``###``) says; None: in FIDE mode."""
+    before, moment, after = FIDE_MODE_LEFT
+    for comment in document.comments:
+        text = comment.strip()
+        if text.startswith(before) and text.endswith(after):
+            with suppress(ValueError):
+                return datetime.strptime(text[len(before):-len(after)], moment).replace(tzinfo=UTC)
+    return None
+
+
+def _half_bye(document: TrfDocument, scoring: Scoring) -> int:
+    """The points of a half-point bye, in tenths.  BBD (TRF-16) and 162's D (TRF-2026) give a draw's
+    and a half-point bye's points as one value, but the 001 lines' points (columns 81-84) are scored
+    with the tournament's own: when those of the players without a half-point bye are the file's
+    scoring's and every player with one gives the same value, it is that one (a tournament whose
+    half-point bye is not worth a draw, C.04.1 2026 Art. 3, read back); otherwise a draw's.
+    ``scoring``: the points as the app scores the file's values (``exchange.trf.scoring``)."""
+    values = set()
+    for record in document.players.values():
+        byes = sum(entry.code == "H" for entry in record.rounds)
+        rest = sum(scoring.points(entry.code) for entry in record.rounds if entry.code != "H")
+        if record.points is None:
+            continue
+        if (not byes and record.points != rest) or (byes and (record.points - rest) % byes):
+            return scoring.half_bye  # points not scored as the file says: nothing to read from them
+        if byes:
+            values.add((record.points - rest) // byes)
+    return values.pop() if len(values) == 1 and min(values) >= 0 else scoring.half_bye
 
 
 @transaction.atomic

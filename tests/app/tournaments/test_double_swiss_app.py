@@ -253,7 +253,7 @@ def running_double(club):
 
     tournament = double(club, players=7, rounds=4)
     tournament.place, tournament.chief_arbiter, tournament.start_date = "Lyon", "Ann Arbiter", date(2026, 11, 20)
-    tournament.tiebreaks = "DE,BH/C1,BH,SB,PS,WIN"  # the default: the import does not read record 212
+    tournament.tiebreaks = "DE,BH/C1,BH,SB,PS,WIN"  # the default: TRF-16 names no tie-breaks (TRF-2026: 212)
     tournament.save()
     rng = random.Random(7)
     first = pair(tournament)
