@@ -429,8 +429,14 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
     baku = False
     if document.system_code:
         code = read_trf_code(document.system_code)
+        line = next((n for n, t in enumerate(lines, start=1) if t.startswith("192")), 0)
+        if code is None and document.system_code.upper().startswith("FIDE_TEAM"):
+            # C.04.6: a team event's file pairs teams; the import makes individual tournaments
+            errors.append(gettext("line %(line)s: record 192 names the Swiss team system (%(code)s): a team "
+                                  "event is created in the app (Team events), not imported from a file") % {
+                "line": line, "code": document.system_code})
+            return None
         if code is None:
-            line = next(n for n, t in enumerate(lines, start=1) if t.startswith("192"))
             known = ", ".join(swiss.trf_code(e) for swiss in SYSTEMS.values() for e in swiss.editions)
             errors.append(gettext("line %(line)s: record 192 names the pairing system %(code)s, which the app does "
                                   "not run (it runs %(known)s, each also with _BAKU)") % {

@@ -136,6 +136,18 @@ def test_import_reads_the_edition_from_192_else_042(club, records, edition):
     assert (tournament.system, tournament.edition, tournament.acceleration) == ("dutch", edition, "")
 
 
+@pytest.mark.parametrize(("code", "message"), [
+    ("FIDE_TEAM_2026", "line 2: record 192 names the Swiss team system (FIDE_TEAM_2026): a team event is created "
+                       "in the app (Team events), not imported from a file"),
+    ("FIDE_KNOCKOUT", "line 2: record 192 names the pairing system 'FIDE_KNOCKOUT', which the app does not run"),
+])
+def test_a_file_of_a_system_the_import_does_not_take_is_refused_naming_it(club, code, message):
+    text = "\n".join(["012 Old file", f"192 {code}", GOOD_LINE, OTHER_LINE, "XXR 5"]) + "\n"
+    with pytest.raises(TrfImportError) as error:
+        import_tournament(club, text)
+    assert error.value.errors[0].startswith(message)
+
+
 def test_explicit_baku_virtual_points_make_a_baku_tournament(club, baku):
     play(pair(baku), random.Random(8))
     # Without record 192: only XXA lines with the Baku values of the (latest) edition.
