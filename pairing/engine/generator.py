@@ -245,7 +245,7 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     late = round(drawn.players * config.late_entry_percentage / 100)
     joins = dict.fromkeys(document.players, 1)
     for number in rng.sample(sorted(document.players), late):
-        joins[number] = rng.randint(2, max(2, math.ceil(drawn.rounds / 2)))
+        joins[number] = rng.randint(2, _last_entry_round(drawn))
     _Playout(document, system, chosen, config, drawn, joins, seed, rng).play()
     return write(document, version, config.tiebreaks, tiebreak_edition_on(document.start_date))
 
@@ -257,6 +257,8 @@ class _Playout:
     back as far as needed (within :data:`BUDGET` pairings).  If that search gives up, a second
     one starts again from round 1 with a look-ahead (:mod:`.rounds_left`): a round after which
     the rounds left cannot be paired without a rematch or a second PAB is drawn again at once.
+    If it gives up too, or if the late entrants' rounds of entry leave no such pairing at all,
+    those rounds are drawn again and the second search run again.
     Every new draw is seeded from the seed, the round and the attempt, so a seed always gives
     the same file; a tournament the first search completes is the one it always gave."""
 
@@ -266,6 +268,8 @@ class _Playout:
     BUDGET = 400
     #: the same for the second search, with the look-ahead
     AHEAD_TRIES, AHEAD_QUIET_FROM, AHEAD_BUDGET = 6, 4, 5000
+    #: the second search run again with the rounds of entry drawn again (the last time all in round 2)
+    ENTRY_TRIES = 10
 
     def __init__(self, document: TrfDocument, system: SwissSystem, edition: Edition, config: Config, drawn: Drawn,
                  joins: dict[int, int], seed: int, rng: random.Random):
@@ -283,9 +287,33 @@ class _Playout:
     def play(self) -> None:
         try:
             self.search(ahead=False)
-        except GenerationError:
+            return
+        except GenerationError as error:
+            failure = error
+        late = sorted(number for number, entry in self.joins.items() if entry > 1)
+        for attempt in range(self.ENTRY_TRIES + 1 if late else 1):
             self.undo(1)  # every round forgotten
-            self.search(ahead=True)
+            if attempt:
+                self.draw_entries_again(late, attempt)
+            if late and can_pair_rounds_left(self.fields_after(0), []) is False:
+                continue
+            try:
+                self.search(ahead=True)
+                return
+            except GenerationError as error:
+                failure = error
+        raise failure
+
+    def draw_entries_again(self, late: list[int], attempt: int) -> None:
+        """The rounds of entry of the late entrants drawn again (seeded from the seed, ``entries``
+        and the attempt), at the last attempt all round 2: a schedule of entries may leave no way
+        to pair every round without a rematch or a second PAB (C.04.1), e.g. 8 players and
+        7 rounds with two entering in round 3, as the six others must meet both in rounds 3-7;
+        or the pairings it leads to may, when no other event can be drawn again."""
+        self.rng.seed(f"{self.seed}/entries/{attempt}")
+        last = 2 if attempt == self.ENTRY_TRIES else _last_entry_round(self.drawn)
+        for number in late:
+            self.joins[number] = self.rng.randint(2, last)
 
     def search(self, ahead: bool) -> None:
         """Round after round, drawing again and going back; ``ahead``: with the look-ahead."""
@@ -354,9 +382,12 @@ class _Playout:
             met += [(player.number, opponent) for opponent in player.played_opponents]
             if not player.bye_eligible:
                 met.append((player.number, PAB))
-        fields = [[n for n in self.document.players if n not in self.retired and self.joins[n] <= later]
-                  for later in range(round_number + 1, self.drawn.rounds + 1)]
-        return can_pair_rounds_left(fields, met) is not False
+        return can_pair_rounds_left(self.fields_after(round_number), met) is not False
+
+    def fields_after(self, round_number: int) -> list[list[int]]:
+        """The players of each round after ``round_number``: those not withdrawn who have entered."""
+        return [[n for n in self.document.players if n not in self.retired and self.joins[n] <= later]
+                for later in range(round_number + 1, self.drawn.rounds + 1)]
 
     def undo(self, round_number: int) -> None:
         """Forget ``round_number`` and what it drew (its entries, its withdrawals)."""
@@ -372,6 +403,11 @@ def refuse_impossible(drawn: Drawn) -> None:
     if drawn.rounds > most:
         raise ConfigError(f"{drawn.players} players can play at most {most} rounds without a rematch "
                           f"(RoundsNumber={drawn.rounds})")
+
+
+def _last_entry_round(drawn: Drawn) -> int:
+    """Late entries join in a round from 2 to the middle of the tournament."""
+    return max(2, math.ceil(drawn.rounds / 2))
 
 
 def _scoring(config: Config, version: str) -> Scoring:
