@@ -268,8 +268,9 @@ class _Playout:
     BUDGET = 400
     #: the same for the second search, with the look-ahead
     AHEAD_TRIES, AHEAD_QUIET_FROM, AHEAD_BUDGET = 6, 4, 5000
-    #: the second search run again with the rounds of entry drawn again (the last time all in round 2)
-    ENTRY_TRIES = 10
+    #: with late entrants: the second search's pairings, and its runs with the rounds of entry drawn
+    #: again (the last time all in round 2)
+    ENTRY_BUDGET, ENTRY_TRIES = 500, 6
 
     def __init__(self, document: TrfDocument, system: SwissSystem, edition: Edition, config: Config, drawn: Drawn,
                  joins: dict[int, int], seed: int, rng: random.Random):
@@ -298,7 +299,7 @@ class _Playout:
             if late and can_pair_rounds_left(self.fields_after(0), []) is False:
                 continue
             try:
-                self.search(ahead=True)
+                self.search(ahead=True, budget=self.ENTRY_BUDGET if late else self.AHEAD_BUDGET)
                 return
             except GenerationError as error:
                 failure = error
@@ -315,10 +316,10 @@ class _Playout:
         for number in late:
             self.joins[number] = self.rng.randint(2, last)
 
-    def search(self, ahead: bool) -> None:
-        """Round after round, drawing again and going back; ``ahead``: with the look-ahead."""
-        limit, quiet_from, budget = ((self.AHEAD_TRIES, self.AHEAD_QUIET_FROM, self.AHEAD_BUDGET) if ahead
-                                     else (self.TRIES, self.QUIET_FROM, self.BUDGET))
+    def search(self, ahead: bool, budget: int = BUDGET) -> None:
+        """Round after round, drawing again and going back, within ``budget`` pairings;
+        ``ahead``: with the look-ahead."""
+        limit, quiet_from = (self.AHEAD_TRIES, self.AHEAD_QUIET_FROM) if ahead else (self.TRIES, self.QUIET_FROM)
         tries = dict.fromkeys(range(1, self.drawn.rounds + 1), 0)
         round_number, spent = 1, 0
         while round_number <= self.drawn.rounds:
