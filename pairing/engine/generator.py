@@ -268,9 +268,9 @@ class _Playout:
     BUDGET = 400
     #: the same for the second search, with the look-ahead
     AHEAD_TRIES, AHEAD_QUIET_FROM, AHEAD_BUDGET = 6, 4, 5000
-    #: with late entrants: the second search's pairings, and its runs with the rounds of entry drawn
-    #: again (the last time all in round 2)
-    ENTRY_BUDGET, ENTRY_TRIES = 500, 6
+    #: with late entrants: the second search's pairings, and its runs again with the rounds of entry
+    #: drawn again (the second half of them with every late entrant in round 2)
+    ENTRY_BUDGET, ENTRY_TRIES = 300, 8
 
     def __init__(self, document: TrfDocument, system: SwissSystem, edition: Edition, config: Config, drawn: Drawn,
                  joins: dict[int, int], seed: int, rng: random.Random):
@@ -284,6 +284,8 @@ class _Playout:
         self.retired: dict[int, int] = {}  # player -> the round before which he withdrew
         #: whether the last round that failed could end otherwise if drawn again
         self.may_vary = True
+        #: the run of the second search (0, then one per new draw of the rounds of entry)
+        self.attempt = 0
 
     def play(self) -> None:
         try:
@@ -294,8 +296,9 @@ class _Playout:
         late = sorted(number for number, entry in self.joins.items() if entry > 1)
         for attempt in range(self.ENTRY_TRIES + 1 if late else 1):
             self.undo(1)  # every round forgotten
+            self.attempt = attempt
             if attempt:
-                self.draw_entries_again(late, attempt)
+                self.draw_entries_again(late)
             if late and can_pair_rounds_left(self.fields_after(0), []) is False:
                 continue
             try:
@@ -305,14 +308,14 @@ class _Playout:
                 failure = error
         raise failure
 
-    def draw_entries_again(self, late: list[int], attempt: int) -> None:
+    def draw_entries_again(self, late: list[int]) -> None:
         """The rounds of entry of the late entrants drawn again (seeded from the seed, ``entries``
-        and the attempt), at the last attempt all round 2: a schedule of entries may leave no way
+        and the attempt), in the second half of the attempts all round 2: a schedule may leave no way
         to pair every round without a rematch or a second PAB (C.04.1), e.g. 8 players and
         7 rounds with two entering in round 3, as the six others must meet both in rounds 3-7;
         or the pairings it leads to may, when no other event can be drawn again."""
-        self.rng.seed(f"{self.seed}/entries/{attempt}")
-        last = 2 if attempt == self.ENTRY_TRIES else _last_entry_round(self.drawn)
+        self.rng.seed(f"{self.seed}/entries/{self.attempt}")
+        last = 2 if 2 * self.attempt > self.ENTRY_TRIES else _last_entry_round(self.drawn)
         for number in late:
             self.joins[number] = self.rng.randint(2, last)
 
@@ -326,7 +329,8 @@ class _Playout:
             tries[round_number] += 1
             spent += 1
             if ahead:  # a new draw, the same for the same seed
-                self.rng.seed(f"{self.seed}/ahead/{round_number}/{tries[round_number]}")
+                run = f"ahead{self.attempt}" if self.attempt else "ahead"
+                self.rng.seed(f"{self.seed}/{run}/{round_number}/{tries[round_number]}")
             elif tries[round_number] > 1:
                 self.rng.seed(f"{self.seed}/{round_number}/{tries[round_number]}")
             quiet = tries[round_number] >= quiet_from

@@ -153,17 +153,19 @@ LATE_NEAR_ROUND_ROBIN = "PlayersNumber=8\nRoundsNumber=7\nForfeitRate=0\nRetired
                         "LateEntryPercentage=25\n"
 
 
-@pytest.mark.parametrize("config, system, seed", [(ELEVEN_MATCHES, "double-swiss", 4),
-                                                  (LATE_NEAR_ROUND_ROBIN, "dutch", 1),
-                                                  (LATE_NEAR_ROUND_ROBIN, "dutch", 2)])
-def test_the_last_dead_ends_are_completed_in_seconds(config, system, seed, monkeypatch):
+@pytest.mark.parametrize("config, system, edition, seed", [
+    (ELEVEN_MATCHES, "double-swiss", "2026", 4), (LATE_NEAR_ROUND_ROBIN, "dutch", "2026", 1),
+    (LATE_NEAR_ROUND_ROBIN, "dutch", "2026", 2),
+    # colours too (C.04.1 (2017) f, g): drawn again with other results, not only other entries
+    (LATE_NEAR_ROUND_ROBIN, "burstein", "2017", 23)])
+def test_the_last_dead_ends_are_completed_in_seconds(config, system, edition, seed, monkeypatch):
     """Where the first search gives up, the second completes the tournament in seconds: the
     look-ahead sees a dead end as soon as the rounds left cannot be paired (for 11 x 11, more
     players who must still take the PAB than rounds left), and late entrants whose rounds of
     entry leave no way through have them drawn again."""
     swiss = SYSTEMS[system]
     start = time.process_time()
-    document = parse(generate(swiss, read_config(config), seed, "2026"))
+    document = parse(generate(swiss, read_config(config), seed, edition))
     assert time.process_time() - start < 10
     assert document.paired_rounds == document.total_rounds
     assert check(document, system) == [] and check_standings(document) == []
@@ -171,7 +173,7 @@ def test_the_last_dead_ends_are_completed_in_seconds(config, system, seed, monke
         assert sorted(r.rounds[0].code for r in document.players.values()).count("Z") == 2
     first_search_only(monkeypatch)
     with pytest.raises(GenerationError):
-        generate(swiss, read_config(config), seed, "2026")
+        generate(swiss, read_config(config), seed, edition)
 
 
 def test_an_odd_field_with_frequent_byes_and_forfeits_is_completed():
