@@ -68,8 +68,8 @@ ELEVEN_AFTER_FIVE = [(1, 2), (1, 3), (1, 4), (1, 6), (1, 9), (2, 4), (2, 7), (2,
 def test_more_players_who_must_still_take_the_pab_than_rounds_left_is_seen_without_a_search():
     """Six rounds left of an odd field of 11: players 1, 3, 4, 6, 7, 8 and 10 played all five
     rounds without the PAB, so each has exactly six possible opponents left (the PAB among them)
-    for six rounds and must meet them all: seven PABs in six rounds (C.04.1).  The search before
-    this check did not decide it in ten million steps."""
+    for six rounds and must meet them all: seven PABs in six rounds (C.04.1).  Without this
+    check the search took millions of steps to find no way through."""
     eleven = range(1, 12)
     for player in (1, 3, 4, 6, 7, 8, 10):
         assert sum(player in pair for pair in ELEVEN_AFTER_FIVE) == 5
