@@ -58,11 +58,12 @@ def _surely_pairable(rounds: list[frozenset[int]], met: set[frozenset[int]]) -> 
 class _Search:
     """Depth first, round after round; in a round, the player with the fewest partners left first.
 
-    The players are bits of an integer: ``free[i]`` holds those player ``i`` has not met.  Two
-    shortcuts keep the search exact while cutting it: rounds of the same field in a row can be
-    played in any order, so the lowest player of such a run meets partners in increasing order
-    from round to round; and a state (the round, the pairs not met among the players still to
-    play) found to have no way through is remembered and refused at once when reached again."""
+    The players are bits of an integer: ``free[i]`` holds those player ``i`` has not met.  Three
+    things keep the search exact while cutting it: at each round, the degrees the rounds left need
+    (:meth:`_degrees_allow`); rounds of the same field in a row can be played in any order, so the
+    lowest player of such a run meets partners in increasing order from round to round; and a
+    state (the round, the pairs not met among the players still to play) found to have no way
+    through is remembered and refused at once when reached again."""
 
     def __init__(self, rounds: list[frozenset[int]], met: set[frozenset[int]], steps: int):
         players = sorted(set().union(*rounds))
