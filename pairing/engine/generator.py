@@ -245,7 +245,7 @@ def generate(system: SwissSystem, config: Config, seed: int, edition: str | None
     late = round(drawn.players * config.late_entry_percentage / 100)
     joins = dict.fromkeys(document.players, 1)
     for number in rng.sample(sorted(document.players), late):
-        joins[number] = rng.randint(2, max(2, math.ceil(drawn.rounds / 2)))
+        joins[number] = rng.randint(2, _last_entry_round(drawn))
     _Playout(document, system, chosen, config, drawn, joins, seed, rng).play()
     return write(document, version, config.tiebreaks, tiebreak_edition_on(document.start_date))
 
@@ -257,6 +257,8 @@ class _Playout:
     back as far as needed (within :data:`BUDGET` pairings).  If that search gives up, a second
     one starts again from round 1 with a look-ahead (:mod:`.rounds_left`): a round after which
     the rounds left cannot be paired without a rematch or a second PAB is drawn again at once.
+    If it gives up too, or if the late entrants' rounds of entry leave no such pairing at all,
+    those rounds are drawn again and the second search run again.
     Every new draw is seeded from the seed, the round and the attempt, so a seed always gives
     the same file; a tournament the first search completes is the one it always gave."""
 
@@ -266,6 +268,9 @@ class _Playout:
     BUDGET = 400
     #: the same for the second search, with the look-ahead
     AHEAD_TRIES, AHEAD_QUIET_FROM, AHEAD_BUDGET = 6, 4, 5000
+    #: with late entrants: the second search's pairings, and its runs again with the rounds of entry
+    #: drawn again (the second half of them with every late entrant in round 2)
+    ENTRY_BUDGET, ENTRY_TRIES = 300, 8
 
     def __init__(self, document: TrfDocument, system: SwissSystem, edition: Edition, config: Config, drawn: Drawn,
                  joins: dict[int, int], seed: int, rng: random.Random):
@@ -279,25 +284,53 @@ class _Playout:
         self.retired: dict[int, int] = {}  # player -> the round before which he withdrew
         #: whether the last round that failed could end otherwise if drawn again
         self.may_vary = True
+        #: the run of the second search (0, then one per new draw of the rounds of entry)
+        self.attempt = 0
 
     def play(self) -> None:
         try:
             self.search(ahead=False)
-        except GenerationError:
+            return
+        except GenerationError as error:
+            failure = error
+        late = sorted(number for number, entry in self.joins.items() if entry > 1)
+        for attempt in range(self.ENTRY_TRIES + 1 if late else 1):
             self.undo(1)  # every round forgotten
-            self.search(ahead=True)
+            self.attempt = attempt
+            if attempt:
+                self.draw_entries_again(late)
+            if late and can_pair_rounds_left(self.fields_after(0), []) is False:
+                continue
+            try:
+                self.search(ahead=True, budget=self.ENTRY_BUDGET if late else self.AHEAD_BUDGET)
+                return
+            except GenerationError as error:
+                failure = error
+        raise failure
 
-    def search(self, ahead: bool) -> None:
-        """Round after round, drawing again and going back; ``ahead``: with the look-ahead."""
-        limit, quiet_from, budget = ((self.AHEAD_TRIES, self.AHEAD_QUIET_FROM, self.AHEAD_BUDGET) if ahead
-                                     else (self.TRIES, self.QUIET_FROM, self.BUDGET))
+    def draw_entries_again(self, late: list[int]) -> None:
+        """The rounds of entry of the late entrants drawn again (seeded from the seed, ``entries``
+        and the attempt), in the second half of the attempts all round 2: a schedule may leave no way
+        to pair every round without a rematch or a second PAB (C.04.1), e.g. 8 players and
+        7 rounds with two entering in round 3, as the six others must meet both in rounds 3-7;
+        or the pairings it leads to may, when no other event can be drawn again."""
+        self.rng.seed(f"{self.seed}/entries/{self.attempt}")
+        last = 2 if 2 * self.attempt > self.ENTRY_TRIES else _last_entry_round(self.drawn)
+        for number in late:
+            self.joins[number] = self.rng.randint(2, last)
+
+    def search(self, ahead: bool, budget: int = BUDGET) -> None:
+        """Round after round, drawing again and going back, within ``budget`` pairings;
+        ``ahead``: with the look-ahead."""
+        limit, quiet_from = (self.AHEAD_TRIES, self.AHEAD_QUIET_FROM) if ahead else (self.TRIES, self.QUIET_FROM)
         tries = dict.fromkeys(range(1, self.drawn.rounds + 1), 0)
         round_number, spent = 1, 0
         while round_number <= self.drawn.rounds:
             tries[round_number] += 1
             spent += 1
             if ahead:  # a new draw, the same for the same seed
-                self.rng.seed(f"{self.seed}/ahead/{round_number}/{tries[round_number]}")
+                run = f"ahead{self.attempt}" if self.attempt else "ahead"
+                self.rng.seed(f"{self.seed}/{run}/{round_number}/{tries[round_number]}")
             elif tries[round_number] > 1:
                 self.rng.seed(f"{self.seed}/{round_number}/{tries[round_number]}")
             quiet = tries[round_number] >= quiet_from
@@ -354,9 +387,12 @@ class _Playout:
             met += [(player.number, opponent) for opponent in player.played_opponents]
             if not player.bye_eligible:
                 met.append((player.number, PAB))
-        fields = [[n for n in self.document.players if n not in self.retired and self.joins[n] <= later]
-                  for later in range(round_number + 1, self.drawn.rounds + 1)]
-        return can_pair_rounds_left(fields, met) is not False
+        return can_pair_rounds_left(self.fields_after(round_number), met) is not False
+
+    def fields_after(self, round_number: int) -> list[list[int]]:
+        """The players of each round after ``round_number``: those not withdrawn who have entered."""
+        return [[n for n in self.document.players if n not in self.retired and self.joins[n] <= later]
+                for later in range(round_number + 1, self.drawn.rounds + 1)]
 
     def undo(self, round_number: int) -> None:
         """Forget ``round_number`` and what it drew (its entries, its withdrawals)."""
@@ -372,6 +408,11 @@ def refuse_impossible(drawn: Drawn) -> None:
     if drawn.rounds > most:
         raise ConfigError(f"{drawn.players} players can play at most {most} rounds without a rematch "
                           f"(RoundsNumber={drawn.rounds})")
+
+
+def _last_entry_round(drawn: Drawn) -> int:
+    """Late entries join in a round from 2 to the middle of the tournament."""
+    return max(2, math.ceil(drawn.rounds / 2))
 
 
 def _scoring(config: Config, version: str) -> Scoring:

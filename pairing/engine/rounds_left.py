@@ -33,9 +33,9 @@ def can_pair_rounds_left(fields: Sequence[Iterable[int]], met: Iterable[tuple[in
     pairs = {frozenset(pair) for pair in met}
     if _surely_pairable(rounds, pairs):
         return True
-    search = _Search(rounds, steps)
+    search = _Search(rounds, pairs, steps)
     try:
-        return search.rounds_from(0, pairs)
+        return search.rounds_from(0, search.free, -1)
     except _OutOfSteps:
         return None
 
@@ -56,52 +56,140 @@ def _surely_pairable(rounds: list[frozenset[int]], met: set[frozenset[int]]) -> 
 
 
 class _Search:
-    """Depth first, round after round; in a round, the player with the fewest partners left first."""
+    """Depth first, round after round; in a round, the player with the fewest partners left first.
 
-    def __init__(self, rounds: list[frozenset[int]], steps: int):
-        self.rounds, self.steps = rounds, steps
+    The players are bits of an integer: ``free[i]`` holds those player ``i`` has not met.  Three
+    things keep the search exact while cutting it: at each round, the degrees the rounds left need
+    (:meth:`_degrees_allow`); rounds of the same field in a row can be played in any order, so the
+    lowest player of such a run meets partners in increasing order from round to round; and a
+    state (the round, the pairs not met among the players still to play) found to have no way
+    through is remembered and refused at once when reached again."""
 
-    def rounds_from(self, index: int, met: set[frozenset[int]]) -> bool:
-        if index == len(self.rounds):
+    def __init__(self, rounds: list[frozenset[int]], met: set[frozenset[int]], steps: int):
+        players = sorted(set().union(*rounds))
+        bit = {player: 1 << index for index, player in enumerate(players)}
+        everyone = (1 << len(players)) - 1
+        self.free = tuple(everyone & ~bit[p] & ~sum(bit[q] for q in players if frozenset((p, q)) in met)
+                          for p in players)
+        self.fields = [sum(bit[p] for p in field) for field in rounds]
+        #: from each round on: who plays, and for each player the rounds he plays and whom he may meet
+        self.later = [0] * (len(rounds) + 1)
+        for index in range(len(rounds) - 1, -1, -1):
+            self.later[index] = self.later[index + 1] | self.fields[index]
+        self.plays: list[dict[int, int]] = []
+        self.partners: list[dict[int, int]] = []
+        for index in range(len(rounds)):
+            playing = {p: [f for f in self.fields[index:] if f >> p & 1] for p in _bits(self.later[index])}
+            self.plays.append({p: len(fields) for p, fields in playing.items()})
+            self.partners.append({p: _union(fields) & ~(1 << p) for p, fields in playing.items()})
+        self.steps, self.refuted = steps, set()
+
+    def rounds_from(self, index: int, free: tuple[int, ...], bound: int) -> bool:
+        """Whether rounds ``index`` on can be paired; ``bound``: the partner the run's lowest
+        player met in the round before (the same field), -1 if none."""
+        if index == len(self.fields):
             return True
-        if not self._may_pair(index, met):
+        later = self.later[index]
+        key = (index, bound, tuple(mask & later for i, mask in enumerate(free) if later >> i & 1))
+        if key in self.refuted:
             return False
-        return self._pair(index, set(self.rounds[index]), met, [])
+        if not (self._may_pair(index, free) and self._pair(index, self.fields[index], free, bound, -1)):
+            self.refuted.add(key)
+            return False
+        return True
 
-    def _may_pair(self, index: int, met: set[frozenset[int]]) -> bool:
-        """Two quick necessary conditions: each player keeps a partner not met for each round
-        left he plays, and (a perfect matching) the pairs not met of this round join its
-        players in groups of an even number."""
-        later = self.rounds[index:]
-        for player in self.rounds[index]:
-            partners = {q for field in later if player in field for q in field} - {player}
-            if sum(player in field for field in later) > sum(frozenset((player, q)) not in met for q in partners):
-                return False
-        unseen = set(self.rounds[index])
+    def _may_pair(self, index: int, free: tuple[int, ...]) -> bool:
+        """Quick necessary conditions: the rounds left leave each player as many partners as
+        he has rounds to play (:meth:`_degrees_allow`), and (a perfect matching) the pairs not
+        met of this round join its players in groups of an even number."""
+        if not self._degrees_allow(index, free):
+            return False
+        unseen = self.fields[index]
         while unseen:
-            group, todo = set(), [unseen.pop()]
+            group = todo = unseen & -unseen
             while todo:
-                player = todo.pop()
-                group.add(player)
-                found = {q for q in unseen if frozenset((player, q)) not in met}
-                unseen -= found
-                todo += found
-            if len(group) % 2:
+                player = (todo & -todo).bit_length() - 1
+                todo &= todo - 1
+                found = free[player] & unseen & ~group
+                group |= found
+                todo |= found
+            unseen &= ~group
+            if group.bit_count() % 2:
                 return False
         return True
 
-    def _pair(self, index: int, unpaired: set[int], met: set[frozenset[int]], pairs: list[frozenset[int]]) -> bool:
+    def _degrees_allow(self, index: int, free: tuple[int, ...]) -> bool:
+        """In the rounds left each player meets as many new partners as he plays rounds, among
+        those he has not met who play a round with him.  A player with no partner to spare must
+        meet them all; one who must meet as many as he plays rounds meets nobody else.  Both
+        conclusions are drawn until nothing changes; a player with too few partners, or with more
+        that he must meet than rounds, refuses the state."""
+        need, partners = self.plays[index], self.partners[index]
+        available = {p: free[p] & partners[p] for p in need}
+        forced = dict.fromkeys(need, 0)
+        changed = True
+        while changed:
+            changed = False
+            for player, rounds in need.items():
+                left, sure = available[player], forced[player]
+                if left.bit_count() < rounds or sure.bit_count() > rounds:
+                    return False
+                if left != sure and left.bit_count() == rounds:  # every partner left is a must
+                    for partner in _bits(left & ~sure):
+                        forced[player] |= 1 << partner
+                        forced[partner] |= 1 << player
+                    changed = True
+                elif left != sure and sure.bit_count() == rounds:  # the musts fill his rounds
+                    for partner in _bits(left & ~sure):
+                        available[player] &= ~(1 << partner)
+                        available[partner] &= ~(1 << player)
+                    changed = True
+        return True
+
+    def _pair(self, index: int, unpaired: int, free: tuple[int, ...], bound: int, pivot_partner: int) -> bool:
+        """Pair ``unpaired`` (a mask) in round ``index``; ``pivot_partner``: the run's lowest
+        player's partner in this round, once paired."""
         self.steps -= 1
         if self.steps < 0:
             raise _OutOfSteps
         if not unpaired:
-            return self.rounds_from(index + 1, met | set(pairs))
-        options = {p: [q for q in unpaired if q != p and frozenset((p, q)) not in met] for p in unpaired}
-        player = min(unpaired, key=lambda p: (len(options[p]), p))
-        for partner in sorted(options[player]):
-            if self._pair(index, unpaired - {player, partner}, met, [*pairs, frozenset((player, partner))]):
+            following = index + 1 < len(self.fields) and self.fields[index + 1] == self.fields[index]
+            return self.rounds_from(index + 1, free, pivot_partner if following else -1)
+        pivot = (self.fields[index] & -self.fields[index]).bit_length() - 1
+        player, options = -1, 0
+        for candidate in _bits(unpaired):
+            allowed = free[candidate] & unpaired
+            if bound >= 0 and candidate == pivot:
+                allowed &= ~((2 << bound) - 1)  # a partner after the one of the round before
+            elif bound >= 0 and candidate <= bound:
+                allowed &= ~(1 << pivot)
+            if player < 0 or allowed.bit_count() < options.bit_count():
+                player, options = candidate, allowed
+            if not allowed:
+                return False
+        for partner in _bits(options):
+            after = list(free)
+            after[player] &= ~(1 << partner)
+            after[partner] &= ~(1 << player)
+            met_pivot = partner if player == pivot else player if partner == pivot else pivot_partner
+            if self._pair(index, unpaired & ~(1 << player) & ~(1 << partner), tuple(after), bound, met_pivot):
                 return True
         return False
+
+
+def _union(masks: list[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def _bits(mask: int):
+    """The indices of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 __all__ = ["PAB", "can_pair_rounds_left"]

@@ -144,6 +144,38 @@ def test_a_near_round_robin_with_forfeits_is_completed_by_the_look_ahead(config,
         generate(swiss, read_config(config), seed, edition)
 
 
+#: Double-Swiss, 11 players, 11 matches: each takes the PAB once, and a match won by forfeit bars
+#: it (C.04.5 [C2]); on seed 4 the second search ran out of its 5,000 pairings (docs/engine.md).
+ELEVEN_MATCHES = "PlayersNumber=11\nRoundsNumber=11\nForfeitRate=10\nRetiredRate=0\nHalfPointByeRate=20\n"
+#: 8 players, 7 rounds, two entering late and nothing else drawn: on seeds 1 and 2 no round could
+#: be drawn again, and the search gave up after minutes.
+LATE_NEAR_ROUND_ROBIN = "PlayersNumber=8\nRoundsNumber=7\nForfeitRate=0\nRetiredRate=0\nHalfPointByeRate=0\n" \
+                        "LateEntryPercentage=25\n"
+
+
+@pytest.mark.parametrize("config, system, edition, seed", [
+    (ELEVEN_MATCHES, "double-swiss", "2026", 4), (LATE_NEAR_ROUND_ROBIN, "dutch", "2026", 1),
+    (LATE_NEAR_ROUND_ROBIN, "dutch", "2026", 2),
+    # colours too (C.04.1 (2017) f, g): drawn again with other results, not only other entries
+    (LATE_NEAR_ROUND_ROBIN, "burstein", "2017", 23)])
+def test_the_last_dead_ends_are_completed_in_seconds(config, system, edition, seed, monkeypatch):
+    """Where the first search gives up, the second completes the tournament in seconds: the
+    look-ahead sees a dead end as soon as the rounds left cannot be paired (for 11 x 11, more
+    players who must still take the PAB than rounds left), and late entrants whose rounds of
+    entry leave no way through have them drawn again."""
+    swiss = SYSTEMS[system]
+    start = time.process_time()
+    document = parse(generate(swiss, read_config(config), seed, edition))
+    assert time.process_time() - start < 10
+    assert document.paired_rounds == document.total_rounds
+    assert check(document, system) == [] and check_standings(document) == []
+    if config == LATE_NEAR_ROUND_ROBIN:  # two players missed round 1 (entered later), nobody else
+        assert sorted(r.rounds[0].code for r in document.players.values()).count("Z") == 2
+    first_search_only(monkeypatch)
+    with pytest.raises(GenerationError):
+        generate(swiss, read_config(config), seed, edition)
+
+
 def test_an_odd_field_with_frequent_byes_and_forfeits_is_completed():
     """9 players, 9 rounds, a half-point bye one time in 3, a zero-point bye one in 4, a forfeit
     one game in 5: the Dubov pairer raised a ValueError on an even round without a pairing
