@@ -425,8 +425,7 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
     acceleration of that edition: the app runs no other acceleration.
     """
     lines = re.split(r"\r\n|\r|\n", text)
-    system = SYSTEMS[DEFAULT_SYSTEM]
-    baku = False
+    system, baku = SYSTEMS[DEFAULT_SYSTEM], False
     if document.system_code:
         code = read_trf_code(document.system_code)
         line = next((n for n, t in enumerate(lines, start=1) if t.startswith("192")), 0)
