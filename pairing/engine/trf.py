@@ -551,9 +551,10 @@ def _xxs_scoring(codes: dict[str, tuple[int, int]]) -> tuple[Scoring, dict[str, 
             continue
         first, first_code, first_line = fields[name]
         if first != points:
+            ways = "with White, with Black and by forfeit" if name == "win" else "with White and with Black"
             raise TrfError(f"XXS gives {_xxs_given(first_code, first, first_line)} but "
                            f"{_xxs_given(code, points, line)}: the engine scores {SCORING_WORDS[name]} the same "
-                           "with White, with Black and by forfeit; give them the same points", line or first_line, 5)
+                           f"{ways}; give them the same points", line or first_line, 5)
     scoring = Scoring(**{name: value[0] for name, value in fields.items()})
     return scoring, {name: (value[1], value[2]) for name, value in fields.items()}
 

@@ -87,6 +87,7 @@ def test_a_bad_code_or_value_names_the_line_and_column(xxs, column, message):
 def test_distinct_points_the_engine_cannot_score_are_refused(xxs, message):
     error = error_of(unplayed(xxs))
     assert message in str(error) and error.line == 8
+    assert "the same with White" in str(error)
 
 
 def test_bb_and_162_lines_agreeing_with_xxs_are_accepted():
