@@ -141,6 +141,7 @@ def trf_record(rng: random.Random, text: str) -> str:
     number = rng.choice(HUGE_NUMBERS)
     record = rng.choice([
         f"XXR {number}", f"142 {number}", f"BBW {number}", f"BBD {number}", f"BBU {number}",
+        f"XXS W={number} D=1", f"XXS PAB={number}",
         f"162 W {number} D 0.5", f"012 {long}", f"022 {long}", f"102 {long}", f"122 {long}", f"112 {long}",
         f"032 {long}", f"042 {rng.choice(['9999/99/99', '0000/00/00', '2026/02/30', number])}",
         f"052 {number}", f"132{' ' * 86}  {rng.choice(['99/99/99', '26/01/01', number])}",

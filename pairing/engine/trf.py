@@ -2,6 +2,9 @@
 
 The format is summarised in ``shared/formats/trf.md``.  Points are kept in
 tenths of a point (``1.5`` -> ``15``) so that every score computation is exact.
+The scoring comes from bbpPairings' ``BB*`` lines, TRF-2026 record 162 or JaVaFo's
+``XXS`` lines (trf.md section 6); with ``XXS`` the points of every 001 line are
+checked against the results, as JaVaFo does.
 
 A round block of a ``001`` line (columns 92-99, then every 10 columns) holds the
 opponent's pairing number, the colour and the result code:
@@ -170,6 +173,8 @@ class TrfDocument:
     start_date: datetime.date | None = None  # record 042
     #: TRF-2026 comment lines, the text after ``###`` (the app writes its manual pairing changes there)
     comments: list[str] = field(default_factory=list)
+    #: The BB*/162 line that set each Scoring field, as (tag, line number): an XXS line must agree with it
+    scoring_lines: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def rounds_in_file(self) -> int:
@@ -297,7 +302,8 @@ SCORING_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BB
               "BBU": "pairing_bye"}
 
 
-def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scoring:
+def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> dict[str, int]:
+    """The Scoring fields a BB* line sets, with their points."""
     try:
         points = parse_points(value.split()[0])
     except (ValueError, IndexError):
@@ -309,13 +315,20 @@ def _parse_scoring(tag: str, value: str, scoring: Scoring, number: int) -> Scori
             changes["pairing_bye"] = points
     if tag == "BBD":
         changes["half_bye"] = points
-    return dataclasses.replace(scoring, **changes)
+    return changes
+
+
+def _set_scoring(document: TrfDocument, changes: dict[str, int], tag: str, number: int) -> None:
+    """A BB*/162 line's points into the document's Scoring, each field remembering its line."""
+    document.scoring = dataclasses.replace(document.scoring, **changes)
+    document.scoring_lines.update(dict.fromkeys(changes, (tag, number)))
 
 
 def parse(text: str) -> TrfDocument:
     """Read a TRF file (any of CR, LF, CRLF line endings); raise TrfError on bad input."""
     document = TrfDocument()
     byes: list[tuple[str, int, list[int], int]] = []
+    xxs: dict[str, tuple[int, int]] = {}
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if control := CONTROL_CHARACTER.search(line):
             raise TrfError(f"control character U+{ord(control.group()):04X}: a TRF file is plain text in "
@@ -328,13 +341,19 @@ def parse(text: str) -> TrfDocument:
         tag = line[:3]
         if tag == "240":  # applied once every player is read
             byes.append(_parse_byes_240(line, number))
+        elif tag == "XXS":  # applied once every BB*/162 line is read
+            _parse_xxs(line, number, xxs)
         elif tag in _RECORDS:
             _RECORDS[tag](document, line, line[4:].strip(), number)
         else:
             document.headers.append(line)
     for code, round_number, numbers, line_number in byes:
         _apply_bye(document, code, round_number, numbers, line_number)
+    if xxs:
+        _apply_xxs(document, xxs)
     _validate(document)
+    if xxs:
+        _check_points(document)
     return document
 
 
@@ -392,11 +411,11 @@ def _read_initial_colour(document: TrfDocument, line: str, value: str, number: i
 
 def _read_scoring(document: TrfDocument, line: str, value: str, number: int) -> None:
     """BBW, BBD, BBL, BBZ, BBF, BBU: one result's points."""
-    document.scoring = _parse_scoring(line[:3], value, document.scoring, number)
+    _set_scoring(document, _parse_scoring(line[:3], value, document.scoring, number), line[:3], number)
 
 
 def _read_scoring_162(document: TrfDocument, line: str, value: str, number: int) -> None:
-    document.scoring = _parse_scoring_162(line, document.scoring, number)
+    _set_scoring(document, _parse_scoring_162(line, document.scoring, number), "162", number)
 
 
 def _read_xxa(document: TrfDocument, line: str, value: str, number: int) -> None:
@@ -457,8 +476,9 @@ SCORING_162 = {"W": ("win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss"
                "A": ("zero_bye", "forfeit_loss"), "P": ("pairing_bye",)}
 
 
-def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> Scoring:
-    """``162 W 1.0 ...``: a symbol at column 6, its points at 7-10, the next pair 9 columns on."""
+def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> dict[str, int]:
+    """``162 W 1.0 ...``: a symbol at column 6, its points at 7-10, the next pair 9 columns on; the
+    Scoring fields it sets, with their points."""
     changes = {}
     for match in re.finditer(r"([A-Z])\s*([0-9]*\.?[0-9]+)", line[4:]):
         symbol, value = match.groups()
@@ -473,7 +493,96 @@ def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> Scoring:
         changes.update(dict.fromkeys(SCORING_162[symbol], points))
     if "win" in changes and "pairing_bye" not in changes and scoring.pairing_bye == scoring.win:
         changes["pairing_bye"] = changes["win"]  # P defaults to W
-    return dataclasses.replace(scoring, **changes)
+    return changes
+
+
+#: JaVaFo's XXS codes and their points (tenths) when a file does not give them (shared/formats/trf.md
+#: section 6: "Defaults 1/0.5/0, PAB 1"; PAB stays 1 whatever W is, so ``XXS W=3 D=1`` is a 3/1/0
+#: system whose PAB scores 1, a draw).
+XXS_DEFAULTS = {"WW": 10, "BW": 10, "WD": 5, "BD": 5, "WL": 0, "BL": 0,
+                "ZPB": 0, "HPB": 5, "FPB": 10, "PAB": 10, "FW": 10, "FL": 0}
+#: The XXS shortcuts (trf.md section 6): ``W`` = WW+BW+FW+FPB, ``D`` = WD+BD+HPB.
+XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+#: The Scoring field of each XXS code.  Scoring has one win (with White, with Black or by forfeit), one
+#: draw and one loss (either colour): the codes sharing a field must give the same points.
+XXS_FIELDS = {"WW": "win", "BW": "win", "FW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss",
+              "ZPB": "zero_bye", "HPB": "half_bye", "FPB": "full_bye", "PAB": "pairing_bye", "FL": "forfeit_loss"}
+#: What each Scoring field scores, for the messages.
+SCORING_WORDS = {"win": "a win", "draw": "a draw", "loss": "a loss", "zero_bye": "a zero-point bye",
+                 "forfeit_loss": "a forfeit loss", "pairing_bye": "a pairing-allocated bye",
+                 "half_bye": "a half-point bye", "full_bye": "a full-point bye"}
+
+
+def _parse_xxs(line: str, number: int, codes: dict[str, tuple[int, int]]) -> None:
+    """``XXS CODE=VALUE ...`` (JaVaFo, trf.md section 6): each code's points and line into ``codes``,
+    a shortcut setting each of its codes; a later occurrence replaces an earlier one."""
+    words = list(re.finditer(r"\S+", line[3:]))
+    if not words:
+        raise TrfError("XXS needs CODE=points pairs such as W=3 D=1", number, 5)
+    for match in words:
+        code, equals, value = match.group().partition("=")
+        code, column = code.upper(), match.start() + 4
+        names = XXS_SHORTCUTS.get(code) or ((code,) if code in XXS_DEFAULTS else ())
+        if not equals or not names:
+            raise TrfError(f"XXS: {match.group()!r} is not CODE=points with a code among "
+                           f"{' '.join([*XXS_DEFAULTS, *XXS_SHORTCUTS])}", number, column)
+        try:
+            points = parse_points(value)
+        except ValueError:
+            raise TrfError(f"XXS: {code} needs points like 1, 1.0 or .5, not {value!r}", number,
+                           column + len(code) + 1) from None
+        codes.update(dict.fromkeys(names, (points, number)))
+
+
+def _xxs_given(code: str, points: int, line: int | None) -> str:
+    """``WW=3.0 (line 7)``, or ``FW=1.0 (the default)`` for a code the XXS lines leave out."""
+    return f"{code}={format_points(points)} ({f'line {line}' if line else 'the default'})"
+
+
+def _xxs_scoring(codes: dict[str, tuple[int, int]]) -> tuple[Scoring, dict[str, tuple[str, int | None]]]:
+    """The Scoring of the XXS codes (the defaults for those not given), and the code and line that set
+    each field; distinct points for codes that share a field (WW != BW...) cannot be scored: refused."""
+    fields: dict[str, tuple[int, str, int | None]] = {}
+    for code, default in XXS_DEFAULTS.items():
+        points, line = codes.get(code, (default, None))
+        name = XXS_FIELDS[code]
+        if name not in fields:
+            fields[name] = (points, code, line)
+            continue
+        first, first_code, first_line = fields[name]
+        if first != points:
+            ways = "with White, with Black and by forfeit" if name == "win" else "with White and with Black"
+            raise TrfError(f"XXS gives {_xxs_given(first_code, first, first_line)} but "
+                           f"{_xxs_given(code, points, line)}: the engine scores {SCORING_WORDS[name]} the same "
+                           f"{ways}; give them the same points", line or first_line, 5)
+    scoring = Scoring(**{name: value[0] for name, value in fields.items()})
+    return scoring, {name: (value[1], value[2]) for name, value in fields.items()}
+
+
+def _apply_xxs(document: TrfDocument, codes: dict[str, tuple[int, int]]) -> None:
+    """The XXS lines' scoring becomes the document's.  trf.md says not which of XXS and BB*/162 counts
+    when both are given (each engine reads its own): every field a BB*/162 line sets must agree."""
+    scoring, origins = _xxs_scoring(codes)
+    for name, (tag, line) in document.scoring_lines.items():
+        ours, theirs = getattr(scoring, name), getattr(document.scoring, name)
+        if ours != theirs:
+            code, xxs_line = origins[name]
+            implied = (" (BBU/162 P not given: a PAB scores a win)"
+                       if name == "pairing_bye" and tag in ("BBW", "162") else "")
+            raise TrfError(f"XXS gives {SCORING_WORDS[name]} {_xxs_given(code, ours, xxs_line)} but line {line} "
+                           f"({tag}) gives it {format_points(theirs)}{implied}: which of them counts is not defined, "
+                           "so the two lines must agree", xxs_line or line, 1)
+    document.scoring = scoring
+
+
+def _check_points(document: TrfDocument) -> None:
+    """With XXS, each 001 line's points (columns 81-84) must be what its results score, as JaVaFo checks
+    them (trf.md section 6: "When present, Points are strictly checked"); blank points are not checked."""
+    for record in document.players.values():
+        if record.points is not None and record.points != (total := score(document, record)):
+            raise TrfError(f"player {record.number} has {format_points(record.points)} points, but the results "
+                           f"score {format_points(total)} with the XXS scoring (JaVaFo checks the points when "
+                           "XXS is given)", record.line, 81)
 
 
 def _pairing_numbers(line: str, column: int, number: int, tag: str) -> list[int]:

@@ -18,6 +18,7 @@ class TrfBuilder:
         self.blocks: dict[int, list[str]] = {n: [] for n in self.numbers}
         self.current: dict[int, str] = {}
         self.extra: list[str] = []
+        self.scores: dict[int, str] = {}
 
     def game(self, white: int, black: int, result: str) -> TrfBuilder:
         other = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "--": "-"}[result]
@@ -35,6 +36,11 @@ class TrfBuilder:
         self.current = {}
         return self
 
+    def points(self, player: int, text: str) -> TrfBuilder:
+        """The points written in the player's 001 line (columns 81-84; ``0.0`` by default)."""
+        self.scores[player] = text
+        return self
+
     def line(self, text: str) -> TrfBuilder:
         self.extra.append(text)
         return self
@@ -46,7 +52,7 @@ class TrfBuilder:
             rounds = "".join("  " + b for b in blocks)
             name = f"Player {n}"
             lines.append(f"001 {n:4d} {'':1}{'':>3} {name:<33} {self.ratings[n]:4d} {'':3} {'':>11} "
-                         f"{'':10} {'0.0':>4} {'':>4}{rounds}".rstrip())
+                         f"{'':10} {self.scores.get(n, '0.0'):>4} {'':>4}{rounds}".rstrip())
         lines.append(f"XXR {self.total}")
         if self.initial:
             lines.append(f"XXC {self.initial}")

@@ -64,8 +64,8 @@ class TrfImportError(Exception):
 
 #: The records an imported tournament's fields come from, for the messages.
 RECORDS = {"name": "012", "place": "022", "federation": "032", "chief_arbiter": "102", "deputy_arbiters": "112",
-           "time_control": "122", "rounds": "XXR/142", "points_win": "BBW/162", "points_draw": "BBD/162",
-           "points_loss": "BBL/162", "points_pairing_bye": "BBU/162", "points_half_bye": "BBD/162",
+           "time_control": "122", "rounds": "XXR/142", "points_win": "BBW/162/XXS", "points_draw": "BBD/162/XXS",
+           "points_loss": "BBL/162/XXS", "points_pairing_bye": "BBU/162/XXS", "points_half_bye": "BBD/162/XXS",
            "tiebreaks": "212/202"}
 
 
@@ -274,7 +274,7 @@ def _player(record, errors: list[str]) -> Player:
 
 
 def _tournament(club: Club, document: TrfDocument, total: int, rules) -> Tournament:
-    """The tournament of the header records (012-132, 192, BB*/162), not saved."""
+    """The tournament of the header records (012-132, 192, BB*/162/XXS), not saved."""
     system, edition, baku = rules or (SYSTEMS[DEFAULT_SYSTEM], SYSTEMS[DEFAULT_SYSTEM].latest, False)
     scoring = document.scoring
     tournament = Tournament(
@@ -314,10 +314,12 @@ def _fide_mode_left(document: TrfDocument) -> datetime | None:
 
 def _half_bye(document: TrfDocument, scoring: Scoring) -> int:
     """The points of a half-point bye, in tenths.  BBD (TRF-16) and 162's D (TRF-2026) give a draw's
-    and a half-point bye's points as one value, but the 001 lines' points (columns 81-84) are scored
-    with the tournament's own: when those of the players without a half-point bye are the file's
-    scoring's and every player with one gives the same value, it is that one (a tournament whose
-    half-point bye is not worth a draw, C.04.1 2026 Art. 3, read back); otherwise a draw's.
+    and a half-point bye's points as one value (JaVaFo's XXS gives HPB apart, and the engine has
+    checked the points against it, so what follows reads that value back), but the 001 lines'
+    points (columns 81-84) are scored with the tournament's own: when those of the players without
+    a half-point bye are the file's scoring's and every player with one gives the same value, it
+    is that one (a tournament whose half-point bye is not worth a draw, C.04.1 2026 Art. 3, read
+    back); otherwise a draw's.
     ``scoring``: the points as the app scores the file's values (``exchange.trf.scoring``)."""
     values = set()
     for record in document.players.values():
@@ -425,8 +427,7 @@ def _pairing_rules(document: TrfDocument, text: str, total: int,
     acceleration of that edition: the app runs no other acceleration.
     """
     lines = re.split(r"\r\n|\r|\n", text)
-    system = SYSTEMS[DEFAULT_SYSTEM]
-    baku = False
+    system, baku = SYSTEMS[DEFAULT_SYSTEM], False
     if document.system_code:
         code = read_trf_code(document.system_code)
         line = next((n for n, t in enumerate(lines, start=1) if t.startswith("192")), 0)

@@ -39,7 +39,7 @@ def test_the_file_of_these_tests_is_imported(club):
     (trf_file(rounds=100), "the 001 lines hold 100 rounds: a tournament has at most 99 rounds"),
     (trf_file("XXR 3", name="N" * 121), "name (record 012): Ensure this value has at most 120 characters (it has 121)"),
     (trf_file("XXR 3", "102 " + "IA " * 50), "chief arbiter (record 102): Ensure this value has at most 120"),
-    (trf_file("XXR 3", "BBW 9999.9"), "points win (record BBW/162): Ensure that there are no more than 4 digits"),
+    (trf_file("XXR 3", "BBW 9999.9"), "points win (record BBW/162/XXS): Ensure that there are no more than 4 digits"),
     (trf_file("XXR 3", rating="9999"), "line 2: rating: Ensure this value is less than or equal to 3500"),
     (trf_file("XXR 3", rating="21²0"), "line 2, column 49: rating must be a number, not '21²0'"),
     (trf_file("XXR 3", name="Open\x00"), "line 1, column 9: control character U+0000"),

@@ -14,6 +14,7 @@ from tests.corpora import SHARED
 from tournaments.exchange.trf import export, export_document
 from tournaments.exchange.trf_import import TrfImportError, import_tournament
 from tournaments.models import Result, Tournament
+from tournaments.queries.standings import points_before
 from tournaments.services.players import set_absence
 from tournaments.services.results import enter_result
 
@@ -182,3 +183,40 @@ def test_the_export_holds_the_round_in_progress_and_the_engine_pairs_no_further(
     restored = again.round_set.get(number=2)
     assert restored.status == "published" and again.completed_rounds() == 1
     assert sorted(g.result for g in restored.games.all()) == ["", "", Result.DRAW, Result.DRAW]
+
+
+def javafo_file(xxs: str, points=("3.0", "1.0", "4.0", "3.0")) -> str:
+    """Four players after two rounds, one PAB; ``points``: each one's under 3/1/0 with the PAB worth a win."""
+    players = [line(1, "m", "", "Alpha, Anna", 2100, "FRA", points[0], "   2 w 1     4 b 0"),
+               line(2, "w", "", "Bravo, Berta", 2000, "ESP", points[1], "   1 b 0     3 b ="),
+               line(3, "m", "", "Charlie, Carl", 1900, "ITA", points[2], "0000 - U     2 w ="),
+               line(4, "w", "", "Delta, Dora", 1800, "DEU", points[3], "0000 - Z     1 w 1")]
+    return "\n".join(["012 JaVaFo 3/1/0", *players, "XXR 4", "XXC white1", xxs]) + "\n"
+
+
+def test_a_javafo_3_1_0_file_imports_as_a_3_1_0_tournament(club):
+    tournament = import_tournament(club, javafo_file("XXS PAB=3 D=1 W=3"))
+    assert (tournament.points_win, tournament.points_draw, tournament.points_loss,
+            tournament.points_pairing_bye, tournament.points_half_bye) == (3, 1, 0, 3, 1)
+    assert points_before(tournament, 3) == {1: 30, 2: 10, 3: 40, 4: 30}  # the file's points, in tenths
+    # Its export (bbpPairings' BB* lines) gives the engines the same scoring.
+    assert parse(dump(export_document(tournament))).scoring == parse(javafo_file("XXS PAB=3 D=1 W=3")).scoring
+
+
+def test_a_javafo_file_whose_pab_keeps_its_one_point(club):
+    # XXS W=3 D=1: JaVaFo's PAB stays 1 (trf.md: "PAB 1"); player 3's points say so.
+    tournament = import_tournament(club, javafo_file("XXS W=3 D=1", points=("3.0", "1.0", "2.0", "3.0")))
+    assert (tournament.points_win, tournament.points_draw, tournament.points_pairing_bye) == (3, 1, 1)
+
+
+@pytest.mark.parametrize(("xxs", "message"), [
+    ("XXS W=3 D=1 PAB=3\nBBW 2.0", "line 9 (BBW) gives it 2.0"),
+    ("XXS W=3 D=1 PAB=3 Q=2", "line 8, column 19: XXS: 'Q=2' is not CODE=points"),
+    ("XXS WW=3 BW=2", "XXS gives WW=3.0 (line 8) but BW=2.0 (line 8)"),
+    ("XXS W=3 D=1", "player 3 has 4.0 points, but the results score 2.0 with the XXS scoring"),
+])
+def test_a_javafo_file_with_a_bad_xxs_scoring_is_refused_and_saves_nothing(club, xxs, message):
+    with pytest.raises(TrfImportError) as error:
+        import_tournament(club, javafo_file(xxs))
+    assert message in " ".join(error.value.errors)
+    assert not Tournament.objects.exists()
