@@ -125,3 +125,21 @@ def test_the_pages_say_not_yet_entered_for_the_rounds_before(client, league, arb
     teams_page = client.get(reverse("arbiter:teams", args=[league.slug])).content.decode()
     assert "Entered late: paired from round 3 on." in teams_page
     assert teams_page.count("Entered late") == 1  # the teams of round 1 are not late
+
+
+def test_the_arbiter_enters_a_late_team_on_the_teams_page(client, league, arbiter):
+    """The form's "Paired from round": blank is the next round; a round paired already is refused with the
+    reason, nothing entered.  The API's teams give each team's entry round."""
+    client.force_login(arbiter)
+    url = reverse("arbiter:team_add", args=[league.slug])
+    page = client.post(url, {"name": "Early", "short_name": "", "rating": "", "entry_round": "1"}, follow=True)
+    assert "Round 1 has been paired already: a team entered now plays from round 2 on." in page.content.decode()
+    assert not league.teams.filter(name="Early").exists()
+    client.post(url, {"name": "Latecomers", "short_name": "LATE", "rating": "1500", "entry_round": "3"})
+    client.post(url, {"name": "Next", "short_name": "", "rating": "", "entry_round": ""})
+    assert dict(league.teams.filter(name__in=("Latecomers", "Next")).values_list("name", "entry_round")) == {
+        "Latecomers": 3, "Next": 2}
+    client.logout()
+    teams = client.get(reverse("api:teams", args=[league.slug])).json()
+    assert [(t["name"], t["entry_round"]) for t in teams] == [
+        ("Rooks", 1), ("Knights", 1), ("Bishops", 1), ("Pawns", 1), ("Latecomers", 3), ("Next", 2)]
