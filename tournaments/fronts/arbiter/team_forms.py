@@ -30,8 +30,8 @@ class TeamForm(forms.Form):
                                 help_text=gettext_lazy("The team's rating for the initial order (C.04.6 1.1.1)."))
     entry_round = forms.IntegerField(
         label=gettext_lazy("Paired from round"), min_value=1, required=False,
-        help_text=gettext_lazy("Blank: the next round to be paired. A team entered after round 1 is a late entry: "
-                               "no points for the rounds before (General Handling Rules 2.4)."))
+        help_text=gettext_lazy("Blank: the next round to be paired. A team entered after round 1 is a late entry "
+                               "(C.04.2 Art. 2.4): no points for the rounds before."))
 
 
 class LineUpForm(forms.Form):
