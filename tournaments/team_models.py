@@ -80,6 +80,10 @@ class Team(models.Model):
     rating = models.PositiveSmallIntegerField(_("strength"), null=True, blank=True,
                                               help_text=_("The team's rating for the initial order (C.04.6 1.1.1)."))
     pairing_number = models.PositiveIntegerField(null=True, editable=False)
+    # A late entry (GHR 2026 Art. 2.4, applied to teams by C.04.6's preface): paired from this round on,
+    # no points for the rounds before (its players' TRF rounds "0000 - Z", record 240 until it enters).
+    entry_round = models.PositiveSmallIntegerField(_("entry round"), default=1, validators=[MinValueValidator(1)],
+                                                   editable=False)
     # Withdrawn: not paired from this round on (C.04.6 and GHR, as a player's C.04.2 D.3; TRF record 240).
     withdrawn_from_round = models.PositiveSmallIntegerField(_("withdrawn from round"), null=True, blank=True,
                                                             editable=False)
@@ -97,6 +101,10 @@ class Team(models.Model):
     def plays(self, round_number: int) -> bool:
         """Not withdrawn before ``round_number``."""
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+
+    def entered(self, round_number: int) -> bool:
+        """Entered by ``round_number`` (a late team: from its entry round on)."""
+        return self.entry_round <= round_number
 
 
 class TeamMember(models.Model):

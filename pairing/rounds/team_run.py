@@ -32,7 +32,7 @@ def check_can_pair_teams(tournament: Tournament, number: int) -> None:
                                  for m in missing[:10]], _("and"))
         raise Refused(_("Line-ups are missing: %(matches)s.") % {"matches": matches})
     playing = (tournament.teams.filter(pairing_number__isnull=False).exclude(absences__round_number=number)
-               .exclude(withdrawn_from_round__lte=number))
+               .exclude(withdrawn_from_round__lte=number).exclude(entry_round__gt=number))
     if playing.count() < 2:
         raise Refused(_("At least two teams are needed to pair a round."))
     short = playing.annotate(players=Count("members")).filter(players__lt=tournament.team_rules.boards)

@@ -2,7 +2,11 @@
 
 The board games are the ``001`` lines (players numbered team by team, in TPN and roster order),
 the teams the ``310`` records, the team rules ``192`` (colour model and scores) and ``362``
-(match points), the matches lost by forfeit ``330``, the teams not to be paired ``240``.  The
+(match points), the matches lost by forfeit ``330``, the teams not to be paired ``240`` (absent,
+withdrawn, or a late team before its entry round).  A late team's rounds before its entry are its
+players' ``0000 - Z`` (TRF-2026: a zero-point bye, a known absence; GHR 2026 Art. 2.4, which C.04.6's
+preface applies to teams: no points for the rounds before arrival), or nothing when no later round
+follows: the engine's team reader takes both for a round without a match (``absent``, no points).  The
 text is read back by the engine's own reader (``parse_team``), so the pairing task, the team
 standings and the TRF download read one document, and what the app pairs is what
 ``python -m pairing.engine --team`` pairs on the downloaded file.
@@ -74,10 +78,11 @@ def team_text(tournament: Tournament, rounds: int) -> str:
                                                   team__pairing_number__isnull=False).values_list(
             "round_number", "team__pairing_number").order_by("round_number", "team__pairing_number"):
         absent.setdefault(number, []).append(tpn)
-    # A withdrawn team: in none of the rounds from its withdrawal on
+    # A withdrawn team: in none of the rounds from its withdrawal on; a late team in none before its entry
     for team in teams:
-        for number in range(max(team.withdrawn_from_round or tournament.rounds + 1, rounds + 1), tournament.rounds + 1):
-            absent.setdefault(number, []).append(team.pairing_number)
+        for number in range(rounds + 1, tournament.rounds + 1):
+            if not (team.plays(number) and team.entered(number)):
+                absent.setdefault(number, []).append(team.pairing_number)
     absent = {number: sorted(set(tpns)) for number, tpns in sorted(absent.items())}
     lines += [f"240 Z {number:03d} " + " ".join(f"{tpn:04d}" for tpn in tpns) for number, tpns in absent.items()]
     for team in teams:

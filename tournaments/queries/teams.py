@@ -111,15 +111,20 @@ def round_matches(round_: Round) -> list[MatchLine]:
     return lines
 
 
-#: Why a team has no match in a round: withdrawn (C.04.6, GHR; record 240), its absence announced (240),
-#: else left out of the pairing by a manual change (C.04.6 1.4, 3.3.1: only the PAB's team is unpaired).
+#: Why a team has no match in a round: not yet entered (GHR 2026 Art. 2.4), withdrawn (C.04.6, GHR; record 240),
+#: its absence announced (240), else left out of the pairing by a manual change (C.04.6 1.4, 3.3.1: only the
+#: PAB's team is unpaired).
 TEAM_WITHDRAWN = gettext_lazy("Team withdrawn")
 TEAM_ABSENT = gettext_lazy("Team absent (announced)")
 TEAM_NOT_PAIRED = gettext_lazy("Team not paired")
+#: A late team before its entry round (GHR 2026 Art. 2.4: paired only from its arrival).
+TEAM_NOT_ENTERED = gettext_lazy("Team not yet entered")
 
 
 def team_not_paired_reason(team: Team, round_number: int, announced: bool) -> str:
     """Why ``team`` has no match in round ``round_number`` (``announced``: its absence from it)."""
+    if not team.entered(round_number):
+        return TEAM_NOT_ENTERED
     if not team.plays(round_number):
         return TEAM_WITHDRAWN
     return TEAM_ABSENT if announced else TEAM_NOT_PAIRED

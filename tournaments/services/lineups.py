@@ -72,12 +72,13 @@ def set_line_up(match: Match, team: Team, players: Sequence[int], user=None) -> 
                  after={"players": [names[p] for p in players]})
     games.delete()
     make_games(match, rules.boards)
-    queue_board_notices(match.round, _rosters(match), _boards(match_games(match, rules.boards)))
+    queue_board_notices(match.round, rosters(match), _boards(match_games(match, rules.boards)))
     bump(pk=tournament.pk)  # bulk writes send no signal
     return True
 
 
-def _rosters(match: Match) -> set[int]:
+def rosters(match: Match) -> set[int]:
+    """The players of both teams' rosters (whom the match's board notices go to)."""
     return set(TeamMember.objects.filter(team_id__in=(match.white_team_id, match.black_team_id))
                .values_list("player_id", flat=True))
 

@@ -1,6 +1,7 @@
 """Unsubscribing from the pairing notices: the signed link in every mail, and what it records; the
 addresses a round's notices go to (``addressed``); a team player's board notice once both line-ups of
-his match are in, corrected when they change (``queue_board_notices``); a registration's mail
+his match are in, corrected when they change (``queue_board_notices``), dropped when the match is
+forfeited before they are sent (``drop_board_notices``); a registration's mail
 (approved, refused, moved up from the waiting list) put in the notices' outbox."""
 
 from __future__ import annotations
@@ -87,9 +88,7 @@ def queue_board_notices(round_: Round, players: set[int], boards: dict[int, Told
     earlier = Notice.objects.filter(round=round_, kind=Notice.Kind.BOARD, player_id__in=players)
     latest = {n.player_id: n for n in earlier.order_by("sequence")}
     changed = {p for p in players if _told(latest.get(p)) != boards.get(p, OUT)}
-    # Not sent and not being sent (queued and unclaimed, or failed): superseded, never sent any more.
-    earlier.filter(player_id__in=changed).exclude(state=Notice.State.SENT).exclude(
-        state=Notice.State.QUEUED, claimed_until__gt=Now()).delete()
+    _unsent(earlier.filter(player_id__in=changed)).delete()  # superseded, never sent any more
     latest = {n.player_id: n for n in earlier.filter(player_id__in=changed).order_by("sequence")}
     created = Notice.objects.bulk_create([
         Notice(kind=Notice.Kind.BOARD, round=round_, player_id=pk, address=address, board=told[0],
@@ -99,6 +98,18 @@ def queue_board_notices(round_: Round, players: set[int], boards: dict[int, Told
     if created:
         transaction.on_commit(lambda: queued.send(sender=Notice, round_id=round_.pk))
     return len(created)
+
+
+def drop_board_notices(round_: Round, players: set[int]) -> int:
+    """The board notices of ``players`` in ``round_`` not sent yet dropped, never sent: their match is not
+    played (lost by forfeit as a whole, GHR 3.5), so a board to sit at is no longer true.  Nothing new is
+    told (the forfeit is the match's result, on the public pages and each player's record).  How many."""
+    return _unsent(Notice.objects.filter(round=round_, kind=Notice.Kind.BOARD, player_id__in=players)).delete()[0]
+
+
+def _unsent(notices):
+    """Of ``notices``, those not sent and not being sent (queued and unclaimed, or failed)."""
+    return notices.exclude(state=Notice.State.SENT).exclude(state=Notice.State.QUEUED, claimed_until__gt=Now())
 
 
 def _told(notice: Notice | None) -> Told:

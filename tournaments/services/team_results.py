@@ -11,7 +11,8 @@ from tournaments.audit import Kind
 from tournaments.cache import bump
 from tournaments.models import LineUp, Match, Result, Round, Team
 from tournaments.services import Refused, lock_tournament
-from tournaments.services.lineups import make_games, match_games
+from tournaments.services.lineups import make_games, match_games, rosters
+from tournaments.services.notices import drop_board_notices
 
 
 @transaction.atomic
@@ -19,7 +20,8 @@ def forfeit_match(match: Match, winner: Team | None, user=None) -> None:
     """The match lost by forfeit by the team that did not come (``winner`` None: by both).  Every
     board is a forfeit (the present team's line-up if it gave one, else its roster's first players;
     the absent team's first players named as having lost); the teams have not met (GHR 3.5: they
-    may be paired again) and the match points follow record 330 (C.04.6 2.1.2)."""
+    may be paired again) and the match points follow record 330 (C.04.6 2.1.2).  No board notice: the
+    boards are not played; those of the line-ups not sent yet are dropped (``notices.drop_board_notices``)."""
     tournament = lock_tournament(match.round.tournament)
     match = Match.objects.select_related("round", "white_team", "black_team").get(pk=match.pk)
     boards = tournament.team_rules.boards
@@ -54,6 +56,7 @@ def forfeit_match(match: Match, winner: Team | None, user=None) -> None:
         game.save(update_fields=["result"])
     match.forfeit = code
     match.save(update_fields=["forfeit"])
+    drop_board_notices(match.round, rosters(match))  # nobody plays: no board to tell, none still to send
     lost = {"+-": match.black_team.name, "-+": match.white_team.name}.get(code, "both teams")
     audit.record(tournament, Kind.RESULT, "match forfeit", f"Round {match.round.number}: “{match.white_team.name}” – "
                  f"“{match.black_team.name}” lost by forfeit by {lost} ({code})", user=user,

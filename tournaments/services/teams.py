@@ -10,7 +10,7 @@ from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
 from tournaments.models import Player, Team, TeamAbsence, TeamMember, TeamRules, Tournament
-from tournaments.services import Refused, last_paired_round, lock_tournament, only_rounds
+from tournaments.services import Refused, all_paired, last_paired_round, lock_tournament, only_rounds
 from tournaments.services.players import register_player
 
 #: The fields of the team rules an arbiter sets.
@@ -54,26 +54,47 @@ def _rules(tournament: Tournament) -> TeamRules:
 
 @transaction.atomic
 def create_team(tournament: Tournament, name: str, short_name: str = "", rating: int | None = None,
-                user=None) -> Team:
-    """A team entered; numbered with the others before round 1, after the last one since."""
+                user=None, entry_round: int | None = None) -> Team:
+    """A team entered; numbered with the others before round 1, after the last one since.  Paired from
+    ``entry_round`` on (default: the next round to be paired): once round 1 is paired it is a late entry
+    (GHR 2026 Art. 2.4, applied to teams by C.04.6's preface: paired only from its arrival, no points for
+    the rounds before)."""
     lock_tournament(tournament)
     _rules(tournament)
     name = name.strip()
     if not name:
         raise Refused(_("A team needs a name."))
+    entry_round = _entry_round(tournament, entry_round)
     if tournament.teams.filter(name__iexact=name).exists():
         raise Refused(_("A team named “%(name)s” is entered already.") % {"name": name})
     try:
         with transaction.atomic():
             team = Team.objects.create(tournament=tournament, name=name, short_name=short_name.strip()[:5],
-                                       rating=rating)
+                                       rating=rating, entry_round=entry_round)
     except IntegrityError:
         raise Refused(_("A team named “%(name)s” is entered already.") % {"name": name}) from None
     number_teams(tournament)
     team.refresh_from_db()
-    audit.record(tournament, Kind.TEAM, "team added", f"Team “{team.name}” entered as #{team.pairing_number}",
-                 user=user, after={"team": team.name, "strength": rating, "number": team.pairing_number})
+    late = f", paired from round {entry_round} on" if entry_round > 1 else ""
+    audit.record(tournament, Kind.TEAM, "team added", f"Team “{team.name}” entered as #{team.pairing_number}{late}",
+                 user=user, after={"team": team.name, "strength": rating, "number": team.pairing_number,
+                                   "entry_round": entry_round})
     return team
+
+
+def _entry_round(tournament: Tournament, entry_round: int | None) -> int:
+    """The round a team entered now is paired from: a round not paired yet (GHR 2026 Art. 2.4)."""
+    paired = last_paired_round(tournament)
+    if paired >= tournament.rounds:
+        raise Refused(all_paired(tournament))
+    if entry_round is None:
+        return paired + 1
+    if entry_round <= paired:
+        raise Refused(_("Round %(number)s has been paired already: a team entered now plays from round %(next)s "
+                        "on.") % {"number": entry_round, "next": paired + 1})
+    if entry_round > tournament.rounds:
+        raise Refused(only_rounds(tournament))
+    return entry_round
 
 
 def number_teams(tournament: Tournament) -> None:

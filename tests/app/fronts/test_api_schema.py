@@ -21,7 +21,9 @@ from rest_framework.authtoken.models import Token
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 
 from tests.app.conftest import make_tournament, pair, play
+from tests.app.teams import make_league, pair_round
 from tournaments.models import Round
+from tournaments.services.teams import set_team_absence
 
 EXAMPLES = 5
 CHECKS = [schemathesis.checks.not_a_server_error, content_type_conformance, response_schema_conformance]
@@ -43,14 +45,18 @@ def wsgi_app():
 @pytest.fixture
 def api_schema(wsgi_app, arbiter, club):
     """The schema as served, with a tournament of three published rounds (two played, the third
-    with its explanation published); path parameters drawn from it."""
+    with its explanation published) and a team league whose round 1 is published with a team absent
+    (a round's ``teams_not_paired``); path parameters drawn from them."""
     tournament = make_tournament(club, players=9, rounds=5, tiebreaks="DE,BH/C1,BH,SB,PS,WIN,AOB")
     rng = random.Random(24)
     for _ in range(2):
         play(pair(tournament, arbiter), rng, arbiter)
     third = pair(tournament, arbiter)
     Round.objects.filter(pk=third.pk).update(explanation_published=True)
-    slugs, numbers = st.sampled_from([tournament.slug]), st.integers(1, 5)
+    league = make_league(club, teams=5, boards=2, roster=2, rounds=3, user=arbiter, name="Team League")
+    set_team_absence(league.teams.get(name="Queens"), 1, True, arbiter)
+    pair_round(league, arbiter)
+    slugs, numbers = st.sampled_from([tournament.slug, league.slug]), st.integers(1, 5)
 
     def real_parameters(context, parameters: dict):
         """As generated, or the tournament's (a generated value kept where it has none)."""

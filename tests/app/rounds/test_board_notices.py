@@ -16,6 +16,7 @@ from tournaments.models import Notice, Player, Result, Unsubscription
 from tournaments.services import Refused
 from tournaments.services.lineups import set_line_up
 from tournaments.services.results import enter_result
+from tournaments.services.team_results import forfeit_match
 
 
 @pytest.fixture
@@ -154,3 +155,38 @@ def test_no_board_notices_when_the_notices_are_off_or_the_address_unsubscribed(l
     field(match, [0, 2], [0, 2])
     assert deliver(round_.pk) == 0 and smtp.mailbox.messages == []
     assert Notice.objects.filter(kind=Notice.Kind.BOARD).count() == 3
+
+
+def test_a_match_forfeited_after_its_line_ups_tells_nobody_a_new_board(league, smtp, dispatched):  # noqa: F811
+    """GHR 3.5: the whole match lost by forfeit once both line-ups are in and their board notices sent.
+    The boards are not played, so no board notice follows: not "your board has changed" to the present
+    team's players, nor a board to the absent team's first players now named as having lost it, nor
+    "not in the line-up" to a player of the absent team's line-up replaced by its first players."""
+    round_, match = published(league, smtp)
+    home, away = match.white_team, match.black_team
+    field(match, [0, 1], [1, 2])  # the away team fields its second and third players
+    assert deliver(round_.pk) == 4
+    mails(smtp)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        forfeit_match(match, home)  # the away team did not come: its first two players named as losing
+    assert set(round_.games.filter(board__in=(1, 2)).values_list("black_id", "white_id")) == {
+        (member(away, 0).pk, member(home, 0).pk), (member(home, 1).pk, member(away, 1).pk)}
+    assert deliver(round_.pk) == 0 and smtp.mailbox.messages == []
+    assert Notice.objects.filter(kind=Notice.Kind.BOARD).count() == 4  # the four sent, nothing more
+
+
+def test_a_board_notice_not_yet_sent_is_dropped_when_the_match_is_forfeited(league, smtp, dispatched):  # noqa: F811
+    """The line-ups' board notices still in the outbox when the match is forfeited are no longer true
+    (nobody plays): never sent.  The other match's notices go as usual."""
+    round_, match = published(league, smtp)
+    field(match, [0, 1], [0, 1])
+    field(round_.matches.get(number=2), [0, 1], [0, 1])
+    assert Notice.objects.filter(kind=Notice.Kind.BOARD, state=Notice.State.QUEUED).count() == 8
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        forfeit_match(match, None)  # neither team came
+    assert deliver(round_.pk) == 4
+    other = round_.matches.get(number=2)
+    assert sorted(mails(smtp)) == sorted(p.email.lower() for p in Player.objects.filter(
+        pk__in=[*roster(other.white_team)[:2], *roster(other.black_team)[:2]]))
+    assert not Notice.objects.filter(kind=Notice.Kind.BOARD, player__team_member__team__in=(
+        match.white_team, match.black_team)).exists()

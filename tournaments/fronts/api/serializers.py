@@ -1,10 +1,11 @@
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from pairing.engine import TEAM, json_value
 from pairing.rounds.watch import STAGES, stage
 from tournaments.models import Event, Game, ManualChange, Player, Prize, RatedPlayer, Round, Team, TeamRules, Tournament
 from tournaments.queries.boards import board_list
+from tournaments.queries.teams import teams_not_paired
 
 
 class TeamRulesSerializer(serializers.ModelSerializer):
@@ -107,17 +108,36 @@ class NotPairedSerializer(serializers.Serializer):
         return entry.scored / 10
 
 
+class TeamRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["pairing_number", "name"]
+
+
+class TeamNotPairedSerializer(serializers.Serializer):
+    team = TeamRefSerializer()
+    reason = serializers.CharField(help_text="as the public matches page says it, in the request's language: "
+                                             "not yet entered, withdrawn, absent (announced), not paired")
+
+
 class RoundDetailSerializer(RoundSerializer):
     games = GameSerializer(many=True)
     not_paired = serializers.SerializerMethodField()
+    teams_not_paired = serializers.SerializerMethodField()
 
     class Meta(RoundSerializer.Meta):
-        fields = [*RoundSerializer.Meta.fields, "games", "not_paired"]
+        fields = [*RoundSerializer.Meta.fields, "games", "not_paired", "teams_not_paired"]
 
     @extend_schema_field(NotPairedSerializer(many=True))
     def get_not_paired(self, round_) -> list[dict]:
         """The players without a board in the round and why (``queries.boards``, as the round page)."""
         return NotPairedSerializer(board_list(round_.tournament, round_).not_paired, many=True).data
+
+    @extend_schema_field(TeamNotPairedSerializer(many=True))
+    def get_teams_not_paired(self, round_) -> list[dict]:
+        """A team event's teams without a match in the round and why (the PAB's team has one), as the
+        public matches page lists them; empty for an individual tournament."""
+        return TeamNotPairedSerializer(teams_not_paired(round_), many=True).data
 
 
 class RoundStatusSerializer(serializers.ModelSerializer):
@@ -231,6 +251,13 @@ class ExplanationDataSerializer(serializers.Serializer):
     text = serializers.ListField(child=serializers.ListField(), help_text="[heading, [sentences]]: in plain words")
 
 
+class TeamExplanationDataSerializer(serializers.Serializer):
+    """A team round's explanation (C.04.6): the engine's facts under ``team``, its English ``text``."""
+    system = serializers.CharField(help_text='"team"')
+    text = serializers.ListField(child=serializers.ListField(), help_text="[heading, [sentences]]: in plain words")
+    team = serializers.DictField(help_text="the engine's explanation of the team pairing (teams by TPN)")
+
+
 class RoundExplanationSerializer(serializers.ModelSerializer):
     published = serializers.BooleanField(source="explanation_published",
                                          help_text="shown with the published round to everybody")
@@ -245,16 +272,12 @@ class RoundExplanationSerializer(serializers.ModelSerializer):
         """How many times the engine's pairing was changed by hand: the explanation is the engine's."""
         return round_.manual_changes.count()
 
-    @extend_schema_field(ExplanationDataSerializer(allow_null=True))
+    @extend_schema_field(PolymorphicProxySerializer(
+        component_name="AnyExplanationData", serializers=[ExplanationDataSerializer, TeamExplanationDataSerializer],
+        resource_type_field_name=None, allow_null=True))
     def get_explanation(self, round_) -> dict | None:
         """None: the round has none (paired without one, or not paired yet)."""
         return round_.explanation or None
-
-
-class TeamRefSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Team
-        fields = ["pairing_number", "name"]
 
 
 class ManualBoardSerializer(serializers.Serializer):

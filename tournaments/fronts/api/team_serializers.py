@@ -12,7 +12,7 @@ class TeamSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Team
-        fields = ["pairing_number", "name", "short_name", "rating", "withdrawn_from_round", "roster"]
+        fields = ["pairing_number", "name", "short_name", "rating", "entry_round", "withdrawn_from_round", "roster"]
 
     def get_roster(self, team) -> list[str]:
         """The players' names in board order."""

@@ -28,6 +28,10 @@ class TeamForm(forms.Form):
     short_name = forms.CharField(label=gettext_lazy("Short name"), max_length=5, required=False)
     rating = forms.IntegerField(label=gettext_lazy("Strength"), min_value=0, max_value=3500, required=False,
                                 help_text=gettext_lazy("The team's rating for the initial order (C.04.6 1.1.1)."))
+    entry_round = forms.IntegerField(
+        label=gettext_lazy("Paired from round"), min_value=1, required=False,
+        help_text=gettext_lazy("Blank: the next round to be paired. A team entered after round 1 is a late entry "
+                               "(C.04.2 Art. 2.4): no points for the rounds before."))
 
 
 class LineUpForm(forms.Form):

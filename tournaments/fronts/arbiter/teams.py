@@ -76,7 +76,7 @@ def team_add(request, slug):
     else:
         data = form.cleaned_data
         perform(request, lambda: create_team(tournament, data["name"], data["short_name"], data["rating"],
-                                             user=request.user), _("Team entered."))
+                                             user=request.user, entry_round=data["entry_round"]), _("Team entered."))
     return redirect(reverse("arbiter:teams", args=[slug]) + "#teams")
 
 
