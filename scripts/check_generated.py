@@ -27,6 +27,12 @@ with ``PROGRAM --SYSTEM FILE -c`` (its verdict read by :func:`read_verdict`).
 draws them (8-300 players, 5-11 rounds, draws 0-70 %, forfeits, withdrawals and byes from
 none to frequent); ``bbp`` leaves everything to the generator's own defaults
 (bbpPairings' ranges: 15-215 players, 5-15 rounds), about ten times longer.
+
+``--systems team``, the Swiss team system (C.04.6, in the default list), runs the same way
+with its own generator and checker (``--team -g``, ``--team -c``: every round re-paired, the
+310 points) in its one edition, 2026; each seed draws the number of teams, boards and rounds
+and the record-192 code (:func:`team_config_for`).  No other program's team command line is
+known: ``--generator`` and ``--checker`` refuse it.
 """
 
 from __future__ import annotations
@@ -48,8 +54,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairing.engine import SYSTEMS, parse
 from pairing.engine.checker import check, check_standings
+from pairing.engine.errors import NoValidPairing
 from pairing.engine.generator import GenerationError, generate, read_config
 from pairing.engine.systems import Edition
+from pairing.engine.systems.team import TEAM
+from pairing.engine.systems.team.checker import check_team, check_team_points
+from pairing.engine.systems.team.generator import CODES, TeamConfig, generate_team
+from pairing.engine.trf_team import parse_team
+
+#: Every system run: the individual systems of the registry, then the Swiss team system (C.04.6),
+#: which is kept out of ``SYSTEMS`` (it pairs teams) and has its own generator and checker.
+ALL_SYSTEMS = (*SYSTEMS, TEAM.name)
 
 #: Start dates that select each C.07 edition for the tie-breaks (2009, 2024, 2026).
 START_DATES = ("2024/01/15", "2025/06/01", "2026/03/01")
@@ -72,6 +87,35 @@ def _ranges(rng: random.Random, ranges: str) -> list[str]:
                 f"DrawPercentage={rng.randint(0, 70)}", f"ForfeitRate={rng.choice(RATES)}",
                 f"RetiredRate={rng.choice(RATES)}", f"HalfPointByeRate={rng.choice(RATES)}"]
     return []
+
+
+def editions_of(system: str) -> list[str]:
+    """The editions a system is generated and checked in; the team generator pairs by the latest
+    edition of C.04.6 only (its other types are the record-192 codes it draws, per seed)."""
+    if system == TEAM.name:
+        return [TEAM.latest.name]
+    return [edition.name for edition in SYSTEMS[system].editions]
+
+
+#: Per team, round and match (board for the last), in percent: from none to frequent.
+TEAM_RATES = (0.0, 0.0, 0.5, 1.0, 2.0, 5.0)
+
+
+def team_config_for(seed: int, ranges: str = "small") -> TeamConfig:
+    """The team tournament of this seed.  ``fide``: 8-200 teams of 4-6 boards (the Olympiad's
+    190 teams of 4 boards down to a continental or national team championship), 5-11 rounds,
+    board draws 10-60 %, absent teams and forfeited matches and boards from none to 1 in 20;
+    ``small``: 4-40 teams and 3-9 rounds; ``bbp``: the team generator's own defaults.  The
+    record-192 code (colour model, score order, Baku) is drawn from all the generator writes."""
+    rng = random.Random(f"check_generated {seed}")
+    if ranges == "bbp":
+        return TeamConfig()
+    teams = rng.randint(8, 200) if ranges == "fide" else rng.randint(4, 40)
+    rounds = rng.randint(5, min(11, teams - 1)) if ranges == "fide" else rng.randint(3, min(9, teams - 1))
+    return TeamConfig(teams=teams, rounds=rounds, boards=rng.randint(4, 6), draw_percentage=rng.randint(10, 60),
+                      code=rng.choice(CODES), absent_percentage=rng.choice(TEAM_RATES),
+                      match_forfeit_percentage=rng.choice(TEAM_RATES),
+                      board_forfeit_percentage=rng.choice(TEAM_RATES))
 
 
 def config_for(seed: int, edition: Edition, ranges: str = "small") -> tuple[str, bool]:
@@ -113,22 +157,38 @@ class Tally:
         self.seeds = sorted(self.seeds + other.seeds)
 
 
+@dataclass(frozen=True)
+class Task:
+    """What every seed of one system and edition is run with (sent to the worker processes)."""
+
+    system: str
+    edition: str
+    ranges: str
+    generator: str | None
+    checker: str | None
+
+
 def _external(command: str, system: str, arguments: list[str]) -> subprocess.CompletedProcess:
     return subprocess.run([*shlex.split(command), f"--{system}", *arguments], capture_output=True, text=True,
                           timeout=600, check=False)
 
 
-def _generated(system: str, edition: Edition, seed: int, text: str, baku: bool, generator: str | None,
-               folder: Path) -> str:
-    """The tournament's TRF text, from our generator or ``generator``'s."""
-    if generator is None:
-        return generate(SYSTEMS[system], read_config(text), seed, edition.name, baku)
+def _generated(task: Task, seed: int, folder: Path) -> tuple[str, str]:
+    """The tournament's TRF text, from our generator or ``task.generator``'s, and the prefix of its
+    discrepancies (``(Baku) `` when the seed drew the acceleration)."""
+    if task.system == TEAM.name:
+        return generate_team(team_config_for(seed, task.ranges), seed), ""
+    edition = SYSTEMS[task.system].edition(task.edition)
+    text, baku = config_for(seed, edition, task.ranges)
+    prefix = "(Baku) " if baku else ""
+    if task.generator is None:
+        return generate(SYSTEMS[task.system], read_config(text), seed, edition.name, baku), prefix
     config, out = folder / "config.txt", folder / "generated.trf"
     config.write_text(text)
-    done = _external(generator, system, ["-g", str(config), "-o", str(out), "-s", str(seed)])
+    done = _external(task.generator, task.system, ["-g", str(config), "-o", str(out), "-s", str(seed)])
     if done.returncode or not out.exists():
         raise GenerationError((done.stderr or done.stdout).strip() or f"exit {done.returncode}")
-    return out.read_text()
+    return out.read_text(), prefix
 
 
 #: The heading of a block of JaVaFo's checker output (bbpPairings' too): ``NAME: Round #N`` or
@@ -155,39 +215,33 @@ def read_verdict(output: str, status: int) -> list[str]:
     return []
 
 
-def _discrepancies(system: str, trf: str, checker: str | None, folder: Path) -> list[str]:
-    if checker is not None:
+def _checked(task: Task, trf: str, folder: Path) -> tuple[int, list[str]]:
+    """The file's paired rounds and what ``-c`` finds in it (``--team -c`` for a team file: every
+    round re-paired, the 310 points; ``task.checker``'s verdict with ``--checker``)."""
+    if task.system == TEAM.name:
+        document, edition = parse_team(trf), TEAM.edition(task.edition)
+        lines = [p.describe() for p in check_team(document, edition)] + check_team_points(document, edition)
+        return document.paired_rounds, [f"({document.code}) {line}" for line in lines]
+    document = parse(trf)
+    if task.checker is not None:
         path = folder / "check.trf"
         path.write_text(trf)
-        done = _external(checker, system, [str(path), "-c"])
-        return read_verdict(done.stdout + done.stderr, done.returncode)
-    document = parse(trf)
-    return [p.describe() for p in check(document, system)] + [d.describe() for d in check_standings(document)]
-
-
-@dataclass(frozen=True)
-class Task:
-    """What every seed of one system and edition is run with (sent to the worker processes)."""
-
-    system: str
-    edition: str
-    ranges: str
-    generator: str | None
-    checker: str | None
+        done = _external(task.checker, task.system, [str(path), "-c"])
+        return document.paired_rounds, read_verdict(done.stdout + done.stderr, done.returncode)
+    lines = [p.describe() for p in check(document, task.system)] + [d.describe() for d in check_standings(document)]
+    return document.paired_rounds, lines
 
 
 def run_seed(task: Task, seed: int) -> tuple[int, int, str | None, list[str]]:
-    """One seed: (1 if generated, its rounds, why the generation failed, the discrepancies)."""
-    edition = SYSTEMS[task.system].edition(task.edition)
-    text, baku = config_for(seed, edition, task.ranges)
+    """One seed: (1 if generated, its rounds, why the generation failed or gave up, the discrepancies)."""
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         try:
-            trf = _generated(task.system, edition, seed, text, baku, task.generator, folder)
-        except GenerationError as error:
+            trf, prefix = _generated(task, seed, folder)
+        except (GenerationError, NoValidPairing) as error:
             return 0, 0, str(error), []
-        lines = _discrepancies(task.system, trf, task.checker, folder)
-    return 1, parse(trf).paired_rounds, None, [f"{'(Baku) ' if baku else ''}{line}" for line in lines]
+        rounds, lines = _checked(task, trf, folder)
+    return 1, rounds, None, [f"{prefix}{line}" for line in lines]
 
 
 def _run_seed(arguments: tuple[Task, int]) -> tuple[int, int, str | None, list[str]]:
@@ -267,7 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--count", type=int, default=200, help="tournaments per system and edition")
     parser.add_argument("--first", type=int, default=1, metavar="N", help="the first seed")
-    parser.add_argument("--systems", default=",".join(SYSTEMS))
+    parser.add_argument("--systems", help=f"default: {','.join(ALL_SYSTEMS)} "
+                        f"({TEAM.name} left out with --generator or --checker)")
     parser.add_argument("--editions", help="only these editions, e.g. 2017,2026,1992 (default: all)")
     parser.add_argument("--ranges", choices=("small", "fide", "bbp"), default="small")
     parser.add_argument("--show", type=int, default=10, help="lines printed per system and edition")
@@ -280,14 +335,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def editions_to_run(parser: argparse.ArgumentParser, args) -> list[tuple[str, str]]:
-    """(system, edition) of ``--systems`` and ``--editions``; an unknown name is an error."""
-    systems = args.systems.split(",")
+    """(system, edition) of ``--systems`` and ``--editions``; an unknown name is an error, and so is
+    the team system with another program (no team command line of another program is known)."""
+    other = args.generator or args.checker
+    default = [name for name in ALL_SYSTEMS if not (other and name == TEAM.name)]
+    systems = args.systems.split(",") if args.systems else default
     wanted = set(args.editions.split(",")) if args.editions else None
-    unknown = [name for name in systems if name not in SYSTEMS]
+    unknown = [name for name in systems if name not in ALL_SYSTEMS]
     if unknown:
-        parser.error(f"--systems: unknown {', '.join(unknown)} (known: {', '.join(SYSTEMS)})")
-    pairs = [(name, e.name) for name in systems for e in SYSTEMS[name].editions
-             if wanted is None or e.name in wanted]
+        parser.error(f"--systems: unknown {', '.join(unknown)} (known: {', '.join(ALL_SYSTEMS)})")
+    if other and TEAM.name in systems:
+        parser.error(f"--systems {TEAM.name}: the Swiss team system is generated and checked by this engine "
+                     "only; no other program's team command line is known, so --generator and --checker "
+                     "cannot be used with it")
+    pairs = [(name, edition) for name in systems for edition in editions_of(name)
+             if wanted is None or edition in wanted]
     if wanted and wanted - {edition for _, edition in pairs}:
         parser.error(f"--editions: none of these systems has {', '.join(sorted(wanted - {e for _, e in pairs}))}")
     return pairs
