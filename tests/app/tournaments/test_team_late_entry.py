@@ -5,6 +5,8 @@ zero-point bye, a known absence) and, for a round not yet paired, record 240; th
 round from that document with the late team; the public pages say "Team not yet entered" for the rounds
 before; the API's round lists it in ``teams_not_paired``."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -139,7 +141,18 @@ def test_the_arbiter_enters_a_late_team_on_the_teams_page(client, league, arbite
     client.post(url, {"name": "Next", "short_name": "", "rating": "", "entry_round": ""})
     assert dict(league.teams.filter(name__in=("Latecomers", "Next")).values_list("name", "entry_round")) == {
         "Latecomers": 3, "Next": 2}
+    # The late team's menus offer only the rounds from its entry on; the others', every round to come.
+    page = client.get(reverse("arbiter:teams", args=[league.slug])).content.decode()
+    late, rooks = (league.teams.get(name=name).pk for name in ("Latecomers", "Rooks"))
+    for menu in ("absent", "withdraw"):
+        assert _options(page, f"{menu}-{late}") == ["3", "4"] and _options(page, f"{menu}-{rooks}") == ["2", "3", "4"]
     client.logout()
     teams = client.get(reverse("api:teams", args=[league.slug])).json()
     assert [(t["name"], t["entry_round"]) for t in teams] == [
         ("Rooks", 1), ("Knights", 1), ("Bishops", 1), ("Pawns", 1), ("Latecomers", 3), ("Next", 2)]
+
+
+def _options(page: str, select_id: str) -> list[str]:
+    """The options of the ``<select id=...>`` of a page."""
+    menu = re.search(rf'<select [^>]*id="{select_id}">(.*?)</select>', page, re.S).group(1)
+    return re.findall(r"<option>(\d+)</option>", menu)
