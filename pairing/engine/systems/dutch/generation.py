@@ -122,6 +122,7 @@ class IdealCandidateSearch:
         if not residents or self.pairs == 0:
             raise GiveUp
         self.floater_verdicts: dict[int, bool] = {}
+        self.violations_of: dict[tuple[int, int], tuple[str, ...]] = {}
         # The downfloaters possible in an optimal candidate: C.4/C.7 come before the
         # colour and float criteria, so when some resident can float without loss
         # there, only such residents need be considered for the bounds below.
@@ -229,9 +230,13 @@ class IdealCandidateSearch:
     def _fresh_slack(self) -> dict[str, int]:
         return {name: self.pairs - self.bounds[name] for name in self.colour}
 
-    def _violations(self, a: int, b: int) -> list[str]:
-        h, l = self.players[a], self.players[b]
-        return [name for name in self.colour if not self.value(name, h, l)]
+    def _violations(self, a: int, b: int) -> tuple[str, ...]:
+        """The colour criteria the pair (a, b) fails (asked again at every spend and refund: kept)."""
+        violated = self.violations_of.get((a, b))
+        if violated is None:
+            h, l = self.players[a], self.players[b]
+            violated = self.violations_of[a, b] = tuple(name for name in self.colour if not self.value(name, h, l))
+        return violated
 
     def _spend(self, slack: dict[str, int], a: int, b: int) -> bool:
         violated = self._violations(a, b)

@@ -75,21 +75,29 @@ def _saturates(level: Level, left: list[int], right: list[int], start: dict[int,
         if level.colour[w] is not None:
             same[level.colour[w]] |= 1 << w
 
-    def augment(v: int, seen: set[int]) -> bool:
+    seen = [0]  # who of ``right`` this search has reached (a bitmask; the nested calls grow it)
+
+    def augment(v: int) -> bool:
         edges = level.rows[v] & right_mask
         clashing = same.get(level.colour[v], 0)
         for part in (edges & ~clashing, edges & clashing):
-            for w in bits(part):
-                if w in seen:
-                    continue
-                seen.add(w)
-                if w not in mate or augment(mate[w], seen):
+            part &= ~seen[0]
+            while part:
+                low = part & -part
+                seen[0] |= low
+                w = low.bit_length() - 1
+                if w not in mate or augment(mate[w]):
                     mate[w] = v
                     return True
+                part &= ~seen[0]
         return False
 
+    def search(v: int) -> bool:
+        seen[0] = 0
+        return augment(v)
+
     matched = set(mate.values())
-    if not all(v in matched or augment(v, set()) for v in left):
+    if not all(v in matched or search(v) for v in left):
         return None
     paired_left = {v: w for w, v in mate.items()}
     for w in right:
