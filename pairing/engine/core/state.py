@@ -255,6 +255,9 @@ class _History:
         # each player's points after 0, 1, 2 ... rounds: summed once, read by every score asked for
         self.points_after = {n: list(accumulate((self.scoring.points(e.code) for e in entries), initial=0))
                              for n, entries in self.entries.items()}
+        # ... and the score each paired him on (the acceleration of the round after added), read often
+        self.scores_before = {n: [points + document.acceleration(n, k + 1) for k, points in enumerate(after)]
+                              for n, after in self.points_after.items()}
 
     def _entries(self, record) -> list[RoundEntry]:
         entries = record.rounds[:self.played_rounds]
@@ -262,7 +265,7 @@ class _History:
 
     def score_before(self, number: int, round_index: int) -> int:
         """Score after ``round_index`` rounds plus the acceleration of the next one."""
-        return self.points_after[number][round_index] + self.document.acceleration(number, round_index + 1)
+        return self.scores_before[number][round_index]
 
     def float_in(self, number: int, round_index: int) -> str:
         """The float a player received in round ``round_index + 1``."""

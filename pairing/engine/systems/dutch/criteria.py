@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from ...core.compatibility import preferences_compatible
 from ...core.criteria import Criterion
 from ...core.explanation import PairedBracket, gettext_noop
-from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, STRONG, Player, invert
+from ...core.state import ABSOLUTE, FLOAT_DOWN, FLOAT_UP, NO_PREFERENCE, STRONG, Player, invert
 from .bracket import Bracket, in_bracket, in_next
 from .generation import FloatFacts
 
@@ -233,13 +233,18 @@ def _preferences_refused_between(s1: Counter, s2: Counter) -> int:
     """C.10 when each of ``s1`` meets one of ``s2`` (kinds: (preference, strength)): one colour's
     players in S1 avoid a violation only with the partners in S2 that do not want that colour;
     the two colours give disjoint violating pairs."""
+    want, wanted = _preferring(s1, NO_PREFERENCE), _preferring(s2, NO_PREFERENCE)
     size2 = sum(s2.values())
-    total = 0
-    for colour in ("w", "b"):
-        want = sum(n for (pref, _), n in s1.items() if pref == colour)
-        others = size2 - sum(n for (pref, _), n in s2.items() if pref == colour)
-        total += max(0, want - others)
-    return total
+    return sum(max(0, want[colour] - (size2 - wanted[colour])) for colour in ("w", "b"))
+
+
+def _preferring(kinds: Counter, strength: int) -> dict[str, int]:
+    """How many of ``kinds`` prefer each colour with at least ``strength``."""
+    counts = {"w": 0, "b": 0}
+    for (preference, own), n in kinds.items():
+        if preference in counts and own >= strength:
+            counts[preference] += n
+    return counts
 
 
 PREFERENCE = DutchCriterion(
@@ -270,15 +275,10 @@ def _strong_preferences_refused(paired: list[Player], pairs: int) -> int:
 
 def _strong_preferences_refused_between(s1: Counter, s2: Counter) -> int:
     """C.11 when each of ``s1`` meets one of ``s2``: as C.10, two absolutes not counting."""
+    strong, taken = _preferring(s1, STRONG), _preferring(s2, STRONG)
     size2 = sum(s2.values())
-    total = 0
-    for colour in ("w", "b"):
-        strong = sum(n for (pref, strength), n in s1.items() if pref == colour and strength >= STRONG)
-        absolute1 = s1[(colour, ABSOLUTE)]
-        absolute2 = s2[(colour, ABSOLUTE)]
-        free = size2 - sum(n for (pref, strength), n in s2.items() if pref == colour and strength >= STRONG)
-        total += max(0, strong - free - min(absolute1, absolute2))
-    return total
+    return sum(max(0, strong[colour] - (size2 - taken[colour]) - min(s1[colour, ABSOLUTE], s2[colour, ABSOLUTE]))
+               for colour in ("w", "b"))
 
 
 STRONG_PREFERENCE = DutchCriterion(
