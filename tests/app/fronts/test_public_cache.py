@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from tests.app.conftest import make_tournament, pair, play
 from tournaments.exchange.csv_import import import_players_csv
-from tournaments.models import Game, Player, Result, Tournament
-from tournaments.services.players import register_player, update_player
+from tournaments.models import Absence, Game, Player, Result, Tournament
+from tournaments.services.players import register_player, set_absence, update_player
 from tournaments.services.results import enter_result
 
 
@@ -171,3 +171,20 @@ def test_a_round_asked_for_that_is_no_complete_round_is_not_found(event, after):
                 f"/api/tournaments/{slug}/standings/"):
         joiner = "&" if "?" in url else "?"
         assert client.get(f"{url}{joiner}after={after}").status_code == 404, url
+
+
+def test_a_rounds_reasons_are_cached_per_language(club):
+    """The API's round names why a player is not paired in the request's language: each language
+    its own copy of the cached round."""
+    tournament = make_tournament(club, players=6, rounds=3)
+    set_absence(tournament.players.get(pairing_number=2), 1, Absence.Kind.HALF)
+    pair(tournament)
+    url = reverse("api:round", args=[tournament.slug, 1])
+
+    def reasons(language: str) -> list[str]:
+        body = Client(HTTP_ACCEPT_LANGUAGE=language).get(url).json()
+        return [entry["reason"] for entry in body["not_paired"]]
+
+    english, italian = reasons("en"), reasons("it")
+    assert len(english) == 1 and english != italian
+    assert reasons("en") == english and reasons("it") == italian

@@ -6,6 +6,7 @@ Who may call what: ``tournaments.permissions.RULES``, checked by the default per
 from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
@@ -156,7 +157,8 @@ class RoundDetail(TournamentMixin, generics.RetrieveAPIView):
 
     def retrieve(self, request, *args, **kwargs):
         tournament = self.tournament()
-        key = f"api:round:{tournament.pk}:{tournament.revision}:{kwargs['number']}"
+        # the reasons of the players not paired are in the request's language
+        key = f"api:round:{tournament.pk}:{tournament.revision}:{kwargs['number']}:{get_language()}"
         return Response(cache.shared(key, lambda: super(RoundDetail, self).retrieve(request, *args, **kwargs).data,
                                      local=None))
 
