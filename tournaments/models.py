@@ -264,7 +264,8 @@ class Tournament(models.Model):
     listing = models.CharField(max_length=10, choices=Listing.choices, blank=True, default=Listing.LISTED,
                                editable=False)
     # Pairing notices (pairing/rounds/notices.py): when a round is published, each player with an
-    # e-mail address is sent his board, colour, opponent and the round's start time, in this language.
+    # e-mail address is sent his board, colour, opponent and the round's start time, in this language (unless
+    # he registered online in another: his).
     pairing_notices = models.BooleanField(
         _("pairing notices by e-mail"), default=False,
         help_text=_("When a round is published, every player with an e-mail address is sent his board, colour, "

@@ -236,13 +236,15 @@ def _message(notice: Notice, subject: str, template: str, context: dict, unsubsc
 
 
 def compose(notice: Notice, round_: Round, player: Player, content: PairingNotice) -> EmailMultiAlternatives:
-    """The mail of one notice, plain text and simple HTML, in the tournament's language (or the site's)."""
+    """The mail of one notice, plain text and simple HTML, in the language the player registered in (else the
+    tournament's notices', else the site's), as his entry's mails."""
     tournament = round_.tournament
     unsubscribe_url = _unsubscribe_url(notice, tournament)
     context = {"tournament": tournament, "player": player, "notice": content, "unsubscribe_url": unsubscribe_url,
                "player_url": settings.SITE_URL + reverse("public:player", args=[tournament.slug,
                                                                                 player.pairing_number])}
-    with translation.override(tournament.notice_language or settings.LANGUAGE_CODE):
+    own = Registration.objects.filter(player=player).values_list("language", flat=True).first()
+    with translation.override(own or tournament.notice_language or settings.LANGUAGE_CODE):
         subject = _subject(content) % {"tournament": tournament.name, "number": content.round_number}
         return _message(notice, subject, "pairing_notice", context, unsubscribe_url)
 

@@ -26,7 +26,7 @@ from tests.app.conftest import make_tournament, request
 from tests.app.rounds.test_worker import ROOT, start_worker, wait_until_done  # noqa: F401 (a fixture)
 from tests.smtp import SmtpServer
 from tests.sqlite_site import sqlite_env
-from tournaments.models import AuditEntry, Notice, Player, PlayerSide, Round, Unsubscription
+from tournaments.models import AuditEntry, Notice, Player, PlayerSide, Registration, Round, Unsubscription
 from tournaments.queries.notices import round_notices
 from tournaments.services import Refused
 from tournaments.services.notices import unsubscribe_token
@@ -145,6 +145,23 @@ def test_notices_go_in_the_tournaments_language(club, smtp, dispatched):
     deliver(round_.pk)
     body = text(smtp.mailbox.messages[0])
     assert "Blancs" in body or "Noirs" in body, body  # the catalogue's "White" / "Black"
+
+
+def test_a_player_who_registered_online_gets_his_notice_in_his_language(club, smtp, dispatched, django_user_model):
+    """The language he registered in, as his entry's mails; the others the tournament's."""
+    tournament = make_tournament(club, players=4, pairing_notices=True, notice_language="fr")
+    addresses = with_addresses(tournament)
+    player = addresses["p1@example.org"]
+    user = django_user_model.objects.create_user("p1", "p1@example.org")
+    Registration.objects.create(tournament=tournament, user=user, name=player.name, player=player, language="it",
+                                status=Registration.Status.APPROVED)
+    deliver(publish(tournament).pk)
+    bodies = {message["To"].lower(): text(message) for message in smtp.mailbox.messages}
+    assert "Colore:" in bodies["p1@example.org"] and ("Bianco" in bodies["p1@example.org"]
+                                                      or "Nero" in bodies["p1@example.org"])
+    assert all("Colore:" not in body and ("Blancs" in body or "Noirs" in body)
+               for address, body in bodies.items() if address != "p1@example.org")
+    assert len(bodies) == 4
 
 
 def test_a_notice_is_sent_once_per_round_and_player(club, smtp, dispatched):
