@@ -170,6 +170,7 @@ RULES: dict[str, Rule] = {
     "arbiter:member_add": Rule(Perm.PLAYERS),
     "arbiter:team_absence": Rule(Perm.ABSENCES),  # a team not paired in a round (TRF 240)
     "arbiter:team_withdraw": Rule(Perm.PLAYERS),  # a team withdrawn (as a player, C.04.2 D.3)
+    "arbiter:team_entry": Rule(Perm.PLAYERS),  # a late team's entry round moved (GHR 2.4)
     "arbiter:team_round": Rule(Perm.VIEW),
     "arbiter:line_up": Rule(Perm.RESULTS),  # the captains' line-up sheets, typed by any arbiter
     "arbiter:board_result": Rule(Perm.RESULTS),

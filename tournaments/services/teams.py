@@ -97,6 +97,27 @@ def _entry_round(tournament: Tournament, entry_round: int | None) -> int:
     return entry_round
 
 
+@transaction.atomic
+def set_entry_round(team: Team, entry_round: int, user=None) -> bool:
+    """A team's arrival moved (GHR 2026 Art. 2.4): from and to a round not paired yet, so that no round
+    paired changes.  Whether anything changed (a second click changes nothing)."""
+    tournament = lock_tournament(team.tournament)
+    team = Team.objects.get(pk=team.pk)
+    before = team.entry_round
+    if entry_round == before:
+        return False
+    if min(before, entry_round) <= last_paired_round(tournament):
+        raise Refused(_("The entry round can only be changed for rounds not yet paired."))
+    if not 1 <= entry_round <= tournament.rounds:
+        raise Refused(only_rounds(tournament))
+    team.entry_round = entry_round
+    team.save(update_fields=["entry_round"])
+    audit.record(tournament, Kind.TEAM, "entry round", f"“{team.name}” paired from round {entry_round} on",
+                 user=user, before={"entry_round": before}, after={"team": team.name, "entry_round": entry_round})
+    bump(pk=tournament.pk)
+    return True
+
+
 def number_teams(tournament: Tournament) -> None:
     """C.04.6 1.1.1: before round 1, the teams numbered by strength (then name); once it is paired,
     the numbers stay and a new team takes the next one."""

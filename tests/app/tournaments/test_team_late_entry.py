@@ -15,9 +15,9 @@ from tests.app.fronts.test_team_not_paired import rows
 from tests.app.teams import field_first_boards, make_league, pair_round, play_round
 from tournaments.audit import Kind
 from tournaments.exchange.team_trf import team_document, team_text
-from tournaments.models import AuditEntry, Player, Team
+from tournaments.models import AuditEntry, Membership, Player, Team
 from tournaments.services import Refused
-from tournaments.services.teams import add_member, create_team
+from tournaments.services.teams import add_member, create_team, set_entry_round
 
 
 def enter(tournament, name: str, user, entry_round: int | None = None) -> Team:
@@ -156,3 +156,56 @@ def _options(page: str, select_id: str) -> list[str]:
     """The options of the ``<select id=...>`` of a page."""
     menu = re.search(rf'<select [^>]*id="{select_id}">(.*?)</select>', page, re.S).group(1)
     return re.findall(r"<option>(\d+)</option>", menu)
+
+
+def test_a_late_teams_entry_round_moves_while_neither_round_is_paired(league, arbiter):
+    """GHR 2.4: the arrival is the team's; the arbiter may move it while it has not come, to a round not yet
+    paired: no paired round changes.  Audited with who did it; a second click changes nothing."""
+    late = enter(league, "Latecomers", arbiter, entry_round=3)
+    assert set_entry_round(late, 4, user=arbiter) and not set_entry_round(late, 4, user=arbiter)
+    late.refresh_from_db()
+    assert late.entry_round == 4 and 5 in team_document(league, 1).unavailable[3]
+    entry = AuditEntry.objects.get(kind=Kind.TEAM, action="entry round")
+    assert (entry.user, entry.before, entry.after) == (arbiter, {"entry_round": 3},
+                                                        {"team": "Latecomers", "entry_round": 4})
+    second = pair_round(league, arbiter)
+    assert not second.matches.filter(white_team=late).exists() and not second.matches.filter(black_team=late).exists()
+    for number, message in ((2, "The entry round can only be changed for rounds not yet paired."),
+                            (5, "The tournament has only 4 rounds.")):
+        with pytest.raises(Refused) as refused:
+            set_entry_round(late, number, user=arbiter)
+        assert str(refused.value) == message
+    assert set_entry_round(late, 3, user=arbiter)  # earlier, still a round to come
+    field_first_boards(second, arbiter)
+    play_round(second, arbiter)
+    third = pair_round(league, arbiter)
+    assert third.matches.filter(white_team=late).exists() or third.matches.filter(black_team=late).exists()
+    with pytest.raises(Refused, match="only be changed for rounds not yet paired"):
+        set_entry_round(late, 4, user=arbiter)  # it has come: its round 3 is paired
+    late.refresh_from_db()
+    assert late.entry_round == 3 and AuditEntry.objects.filter(kind=Kind.TEAM, action="entry round").count() == 2
+
+
+def test_the_arbiter_moves_the_entry_round_on_the_teams_page(client, league, arbiter, club, django_user_model):
+    late = enter(league, "Latecomers", arbiter, entry_round=3)
+    rooks = league.teams.get(name="Rooks")
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:teams", args=[league.slug])).content.decode()
+    menu = re.search(rf'<select [^>]*id="entry-{late.pk}">(.*?)</select>', page, re.S).group(1)
+    assert re.findall(r"<option( selected)?>(\d+)</option>", menu) == [("", "2"), (" selected", "3"), ("", "4")]
+    assert f'id="entry-{rooks.pk}"' not in page  # round 1 is paired: the others have come
+    url = reverse("arbiter:team_entry", args=[league.slug, late.pk])
+    page = client.post(url, {"entry_round": "4"}, follow=True).content.decode()
+    assert "Latecomers will be paired from round 4 on." in page and "Entered late: paired from round 4 on." in page
+    page = client.post(url, {"entry_round": "1"}, follow=True).content.decode()
+    assert "The entry round can only be changed for rounds not yet paired." in page
+    page = client.post(url, {"entry_round": "x"}, follow=True).content.decode()
+    assert "Choose a round." in page
+    assert Team.objects.get(pk=late.pk).entry_round == 4
+    # A deputy arbiter may not (the roster is the chief's), nor another club's arbiter.
+    deputy = django_user_model.objects.create_user("dep", password="pw-dep-123")
+    Membership.objects.create(club=club, user=deputy, role=Membership.Role.DEPUTY)
+    client.force_login(deputy)
+    assert client.post(url, {"entry_round": "3"}).status_code == 403
+    assert f'id="entry-{late.pk}"' not in client.get(reverse("arbiter:teams", args=[league.slug])).content.decode()
+    assert Team.objects.get(pk=late.pk).entry_round == 4

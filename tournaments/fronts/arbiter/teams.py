@@ -22,7 +22,14 @@ from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
 from tournaments.services.lineups import set_line_up
 from tournaments.services.results import enter_result, parse_result
 from tournaments.services.team_results import forfeit_match
-from tournaments.services.teams import add_member, create_team, set_team_absence, set_team_rules, withdraw_team
+from tournaments.services.teams import (
+    add_member,
+    create_team,
+    set_entry_round,
+    set_team_absence,
+    set_team_rules,
+    withdraw_team,
+)
 from tournaments.validation import PlayerForm
 
 
@@ -135,6 +142,22 @@ def team_withdraw(request, slug, pk):
                 _("%(team)s reinstated.")) % {"team": team.name, "number": number}
         (messages.success if changed else messages.info)(
             request, done if changed else _("%(name)s: nothing changed.") % {"name": team.name})
+    return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
+
+
+@login_required
+@require_POST
+@team_event
+def team_entry(request, slug, pk):
+    """The round a team is paired from, moved while neither it nor the new one is paired."""
+    team = get_object_or_404(Team, tournament=request.tournament, pk=pk)
+    text = request.POST.get("entry_round", "").strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        messages.error(request, _("Choose a round."))
+    else:
+        number = int(text)
+        perform(request, lambda: set_entry_round(team, number, user=request.user),
+                _("%(team)s will be paired from round %(number)s on.") % {"team": team.name, "number": number})
     return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
 
 

@@ -73,6 +73,7 @@ urlpatterns = [
     path("t/<slug:slug>/teams/<int:pk>/members/", teams.member_add, name="member_add"),
     path("t/<slug:slug>/teams/<int:pk>/absence/", teams.team_absence, name="team_absence"),
     path("t/<slug:slug>/teams/<int:pk>/withdraw/", teams.team_withdraw, name="team_withdraw"),
+    path("t/<slug:slug>/teams/<int:pk>/entry/", teams.team_entry, name="team_entry"),
     path("t/<slug:slug>/teams/round/<int:number>/", teams.team_round, name="team_round"),
     path("t/<slug:slug>/teams/round/<int:number>/match/<int:pk>/line-up/<int:team>/", teams.line_up,
          name="line_up"),
