@@ -1,5 +1,6 @@
 """A team entered late (GHR 2026 Art. 2.4) on the arbiter's teams page in a real browser, on a 390 px phone:
-its entry round chosen in the form, the card saying it is paired from then on; the public matches page of
+its entry round chosen in the form, the card saying it is paired from then on, the arrival moved a round
+earlier on its card; the public matches page of
 an earlier round lists it as "Team not yet entered" on a phone, a desktop and on paper."""
 
 import pytest
@@ -32,6 +33,17 @@ def test_enter_a_late_team_and_see_it_not_yet_entered(page, arbiter):
     expect(page.locator(f"#team-{team.pk} .team-entry")).to_have_text("Entered late: paired from round 3 on.")
     no_sideways_scroll(page, "the teams page with a late team, on a phone")
     screenshot(page, "team-late-01-phone")
+    # The team will come a round earlier: its arrival moved on its card, while neither round is paired.
+    card = page.locator(f"#team-{team.pk}")
+    card.get_by_text("Change the entry round").click()
+    card.locator(f"#entry-{team.pk}").select_option("2")
+    no_sideways_scroll(page, "a late team's entry round being moved, on a phone")
+    screenshot(page, "team-late-01b-phone-entry-round")
+    card.locator(".team-entry-round").get_by_role("button", name="Save").click()
+    expect(page.locator(".messages")).to_contain_text("Latecomers will be paired from round 2 on.")
+    expect(page.locator(f"#team-{team.pk} .team-entry")).to_have_text("Entered late: paired from round 2 on.")
+    team.refresh_from_db()
+    assert team.entry_round == 2
 
     page.goto(f"/t/{league.slug}/teams/round/1/")
     row = page.locator("table.not-paired tbody tr")
