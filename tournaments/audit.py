@@ -23,7 +23,7 @@ from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import override
 
-from tournaments.models import AuditEntry, Event, Tournament
+from tournaments.models import AuditEntry, Club, Event, Tournament
 
 Kind = AuditEntry.Kind
 
@@ -74,12 +74,12 @@ def changes(before: dict, after: dict) -> tuple[dict, dict]:
 
 
 def record(tournament: Tournament | int | None, kind: str, action: str, summary: str, *, user=None, before=None,
-           after=None, game=None, via: str = "", event: Event | None = None) -> AuditEntry:
-    """One entry in the tournament's log, or (``tournament`` None) in the ``event``'s."""
+           after=None, game=None, via: str = "", event: Event | None = None, club: Club | None = None) -> AuditEntry:
+    """One entry in the tournament's log, or (``tournament`` None) in the ``event``'s or the ``club``'s."""
     tournament_id = tournament if isinstance(tournament, int) or tournament is None else tournament.pk
     if user is not None and not user.is_authenticated:
         user = None
-    return AuditEntry.objects.create(tournament_id=tournament_id, event=event, kind=kind, action=action,
+    return AuditEntry.objects.create(tournament_id=tournament_id, event=event, club=club, kind=kind, action=action,
                                      summary=_untranslated(summary)[:300], before=_untranslated(before),
                                      after=_untranslated(after), game=game, user=user, via=via)
 
@@ -91,8 +91,8 @@ def record_event(event: Event, sections, kind: str, action: str, summary: str, *
         record(section, kind, action, summary, **details)
 
 
-def entries(owner: Tournament | Event, kind: str = ""):
-    """A tournament's log or an event's, newest first, of one kind if ``kind`` is one."""
+def entries(owner: Tournament | Event | Club, kind: str = ""):
+    """A tournament's log, an event's or a club's, newest first, of one kind if ``kind`` is one."""
     queryset = owner.audit_entries.select_related("user")
     return queryset.filter(kind=kind) if kind in Kind.values else queryset
 

@@ -727,9 +727,9 @@ class ManualChange(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One change of a tournament, or of an event (its name, venue, dates, sections: ``event``, no
-    tournament; an event's change is in each section's log too): who, when, what it was before and
-    after (``tournaments/audit.py``).
+    """One change of a tournament, of an event (its name, venue, dates, sections: ``event``, no
+    tournament; an event's change is in each section's log too) or of a club (its members: ``club``):
+    who, when, what it was before and after (``tournaments/audit.py``).
 
     Written by the business actions (``tournaments.services``, ``pairing.rounds``) in the transaction of the
     change, and by the Django admin (``admin.AuditedAdmin``).  Never changed nor deleted by the app.
@@ -750,9 +750,12 @@ class AuditEntry(models.Model):
         BYE_REQUEST = "bye_req", _("Bye request")
         PRIZE = "prize", _("Prize")
         TEAM = "team", _("Team")
+        MEMBER = "member", _("Club member")
 
     tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
                                    related_name="audit_entries")
+    #: A club's own log (its members and their roles); the entry names no tournament nor event.
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
     #: An event's own log (an event with no section has one too); the entry names no tournament.
     event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -771,9 +774,11 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["tournament", "-at"], name="audit_by_tournament"),
-                   models.Index(fields=["event", "-at"], name="audit_by_event")]
+                   models.Index(fields=["event", "-at"], name="audit_by_event"),
+                   models.Index(fields=["club", "-at"], name="audit_by_club")]
         constraints = [models.CheckConstraint(
-            condition=models.Q(tournament__isnull=False) | models.Q(event__isnull=False), name="audit_of_something")]
+            condition=models.Q(tournament__isnull=False) | models.Q(event__isnull=False) | models.Q(club__isnull=False),
+            name="audit_of_something")]
         verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:

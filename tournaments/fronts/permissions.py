@@ -43,7 +43,7 @@ class Perm(StrEnum):
     PAIRING = "pairing"                  # pair, publish, discard (cancel) a round, change a draft by hand
     RESULTS = "results"                  # enter and correct results
     LISTING = "listing"                  # list, archive or hide the tournament on the public home page
-    MEMBERS = "members"                  # the club's members and their roles (no page yet: a superuser's, in the admin)
+    MEMBERS = "members"                  # the club's members and their roles
 
 
 #: What each role may do.
@@ -149,6 +149,9 @@ RULES: dict[str, Rule] = {
     "arbiter:reports_accept_confirmed": Rule(Perm.RESULTS),
     "arbiter:result_helpers": Rule(Perm.VIEW, Perm.RESULTS),  # the helpers, a new one's QR code
     "arbiter:result_helper_revoke": Rule(Perm.RESULTS),
+    "arbiter:club_members": Rule(Perm.VIEW, Perm.MEMBERS),  # who is in the club; POST: a member added
+    "arbiter:club_member_role": Rule(Perm.MEMBERS),
+    "arbiter:club_member_remove": Rule(Perm.MEMBERS),
     "arbiter:event_create": Rule(Perm.CREATE),
     "arbiter:event": Rule(Perm.VIEW),  # the event's sections, their state and next action
     "arbiter:event_edit": Rule(Perm.SETTINGS),  # its name, venue and dates: shared by its sections
@@ -258,6 +261,9 @@ def authorize(user, view_name: str, method: str, kwargs: dict) -> Decision:
     if "slug" in kwargs:
         tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=kwargs["slug"])
         return Decision(tournament, _club_perms(user, tournament.club_id, needed))
+    if "club" in kwargs:  # a club's own page (its members): the role in it
+        club = get_object_or_404(Club, slug=kwargs["club"])
+        return Decision(None, _club_perms(user, club.pk, needed))
     if "event" in kwargs:  # an event's page: the role in its club, as for one of its sections
         event = get_object_or_404(Event, slug=kwargs["event"])
         return Decision(None, _club_perms(user, event.club_id, needed))

@@ -23,7 +23,7 @@ Role = Membership.Role
 #: What a URL's ``<int:pk>`` is, by the path segment before it.
 PK_OF = {"players": "player", "games": "game", "forbidden-pairs": "pair", "registrations": "registration",
          "bye-requests": "bye_request", "prizes": "prize", "result-helpers": "helper", "teams": "team",
-         "match": "match", "board": "game"}
+         "match": "match", "board": "game", "members": "membership"}
 #: What a player's URL names, by its keyword (none of them the user's: nobody here owns one).
 OWNED_OF = {"entry": "player", "registration": "registration", "bye_request": "bye_request"}
 
@@ -69,7 +69,8 @@ def world(tournament, arbiter, outsider, club):
                "bye_request": ByeRequest.objects.create(player=players[3], round_number=3),
                "prize": add_category(tournament, "overall", ["100", "50"])[0],
                "helper": enrol_helper(tournament, "Desk")[0],
-               "event": create_event(club, arbiter, name="Lyon Open")}
+               "event": create_event(club, arbiter, name="Lyon Open"),
+               "membership": Membership.objects.get(club=club, role=Role.DEPUTY)}
     add_section(objects["event"], tournament, arbiter)  # the event's URLs of a section name this one
     add_section(objects["event"], make_tournament(club, players=2, name="Open B"), arbiter)
     # A team and a match (the team pages send a tournament that is not a team event to its teams page)
@@ -84,6 +85,8 @@ def url_of(name, route, tournament, objects) -> str:
         kwargs["slug"] = tournament.slug
     if "<slug:event>" in route:
         kwargs["event"] = objects["event"].slug
+    if "<slug:club>" in route:
+        kwargs["club"] = tournament.club.slug
     if "<int:number>" in route:
         kwargs["number"] = 1
     if "<int:team>" in route:
@@ -126,7 +129,7 @@ def expected(rule_needs, role, tournament_url: bool, owned_url: bool = False) ->
 
 
 POST_DATA = {"result": "1-0", "from_round": 3, "round_number": 3, "bye": "H", "name": "New, Player", "rounds": 9,
-             "entry_round": 2}
+             "entry_round": 2, "email": "new.arbiter@example.org", "role": "deputy"}
 
 
 @pytest.mark.parametrize("role", [Role.ADMIN, Role.CHIEF, Role.DEPUTY, "outsider", None])
@@ -139,7 +142,8 @@ def test_each_role_on_every_url(client, world, role):
         url = url_of(name, route, tournament, objects)
         api = name.startswith("api:")
         for method in ("GET", "POST"):
-            want = expected(RULES[name].needs(method), role, "<slug:slug>" in route or "<slug:event>" in route,
+            scoped = any(f"<slug:{keyword}>" in route for keyword in ("slug", "event", "club"))
+            want = expected(RULES[name].needs(method), role, scoped,
                             any(f"<int:{keyword}>" in route for keyword in OWNED_OF))
             with transaction.atomic():  # each request on the same data: what it changes is undone
                 response = client.get(url) if method == "GET" else client.post(url, POST_DATA)

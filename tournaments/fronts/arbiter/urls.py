@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import board_results, entries, events, notices, prizes, rating_lists, rounds, teams, views
+from . import board_results, club, entries, events, notices, prizes, rating_lists, rounds, teams, views
 
 app_name = "arbiter"
 urlpatterns = [
@@ -11,6 +11,9 @@ urlpatterns = [
     path("new/", views.tournament_create, name="tournament_create"),
     path("import/", views.tournament_import, name="tournament_import"),
     path("rating-lists/", rating_lists.rating_lists, name="rating_lists"),
+    path("club/<slug:club>/members/", club.club_members, name="club_members"),
+    path("club/<slug:club>/members/<int:pk>/role/", club.club_member_role, name="club_member_role"),
+    path("club/<slug:club>/members/<int:pk>/remove/", club.club_member_remove, name="club_member_remove"),
     path("events/new/", events.event_create, name="event_create"),
     path("e/<slug:event>/", events.event, name="event"),
     path("e/<slug:event>/edit/", events.event_edit, name="event_edit"),

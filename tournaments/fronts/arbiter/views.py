@@ -475,7 +475,8 @@ def _audit_page(request, owner, log_url: str, csv_url: str):
     page = Paginator(audit.entries(owner, kind), AUDIT_PAGE).get_page(request.GET.get("page"))
     return render(request, "arbiter/audit.html", {
         "owner": owner, "is_event": isinstance(owner, Event), "log_url": log_url, "csv_url": csv_url,
-        "entries": page, "page": page, "kinds": audit.Kind.choices, "kind": kind if kind in audit.Kind.values else "",
+        "entries": page, "page": page, "kind": kind if kind in audit.Kind.values else "",
+        "kinds": [(value, label) for value, label in audit.Kind.choices if value != audit.Kind.MEMBER],  # the club's
     })
 
 
