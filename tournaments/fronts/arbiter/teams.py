@@ -46,6 +46,15 @@ def team_event(view):
     return checked
 
 
+def _posted_round(request, field: str) -> int | None:
+    """The round number the form's ``field`` gives; None, and "Choose a round." said, when it gives none."""
+    text = request.POST.get(field, "").strip()
+    if text.isascii() and text.isdigit() and len(text) <= 3:
+        return int(text)
+    messages.error(request, _("Choose a round."))
+    return None
+
+
 def _problems(form) -> str:
     return "; ".join(" ".join(errors) for errors in form.errors.values())
 
@@ -108,13 +117,9 @@ def member_add(request, slug, pk):
 @team_event
 def team_absence(request, slug, pk):
     """The team not paired in a round (``absent=1``), or paired again (``absent=0``)."""
-    tournament = request.tournament
-    team = get_object_or_404(Team, tournament=tournament, pk=pk)
-    try:
-        number = int(request.POST.get("round_number", ""))
-    except ValueError:
-        messages.error(request, _("Choose a round."))
-    else:
+    team = get_object_or_404(Team, tournament=request.tournament, pk=pk)
+    number = _posted_round(request, "round_number")
+    if number is not None:
         absent = request.POST.get("absent") == "1"
         perform(request, lambda: set_team_absence(team, number, absent, user=request.user),
                 (_("%(team)s will not be paired in round %(number)s.") if absent else
@@ -128,11 +133,10 @@ def team_absence(request, slug, pk):
 def team_withdraw(request, slug, pk):
     """The team withdrawn from a round on (``from_round``), or reinstated (``from_round`` empty)."""
     team = get_object_or_404(Team, tournament=request.tournament, pk=pk)
-    text = request.POST.get("from_round", "").strip()
-    if text and not (text.isascii() and text.isdigit() and len(text) <= 3):
-        messages.error(request, _("Choose a round."))
+    reinstated = not request.POST.get("from_round", "").strip()
+    number = None if reinstated else _posted_round(request, "from_round")
+    if number is None and not reinstated:
         return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
-    number = int(text) if text else None
     try:
         changed = withdraw_team(team, number, user=request.user)
     except Refused as refusal:
@@ -151,11 +155,8 @@ def team_withdraw(request, slug, pk):
 def team_entry(request, slug, pk):
     """The round a team is paired from, moved while neither it nor the new one is paired."""
     team = get_object_or_404(Team, tournament=request.tournament, pk=pk)
-    text = request.POST.get("entry_round", "").strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 3):
-        messages.error(request, _("Choose a round."))
-    else:
-        number = int(text)
+    number = _posted_round(request, "entry_round")
+    if number is not None:
         perform(request, lambda: set_entry_round(team, number, user=request.user),
                 _("%(team)s will be paired from round %(number)s on.") % {"team": team.name, "number": number})
     return redirect(reverse("arbiter:teams", args=[slug]) + f"#team-{team.pk}")
