@@ -114,7 +114,14 @@ class TeamDocument:
 
     @property
     def boards(self) -> int:
-        return max((len(team.members) for team in self.teams.values()), default=0)
+        """The boards of a match: as many as 352's colours; without 352, the most players a team fielded
+        in a round (an opponent or the PAB), else its longest roster (a roster may hold substitutes)."""
+        if self.board_colours:
+            return len(self.board_colours)
+        fielded = [sum(1 for p in team.members if (e := self.games.players[p].entry(r)) is not None
+                       and (e.opponent is not None or e.code == "U"))
+                   for team in self.teams.values() for r in range(1, self.games.rounds_in_file + 1)]
+        return max(fielded, default=0) or max((len(team.members) for team in self.teams.values()), default=0)
 
     @property
     def paired_rounds(self) -> int:

@@ -9,6 +9,7 @@ from pairing.engine.errors import TrfError
 from pairing.engine.systems.team import TEAM
 from pairing.engine.systems.team.explain import explain_team
 from pairing.engine.systems.team.state import build_team_state
+from pairing.engine.trf import PlayerRecord, RoundEntry, player_line
 from pairing.engine.trf_team import parse_team
 from tests.engine.team_events import matches, pair, pairing, team_file
 
@@ -198,6 +199,22 @@ def test_the_pab_is_worth_a_drawn_match():
     rounds = ["1-2 1.5-0.5, 3-4 1.5-0.5, 5 bye"]
     assert matches(5, rounds, code="FIDE_TEAM_GP_MP") == (m("1-3", "2-5"), 4)
     assert matches(5, rounds, code="FIDE_TEAM_GP_MP", extra=("320  2.0  2.0",)) == (m("1-5", "2-3"), 4)
+
+
+@pytest.mark.parametrize("with_352", [True, False])
+def test_the_pab_is_a_drawn_match_of_the_boards_not_of_the_roster(with_352):
+    """1.4: "as many ... game points as are rewarded for a draw": a draw of the match's two boards (352
+    WB), 1.0 GP, whatever the roster's length (here three players a team, one a substitute never
+    fielded).  Without 352 the boards are the most players a team fielded in a round."""
+    text = team_file(3, ["1-2 2-0, 3 bye"])
+    lines = [line for line in text.splitlines() if with_352 or not line.startswith("352")]
+    substitutes = [player_line(PlayerRecord(number=n, name=f"Substitute {n}", rating=1900,
+                                            rounds=[RoundEntry(None, None, "Z")]), 0) for n in (7, 8, 9)]
+    lines = [f"{line}{6 + int(line[4:7]):5d}" if line.startswith("310") else line for line in lines] + substitutes
+    document = parse_team("\n".join(lines) + "\n")
+    assert document.teams[3].members == (5, 6, 9) and document.boards == 2
+    bye = document.round(3, 1)
+    assert (bye.kind, bye.match_points, bye.game_points) == ("bye", 10, 10)
 
 
 def test_a_team_announced_absent_is_not_paired():

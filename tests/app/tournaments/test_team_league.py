@@ -163,10 +163,12 @@ def test_round_two_paired_by_the_engine_without_rematches(league, arbiter):
     assert entry.via == "task" and "4 matches" in entry.summary
 
 
-def test_odd_number_of_teams_gives_the_lowest_the_bye(club, arbiter):
+@pytest.mark.parametrize("roster", [2, 4])
+def test_odd_number_of_teams_gives_the_lowest_the_bye(club, arbiter, roster):
     """C.04.6 3.4: the PAB goes to the lowest team of the lowest scoregroup (here TPN 5 of 5 in round
-    1); 1.4: it is worth a drawn match, 1 match point and half the boards' points."""
-    tournament = make_league(club, teams=5, boards=2, roster=2, user=arbiter)
+    1); 1.4: it is worth a drawn match, 1 match point and half the boards' points (the boards', not
+    the roster's: with substitutes too)."""
+    tournament = make_league(club, teams=5, boards=2, roster=roster, user=arbiter)
     round_ = pair_round(tournament, arbiter)
     bye = round_.matches.get(black_team=None)
     assert bye.white_team.pairing_number == 5
