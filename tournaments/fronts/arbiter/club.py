@@ -21,13 +21,13 @@ RECENT = 20
 def club_members(request, club):
     """The members and their roles, the club's last changes (GET); a member added by e-mail (POST)."""
     club = get_object_or_404(Club, slug=club)
-    if request.method == "POST":
-        email, role = request.POST.get("email", ""), request.POST.get("role", "")
-        if perform(request, lambda: add_club_member(club, email, role, user=request.user),
-                   _("%(who)s added to the club.") % {"who": email.strip()}):
-            return redirect(_page(club))
+    email, role = request.POST.get("email", ""), request.POST.get("role", Membership.Role.DEPUTY)
+    added = _("%(who)s added to the club.") % {"who": email.strip()}
+    if request.method == "POST" and perform(request, lambda: add_club_member(club, email, role, user=request.user),
+                                            added):
+        return redirect(_page(club))
     return render(request, "arbiter/club_members.html", {
-        "club": club, "roles": Membership.Role.choices,
+        "club": club, "roles": Membership.Role.choices, "email": email, "role": role,  # a refused entry kept
         "members": club.memberships.select_related("user").order_by("role", "user__email", "user__username"),
         "entries": audit.entries(club)[:RECENT]},
         status=400 if request.method == "POST" else 200)
