@@ -5,6 +5,7 @@
                                                 [--jobs 2] [--save PART.json] [--show 10]
                                                 [--generator 'PROGRAM'] [--checker 'PROGRAM']
     .venv/bin/python scripts/check_generated.py --add PART.json PART.json ...
+    .venv/bin/python scripts/check_generated.py --fill FOLDER --first 10001 --last 50000 [--part 250] ...
 
 For each registered system, each of its editions and each seed, a configuration is
 drawn from the seed (:func:`config_for`), the tournament generated and checked as
@@ -16,7 +17,9 @@ found a discrepancy (with the seed and round, or the player and tie-break) and t
 Exit status 1 on any failure or discrepancy.  ``--save`` writes the tally (per system and
 edition: generated, rounds, failed and discrepancies by seed, seconds, the seeds run) after
 each edition; ``--add`` sums saved parts (refusing a seed counted twice) and prints the total,
-so that a long run is done in parts, on several machines or sessions.
+so that a long run is done in parts, on several machines or sessions.  ``--fill FOLDER`` runs the
+parts of ``--part`` seeds (250) from ``--first`` to ``--last`` that FOLDER has not saved yet, each saved
+as ``RANGES-SYSTEM-EDITION-FIRST-LAST.json`` once it is whole: stopped, it resumes where it stopped.
 
 FIDE's acceptance test runs the other programs both ways; with the bbpPairings/JaVaFo
 command line, ``--generator PROGRAM`` generates with ``PROGRAM --SYSTEM -g CONFIG -o OUT
@@ -38,6 +41,7 @@ known: ``--generator`` and ``--checker`` refuse it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import random
@@ -47,7 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -258,15 +262,87 @@ def run_edition(task: Task, seeds: range, jobs: int = 1) -> Tally:
             results = pool.map(_run_seed, work, chunksize=1)
     else:
         results = [_run_seed(item) for item in work]
-    for seed, (generated, rounds, failed, lines) in zip(seeds, results, strict=True):
-        tally.generated += generated
-        tally.rounds += rounds
-        if failed is not None:
-            tally.failed[str(seed)] = failed
-        if lines:
-            tally.discrepancies[str(seed)] = lines
+    for seed, result in zip(seeds, results, strict=True):
+        _count(tally, seed, result)
     tally.seconds = round(time.perf_counter() - start, 1)
     return tally
+
+
+def _count(tally: Tally, seed: int, result: tuple[int, int, str | None, list[str]]) -> None:
+    generated, rounds, failed, lines = result
+    tally.generated += generated
+    tally.rounds += rounds
+    if failed is not None:
+        tally.failed[str(seed)] = failed
+    if lines:
+        tally.discrepancies[str(seed)] = lines
+
+
+# --- a long run: the parts not saved yet, one after the other (--fill) ---
+
+Part = tuple[str, str, range]  # system, edition, seeds
+
+
+def saved_seeds(folder: Path, ranges: str) -> dict[str, set[int]]:
+    """The seeds each system and edition has in the parts saved in ``folder`` (of these ranges)."""
+    done: dict[str, set[int]] = {}
+    for path in sorted(folder.glob("*.json")):
+        data = json.loads(path.read_text())
+        if data.get("ranges") != ranges:
+            continue
+        for key, saved in data["tallies"].items():
+            done.setdefault(key, set()).update(s for a, b in saved["seeds"] for s in range(a, b + 1))
+    return done
+
+
+def missing_parts(folder: Path, ranges: str, pairs: list[tuple[str, str]], first: int, last: int,
+                  size: int) -> list[Part]:
+    """The parts of ``size`` seeds from ``first`` to ``last`` that ``folder`` has not saved, in seed order,
+    each part's systems and editions in turn; ValueError for a part saved in part (its seeds would be
+    counted twice)."""
+    done = saved_seeds(folder, ranges)
+    parts = []
+    for start in range(first, last + 1, size):
+        seeds = range(start, min(start + size, last + 1))
+        for system, edition in pairs:
+            have = done.get(f"{system} {edition}", set()) & set(seeds)
+            if have and len(have) < len(seeds):
+                raise ValueError(f"{system} {edition}: seeds {seeds[0]}-{seeds[-1]} are saved in part "
+                                 f"({len(have)} of {len(seeds)}): give parts that do not cut saved ones")
+            if not have:
+                parts.append((system, edition, seeds))
+    return parts
+
+
+def part_path(folder: Path, ranges: str, part: Part) -> Path:
+    system, edition, seeds = part
+    return folder / f"{ranges}-{system}-{edition}-{seeds[0]:04d}-{seeds[-1]:04d}.json"
+
+
+def fill(folder: Path, parts: list[Part], task: Task, jobs: int) -> dict[str, Tally]:
+    """Run ``parts`` one after the other and save each in ``folder`` as soon as its last seed is in (the
+    file written whole, then renamed: a run stopped leaves only whole parts).  The seeds flow through one
+    pool of ``jobs`` processes, so that no process waits for the others at the end of a part; a part's
+    seconds are the wall time since the part before it was saved."""
+    work = [(replace(task, system=system, edition=edition), seed) for system, edition, seeds in parts
+            for seed in seeds]
+    totals: dict[str, Tally] = {}
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        results = pool.imap(_run_seed, work, chunksize=1) if pool else map(_run_seed, work)
+        start = time.perf_counter()
+        for part in parts:
+            system, edition, seeds = part
+            tally = Tally(seeds=[[seeds[0], seeds[-1]]])
+            for seed in seeds:
+                _count(tally, seed, next(results))
+            now = time.perf_counter()
+            tally.seconds, start = round(now - start, 1), now
+            path = part_path(folder, task.ranges, part)
+            save(path.with_suffix(".tmp"), task.ranges, {f"{system} {edition}": tally})
+            path.with_suffix(".tmp").replace(path)
+            print(f"{tally_line(f'{system} {edition}', tally)}  {path.name}", flush=True)
+            totals.setdefault(f"{system} {edition}", Tally()).add(tally)
+    return totals
 
 
 # --- the tally: printed, saved in parts (--save) and summed (--add) ---
@@ -329,6 +405,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="processes over the seeds")
     parser.add_argument("--save", metavar="FILE.json", help="write the tally there")
     parser.add_argument("--add", nargs="+", metavar="FILE.json", help="sum saved tallies and print the total")
+    parser.add_argument("--fill", metavar="FOLDER", help="run and save there each part of --part seeds, from "
+                        "--first to --last, that it has not saved yet (a long run, resumed where it stopped)")
+    parser.add_argument("--last", type=int, metavar="N", help="with --fill: the last seed")
+    parser.add_argument("--part", type=int, default=250, metavar="SEEDS", help="with --fill: seeds a part")
     parser.add_argument("--generator", help="another program's generator (bbpPairings' command line)")
     parser.add_argument("--checker", help="another program's checker (bbpPairings' command line)")
     return parser
@@ -364,6 +444,8 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, ValueError, KeyError, TypeError) as error:
             parser.error(f"--add: {error}")
     pairs = editions_to_run(parser, args)
+    if args.fill:
+        return _fill(parser, args, pairs)
     seeds = range(args.first, args.first + args.count)
     tallies: dict[str, Tally] = {}
     print(HEADING, flush=True)
@@ -376,6 +458,21 @@ def main(argv: list[str] | None = None) -> int:
         if args.save:
             save(args.save, args.ranges, tallies)
     return 1 if any(t.failed or t.discrepancies for t in tallies.values()) else 0
+
+
+def _fill(parser: argparse.ArgumentParser, args, pairs: list[tuple[str, str]]) -> int:
+    folder = Path(args.fill)
+    if args.last is None or args.last < args.first or args.part < 1 or not folder.is_dir():
+        parser.error("--fill FOLDER needs an existing folder and --last N (at least --first), --part at least 1")
+    try:
+        parts = missing_parts(folder, args.ranges, pairs, args.first, args.last, args.part)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        parser.error(f"--fill: {error}")
+    print(f"{len(parts)} parts to run ({sum(len(seeds) for _, _, seeds in parts)} tournaments)", flush=True)
+    print(HEADING, flush=True)
+    task = Task("", "", args.ranges, args.generator, args.checker)
+    totals = fill(folder, parts, task, args.jobs)
+    return 1 if any(t.failed or t.discrepancies for t in totals.values()) else 0
 
 
 if __name__ == "__main__":

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
+import scripts.check_generated as check_generated
 from pairing.engine import SYSTEMS, generator, parse
 from pairing.engine.__main__ import main
 from pairing.engine.checker import Discrepancy, check, check_standings, round_block
 from pairing.engine.generator import KEYS, Config, ConfigError, GenerationError, generate, read_config
-from scripts.check_generated import Tally, add, config_for, read_verdict, save, tally_line
+from scripts.check_generated import Tally, Task, add, config_for, read_verdict, run_edition, save, tally_line
 from tests.corpora import SHARED
 
 SMALL = "PlayersNumber=17\nRoundsNumber=6\nForfeitRate=12\nRetiredRate=40\nHalfPointByeRate=15\n" \
@@ -427,3 +428,27 @@ def test_tallies_saved_in_parts_add_up(tmp_path):
     save(tmp_path / "d.json", "small", second)
     with pytest.raises(ValueError, match="different ranges"):
         add([tmp_path / "a.json", tmp_path / "d.json"])
+
+
+def test_fill_runs_the_parts_not_saved_yet_and_resumes(tmp_path, capsys):
+    """``--fill``: the parts of ``--part`` seeds a folder lacks, each saved whole under its seeds' name; run
+    again, nothing (what a stopped run resumes from); a part saved of other ranges does not count; a part
+    that would cut a saved one is refused."""
+    save(tmp_path / "small-lim-2026-0001-0002.json", "small", {"lim 2026": Tally(2, 9, {}, {}, 0.5, [[1, 2]])})
+    save(tmp_path / "fide-lim-2026-0003-0004.json", "fide", {"lim 2026": Tally(2, 9, {}, {}, 0.5, [[3, 4]])})
+    command = ["--systems", "lim", "--editions", "1999,2026", "--fill", str(tmp_path), "--first", "1",
+               "--last", "5", "--part", "2"]
+    assert check_generated.main([*command, "--jobs", "2"]) == 0
+    assert "5 parts to run (8 tournaments)" in capsys.readouterr().out  # lim 2026 1-2 was saved
+    names = sorted(path.name for path in tmp_path.glob("small-*.json"))
+    assert names == ["small-lim-1999-0001-0002.json", "small-lim-1999-0003-0004.json", "small-lim-1999-0005-0005.json",
+                     "small-lim-2026-0001-0002.json", "small-lim-2026-0003-0004.json", "small-lim-2026-0005-0005.json"]
+    total = add(sorted(tmp_path.glob("small-*.json")))
+    direct = run_edition(Task("lim", "1999", "small", None, None), range(1, 6))
+    assert (total["lim 1999"].generated, total["lim 1999"].rounds, total["lim 1999"].seeds) == (
+        5, direct.rounds, [[1, 2], [3, 4], [5, 5]])
+    assert check_generated.main(command) == 0
+    assert "0 parts to run" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        check_generated.main([*command[:-4], "--last", "7", "--part", "3"])  # 4-6 would cut the saved 3-4 and 5
+    assert "seeds 4-6 are saved in part (2 of 3)" in capsys.readouterr().err
