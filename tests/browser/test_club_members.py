@@ -45,7 +45,10 @@ def test_a_club_admin_adds_an_arbiter_who_signs_in_with_his_mail(page, live_serv
     screenshot(page, "club-members-01-phone")
     page.set_viewport_size(DESKTOP)
     screenshot(page, "club-members-02-desktop")
-    page.emulate_media(media="print")
+    page.emulate_media(media="print")  # on paper: the members and their roles, no form
+    expect(page.locator("#add-member")).to_be_hidden()
+    expect(card.locator(".print-only")).to_have_text("Chief arbiter")
+    expect(card.locator("select")).to_be_hidden()
     screenshot(page, "club-members-03-print")
     assert Membership.objects.get(user=admin).role == Membership.Role.ADMIN
 
