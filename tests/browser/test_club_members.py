@@ -67,3 +67,20 @@ def test_a_club_admin_adds_an_arbiter_who_signs_in_with_his_mail(page, live_serv
     expect(phone.locator("#add-member")).to_have_count(0)
     no_sideways_scroll(phone, "the club's members read by a chief arbiter, on a phone")
     screenshot(phone, "club-members-04-chief-phone")
+
+
+def test_the_sites_staff_make_a_club_on_a_phone(page, transactional_db):
+    get_user_model().objects.create_user("site", password="pw-site-123", is_staff=True)
+    page.set_viewport_size(PHONE)
+    log_in(page, "site", "pw-site-123")
+    page.click("#clubs-link")
+    expect(page.locator("h1")).to_have_text("Clubs")
+    form = page.locator("#add-club")
+    form.locator("#club-name").fill("Nice Chess")
+    form.locator("#club-admin").fill("first@example.org")
+    form.get_by_role("button", name="Create the club").click()
+    expect(page.locator(".messages")).to_contain_text("Nice Chess created: first@example.org is its club admin.")
+    club = Club.objects.get(name="Nice Chess")
+    expect(page.locator(f"#club-{club.pk}")).to_contain_text("first@example.org")
+    no_sideways_scroll(page, "the clubs, on a phone")
+    screenshot(page, "clubs-01-phone")

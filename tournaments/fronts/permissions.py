@@ -149,6 +149,7 @@ RULES: dict[str, Rule] = {
     "arbiter:reports_accept_confirmed": Rule(Perm.RESULTS),
     "arbiter:result_helpers": Rule(Perm.VIEW, Perm.RESULTS),  # the helpers, a new one's QR code
     "arbiter:result_helper_revoke": Rule(Perm.RESULTS),
+    "arbiter:clubs": Rule(STAFF),  # every club; a new one with its first club admin: the site's staff
     "arbiter:club_members": Rule(Perm.VIEW, Perm.MEMBERS),  # who is in the club; POST: a member added
     "arbiter:club_member_role": Rule(Perm.MEMBERS),
     "arbiter:club_member_remove": Rule(Perm.MEMBERS),

@@ -1,13 +1,15 @@
-"""A club's members and their roles, kept by its club admins (what each role may do is the table of
-``tournaments/fronts/permissions.py``).  A member is known by his e-mail address, as a player is: added
-with it, he signs in with a link or a code sent there (``services.accounts``), or with his password.
-A club always keeps a club admin: the last one can be neither demoted nor removed."""
+"""A club, made by the site's staff with its first club admin; its members and their roles, kept by its
+club admins (what each role may do is the table of ``tournaments/fronts/permissions.py``).  A member is
+known by his e-mail address, as a player is: added with it, he signs in with a link or a code sent there
+(``services.accounts``), or with his password.  A club always keeps a club admin: the last one can be
+neither demoted nor removed."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments import audit
@@ -36,14 +38,38 @@ def _role(role: str) -> str:
 
 
 @transaction.atomic
-def add_club_member(club: Club, email: str, role: str, user=None) -> Membership:
-    """The person of ``email`` made a member of ``club`` with ``role`` (his account made if he has none)."""
-    role = _role(role)
+def create_club(name: str, admin_email: str, user=None) -> Club:
+    """A new club (the site's staff make it) and its first club admin, known by his e-mail address."""
+    name = " ".join(name.split())
+    if not name:
+        raise Refused(_("A club needs a name."))
+    email = _valid_email(admin_email)
+    if Club.objects.select_for_update().filter(name__iexact=name).exists():
+        raise Refused(_("A club named “%(name)s” exists already.") % {"name": name})
+    base = slugify(name)[:40] or "club"
+    slug = next(candidate for candidate in (base, *(f"{base}-{n}" for n in range(2, 10_000)))
+                if not Club.objects.filter(slug=candidate).exists())
+    club = Club.objects.create(name=name, slug=slug)
+    Membership.objects.create(club=club, user=user_for_email(email), role=Role.ADMIN)
+    audit.record(None, Kind.MEMBER, "club created", f"{name} created, {email} its club admin", user=user, club=club,
+                 after={"club": name, "member": email, "role": Role.ADMIN})
+    return club
+
+
+def _valid_email(email: str) -> str:
     email = normalized(email)
     try:
         validate_email(email)
     except ValidationError:
         raise Refused(_("Enter a valid e-mail address.")) from None
+    return email
+
+
+@transaction.atomic
+def add_club_member(club: Club, email: str, role: str, user=None) -> Membership:
+    """The person of ``email`` made a member of ``club`` with ``role`` (his account made if he has none)."""
+    role = _role(role)
+    email = _valid_email(email)
     members = _locked(club)
     person = user_for_email(email)
     if any(m.user_id == person.pk for m in members):

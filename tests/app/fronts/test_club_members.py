@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournaments.audit import Kind
 from tournaments.models import AuditEntry, Club, Membership
 from tournaments.services import Refused
-from tournaments.services.club_members import add_club_member, remove_club_member, set_club_role
+from tournaments.services.club_members import add_club_member, create_club, remove_club_member, set_club_role
 
 Role = Membership.Role
 
@@ -122,3 +122,36 @@ def test_a_member_added_by_email_signs_in_and_finds_the_club(client, club, admin
     client.force_login(user)  # as the player sign-in's link or code does
     assert client.get(reverse("arbiter:dashboard")).status_code == 200
     assert client.get(reverse("arbiter:club_members", args=[club.slug])).status_code == 200
+
+
+def test_the_sites_staff_make_a_club_with_its_first_admin(client, club, admin, arbiter):
+    staff = get_user_model().objects.create_user("site", password="pw-site-123", is_staff=True)
+    made = create_club("  Nice   Chess ", "First.Admin@Example.org", user=staff)
+    assert (made.name, made.slug) == ("Nice Chess", "nice-chess")
+    assert [(m.user.email, m.role) for m in made.memberships.select_related("user")] == [
+        ("first.admin@example.org", Role.ADMIN)]
+    entry = AuditEntry.objects.get(club=made)
+    assert (entry.action, entry.user, entry.after) == (
+        "club created", staff, {"club": "Nice Chess", "member": "first.admin@example.org", "role": "admin"})
+    for name, email, message in (("nice chess", "x@example.org", "exists already"), ("", "x@example.org", "a name"),
+                                 ("Other", "x", "valid e-mail")):
+        with pytest.raises(Refused, match=message):
+            create_club(name, email, user=staff)
+    assert Club.objects.filter(slug="lyon-chess").exists() is False  # "Lyon Chess" is slug "lyon"
+    assert create_club("Lyon  Chess!", "y@example.org", user=staff).slug == "lyon-chess"
+    # The page: the clubs with their admins, a new one; the staff's only (a club admin gets 403).
+    url = reverse("arbiter:clubs")
+    client.force_login(staff)
+    text = client.get(url).content.decode()
+    assert "Nice Chess" in text and "first.admin@example.org" in text and "zoe@example.org" in text
+    text = client.post(url, {"name": "Paris Echecs", "email": "p@example.org"}, follow=True).content.decode()
+    assert "Paris Echecs created: p@example.org is its club admin." in text
+    response = client.post(url, {"name": "Paris Echecs", "email": "q@example.org"})
+    assert response.status_code == 400 and "exists already" in response.content.decode()
+    assert 'value="q@example.org"' in response.content.decode()
+    assert 'id="clubs-link"' in client.get(reverse("arbiter:dashboard")).content.decode()
+    client.force_login(admin)
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"name": "X", "email": "x@example.org"}).status_code == 403
+    assert 'id="clubs-link"' not in client.get(reverse("arbiter:dashboard")).content.decode()
+    assert Club.objects.count() == 4

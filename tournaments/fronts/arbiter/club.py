@@ -1,8 +1,10 @@
-"""A club's own page: its members and their roles, kept by its club admins; the other members read it.
-The actions are ``tournaments.services.club_members``; who may do what, ``permissions.RULES``."""
+"""The clubs: made by the site's staff (with a first club admin); a club's own page, its members and their
+roles, kept by its club admins and read by the other members.  The actions are
+``tournaments.services.club_members``; who may do what, ``permissions.RULES``."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,10 +13,25 @@ from django.views.decorators.http import require_POST
 from tournaments import audit
 from tournaments.fronts.perform import perform
 from tournaments.models import Club, Membership
-from tournaments.services.club_members import add_club_member, remove_club_member, set_club_role
+from tournaments.services.club_members import add_club_member, create_club, remove_club_member, set_club_role
 
 #: How many of the club's last changes the page shows.
 RECENT = 20
+
+
+@login_required
+def clubs(request):
+    """Every club, with its club admins and its tournaments (GET); a club made with its first club admin (POST)."""
+    name, email = request.POST.get("name", ""), request.POST.get("email", "")
+    made = _("%(club)s created: %(who)s is its club admin.") % {"club": " ".join(name.split()), "who": email.strip()}
+    if request.method == "POST" and perform(request, lambda: create_club(name, email, user=request.user), made):
+        return redirect(reverse("arbiter:clubs"))
+    admins = Membership.objects.filter(role=Membership.Role.ADMIN).select_related("user").order_by("user__email")
+    return render(request, "arbiter/clubs.html", {
+        "clubs": Club.objects.annotate(members=Count("memberships", distinct=True),
+                                       tournament_count=Count("tournaments", distinct=True))
+        .prefetch_related(Prefetch("memberships", queryset=admins, to_attr="admins")),
+        "name": name, "email": email}, status=400 if request.method == "POST" else 200)
 
 
 @login_required

@@ -11,6 +11,7 @@ urlpatterns = [
     path("new/", views.tournament_create, name="tournament_create"),
     path("import/", views.tournament_import, name="tournament_import"),
     path("rating-lists/", rating_lists.rating_lists, name="rating_lists"),
+    path("clubs/", club.clubs, name="clubs"),
     path("club/<slug:club>/members/", club.club_members, name="club_members"),
     path("club/<slug:club>/members/<int:pk>/role/", club.club_member_role, name="club_member_role"),
     path("club/<slug:club>/members/<int:pk>/remove/", club.club_member_remove, name="club_member_remove"),
