@@ -176,7 +176,8 @@ def _read(batch: list[Notice]) -> tuple[dict[int, Round], dict[int, Player], dic
     """The batch's rounds, players, and what each notice says, by (round, player)."""
     rounds = {r.pk: r for r in Round.objects.defer(*Round.JSON_FIELDS).select_related("tournament")
               .filter(pk__in={n.round_id for n in batch if n.round_id})}
-    players = Player.objects.in_bulk([n.player_id for n in batch if n.player_id])
+    # with each player's entry, whose language his mails are written in (compose)
+    players = Player.objects.select_related("registration").in_bulk([n.player_id for n in batch if n.player_id])
     contents = {(round_id, player_id): content for round_id, round_ in rounds.items()
                 for player_id, content in round_notices(round_, [n.player_id for n in batch if n.round_id == round_id
                                                                  and n.kind == Notice.Kind.PAIRING]).items()}
@@ -243,8 +244,8 @@ def compose(notice: Notice, round_: Round, player: Player, content: PairingNotic
     context = {"tournament": tournament, "player": player, "notice": content, "unsubscribe_url": unsubscribe_url,
                "player_url": settings.SITE_URL + reverse("public:player", args=[tournament.slug,
                                                                                 player.pairing_number])}
-    own = Registration.objects.filter(player=player).values_list("language", flat=True).first()
-    with translation.override(own or tournament.notice_language or settings.LANGUAGE_CODE):
+    entry = getattr(player, "registration", None)  # none: not entered online
+    with translation.override((entry and entry.language) or tournament.notice_language or settings.LANGUAGE_CODE):
         subject = _subject(content) % {"tournament": tournament.name, "number": content.round_number}
         return _message(notice, subject, "pairing_notice", context, unsubscribe_url)
 
