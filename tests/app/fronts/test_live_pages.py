@@ -145,3 +145,13 @@ def test_the_manifest_and_the_service_worker(client, tournament, arbiter):
     client.force_login(arbiter)
     arbiter_page = client.get(tournament.get_manage_url()).content.decode()
     assert 'rel="manifest"' not in arbiter_page and "sw.js" not in arbiter_page
+
+
+def test_every_page_names_its_icon(client, arbiter):
+    """Without an icon link a browser asks for /favicon.ico, which the site has not (a 404 on every
+    arbiter page opened in a new browser)."""
+    icon = '<link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">'
+    assert icon in client.get(reverse("login")).content.decode()
+    assert icon in client.get(reverse("public:home")).content.decode()
+    client.force_login(arbiter)
+    assert icon in client.get(reverse("arbiter:dashboard")).content.decode()
