@@ -4,7 +4,7 @@
 Every builder takes what the public pages show (published rounds only: the views check that) and
 returns the PDF's bytes, its words in the active language (the reader's: the views run in the
 request), its codes (results, titles, tie-breaks) as FIDE writes them.  Text is set in DejaVu
-Sans Condensed, shipped in ``tournaments/fonts`` (every Latin, Greek and Cyrillic name prints;
+Sans Condensed, shipped in ``tournaments/fronts/public/fonts`` (every Latin, Greek and Cyrillic name prints;
 fpdf2 embeds only the glyphs used).
 """
 
