@@ -13,7 +13,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import audit
@@ -99,21 +98,13 @@ def forget_code(user) -> None:
 
 @transaction.atomic
 def link_entries(user) -> int:
-    """Link ``user`` to the entries registered with his address, then to those with the FIDE id of one of
-    his entries (and no other address), each in its tournament's audit log; how many were linked."""
+    """Link ``user`` to the entries registered with his address, each in its tournament's audit log; how
+    many were linked.  Only the address he signed in with proves who he is: a FIDE id is typed by
+    whoever registers (a public number), so an entry is never given to him by its FIDE id."""
     email = normalized(user.email)
     if not email:
         return 0
-    linked = _link(user, Player.objects.filter(user__isnull=True, email__iexact=email))
-    fide_ids = set(Player.objects.filter(user=user).exclude(fide_id="").values_list("fide_id", flat=True))
-    if fide_ids:
-        linked += _link(user, Player.objects.filter(user__isnull=True, fide_id__in=fide_ids)
-                        .filter(Q(email="") | Q(email__iexact=email)))
-    return linked
-
-
-def _link(user, players) -> int:
-    players = list(players.select_for_update())
+    players = list(Player.objects.filter(user__isnull=True, email__iexact=email).select_for_update())
     for player in players:
         audit.record(player.tournament_id, Kind.PLAYER, "linked",
                      f"{player.name} linked to the account of {user.email}", user=user)

@@ -175,18 +175,23 @@ def test_the_players_pages_ask_for_the_sign_in(client, tournament):
                                                                           args=[tournament.slug])
 
 
-def test_entries_are_linked_by_address_then_by_fide_id(client, mails, club, entered):
+def test_entries_are_linked_by_address_never_by_fide_id(client, mails, club, entered):
+    """The address is proved by the sign-in; a FIDE id is public and typed by whoever registers: an
+    entry with the same FIDE id but no address (the arbiter's, say) is not given to the account, or
+    anybody could take another player's entries (byes, check-in, results) by typing his id."""
     other = make_tournament(club, players=2, name="Autumn Open")
     same_id = register_player(other, Player(name="Rossi, P.", rating=1810, fide_id="123456"))
+    same_address = register_player(other, Player(name="Rossi, Paolo", rating=1810, email="paolo@example.org"))
     someone_else = register_player(other, Player(name="Rossi, Pia", rating=1500, fide_id="999999",
                                                  email="pia@example.org"))
     ask_mail(client, "paolo@example.org")
     client.post(reverse("player:code"), {"email": "paolo@example.org", "code": link_and_code(mail.outbox[0])[1]})
     user = signed_in_user(client)
-    assert set(user.entries.values_list("pk", flat=True)) == {entered.pk, same_id.pk}
+    assert set(user.entries.values_list("pk", flat=True)) == {entered.pk, same_address.pk}
+    same_id.refresh_from_db()
     someone_else.refresh_from_db()
-    assert someone_else.user is None
-    assert other.audit_entries.get(action="linked").summary == "Rossi, P. linked to the account of paolo@example.org"
+    assert same_id.user is None and someone_else.user is None
+    assert other.audit_entries.get(action="linked").summary == "Rossi, Paolo linked to the account of paolo@example.org"
     page = client.get(reverse("player:home")).content.decode()
     assert "Spring Open" in page and "Autumn Open" in page
 
