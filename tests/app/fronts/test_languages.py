@@ -2,6 +2,7 @@
 the switcher, the shared public pages cached once per language, numbers and dates in its format,
 FIDE codes unchanged, the audit log in English."""
 
+import ast
 import datetime
 import gettext
 import io
@@ -308,6 +309,44 @@ def untranslated_texts(source: str) -> list[tuple[int, str]]:
     parser.feed("".join(skeleton))
     words = [(line, " ".join(text.replace("\0", " ").split())) for line, text in parser.found]
     return [(line, text) for line, text in words if re.search(r"[^\W\d_]", text) and text not in UNTRANSLATED]
+
+
+#: where the message id is among the arguments of each of Django's translation functions
+MSGID_AT = {"gettext": 0, "gettext_lazy": 0, "gettext_noop": 0, "ngettext": 0, "ngettext_lazy": 0,
+            "pgettext": 1, "pgettext_lazy": 1, "npgettext": 1, "npgettext_lazy": 1}
+
+
+def marked_messages(source: str) -> list[tuple[int, str]]:
+    """The message ids a module passes to Django's translation functions, under whatever name it
+    imported them (``_``, ``gettext_lazy``...): the texts ``make messages`` must find."""
+    tree = ast.parse(source)
+    names = {alias.asname or alias.name: alias.name for node in ast.walk(tree)
+             if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation"
+             for alias in node.names if alias.name in MSGID_AT}
+    return sorted((node.lineno, node.args[at].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names
+            and len(node.args) > (at := MSGID_AT[names[node.func.id]])
+            and isinstance(node.args[at], ast.Constant) and isinstance(node.args[at].value, str))
+
+
+def test_every_text_of_the_code_is_in_the_catalogues():
+    """A text marked under a name xgettext does not know (``gettext_lazy as _lazy``) is left out of
+    the catalogues, and shown in English whatever the language: the registration's confirmation was."""
+    known = {e["msgid"] for e in catalogue(TRANSLATED[0])}
+    sources = [path for folder in ("tournaments", "pairing", "config")
+               for path in sorted((Path(settings.BASE_DIR) / folder).rglob("*.py")) if "migrations" not in path.parts]
+    found = [(path, marked) for path in sources for marked in marked_messages(path.read_text(encoding="utf-8"))]
+    assert len(found) > 250  # the app's texts, not a stub
+    missing = [f"{path.relative_to(settings.BASE_DIR)}:{line}: {text}" for path, (line, text) in found
+               if text not in known]
+    assert not missing, "texts missing from the catalogues (make messages):\n" + "\n".join(missing)
+
+
+def test_the_check_finds_texts_marked_under_any_name():
+    source = ("from django.utils.translation import gettext as _, gettext_lazy as _lazy, pgettext\n"
+              "A = _lazy('Registered.')\nB = _('Board %(n)s') % {'n': 1}\nC = pgettext('chess', 'Round')\n"
+              "D = str('not marked')\n")
+    assert marked_messages(source) == [(2, "Registered."), (3, "Board %(n)s"), (4, "Round")]
 
 
 def test_every_text_of_the_templates_is_translated():

@@ -238,6 +238,16 @@ def test_the_event_registration_page_places_the_player(client, event):
     assert Player.objects.get(user=user).tournament.name == "Open B"
 
 
+def test_the_event_registration_speaks_the_player_language(client, event):
+    """The confirmation in his language, and his entry's mails too (the entry keeps the language)."""
+    client.force_login(person("f@example.org"))
+    url = reverse("player:event_register", args=[event.slug])
+    response = client.post(url, {"name": "Roux, Léa", "rating": 1720, "section": ""}, follow=True,
+                           HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Vous êtes inscrit à Open B." in response.content.decode()
+    assert Registration.objects.get(name="Roux, Léa").language == "fr"
+
+
 def test_the_api_lists_events_and_their_sections(client, event):
     fill(sections(event)["Open B"], [1900, 1800])
     response = client.get(reverse("api:events"))

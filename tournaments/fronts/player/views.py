@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.fronts.perform import perform
@@ -40,9 +40,9 @@ def home(request):
 
 
 ENTERED = {
-    Registration.Status.APPROVED: _lazy("You are registered in %(tournament)s."),
-    Registration.Status.PENDING: _lazy("Your entry to %(tournament)s waits for the arbiter's approval."),
-    Registration.Status.WAITING: _lazy("%(tournament)s is full: you are on its waiting list."),
+    Registration.Status.APPROVED: gettext_lazy("You are registered in %(tournament)s."),
+    Registration.Status.PENDING: gettext_lazy("Your entry to %(tournament)s waits for the arbiter's approval."),
+    Registration.Status.WAITING: gettext_lazy("%(tournament)s is full: you are on its waiting list."),
 }
 
 
@@ -66,20 +66,13 @@ def register(request, slug):
                                                     "closed": closed})
 
 
-ENTERED = {
-    Registration.Status.APPROVED: _lazy("You are registered in %(tournament)s."),
-    Registration.Status.PENDING: _lazy("Your entry to %(tournament)s waits for the arbiter's approval."),
-    Registration.Status.WAITING: _lazy("%(tournament)s is full: you are on its waiting list."),
-}
-
-
 def event_register(request, event):
     """The event's one form: the player chooses a section, or is placed by his rating."""
     event = get_object_or_404(Event, slug=event)
     form = EventEntryForm(request.POST or None, event=event)
     if request.method == "POST" and form.is_valid():
         entry = Registration(**{name: form.cleaned_data[name] for name in EntryForm.Meta.fields},
-                             email=request.user.email)
+                             email=request.user.email, language=get_language())  # his mails' language
         try:
             entry = register_in_event(event, entry, request.user, form.cleaned_data["section"])
         except Refused as refusal:

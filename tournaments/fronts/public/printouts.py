@@ -417,7 +417,8 @@ def prizes_pdf(tournament: Tournament, prizes: PrizeList, url: str) -> bytes:
     pdf.set_font(FONT, "B", 9)
     pdf.cell(0, 5, _("The working"), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font(FONT, "", 7.5)
+    place = _("place")  # not inside the f-string: xgettext does not read there
     for step in prizes.working:
-        pdf.multi_cell(0, 3.6, f"{step.category}, {_('place')} {step.places}: " + " ".join(step.lines),
+        pdf.multi_cell(0, 3.6, f"{step.category}, {place} {step.places}: " + " ".join(step.lines),
                        new_x="LMARGIN", new_y="NEXT")
     return pdf.bytes()
