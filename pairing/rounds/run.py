@@ -205,9 +205,14 @@ def bracket_reports(round_: Round) -> list[BracketReport]:
     aros = published_aros(tournament, round_.number - 1) or {}
     for player in players.values():
         player.aro = aros.get(player.pairing_number)
+    # A player unpaired by hand then removed is in the engine's report but no longer in the tournament.
+    def known(pks):
+        return [players[pk] for pk in pks if pk in players]
+
     return [BracketReport(
-        score=b["score"], residents=[players[pk] for pk in b["residents"]],
-        upfloaters=[(players[pk], score) for pk, score in b["upfloaters"]],
-        groups=[(label, [players[pk] for pk in members]) for label, members in b["groups"]],
-        pairs=[(players[white], players[black]) for white, black in b["pairs"]], note=b["note"])
+        score=b["score"], residents=known(b["residents"]),
+        upfloaters=[(players[pk], score) for pk, score in b["upfloaters"] if pk in players],
+        groups=[(label, known(members)) for label, members in b["groups"]],
+        pairs=[(players[white], players[black]) for white, black in b["pairs"] if {white, black} <= players.keys()],
+        note=b["note"])
         for b in round_.brackets]

@@ -292,6 +292,21 @@ def test_a_player_unpaired_by_hand_then_removed(client, club, arbiter):
     assert page.status_code == 200 and "colours swapped on board 1" in page.content.decode()
 
 
+def test_a_player_unpaired_by_hand_then_removed_leaves_the_brackets_readable(client, club, arbiter):
+    # Dubov (as Double-Swiss) keeps the engine's bracket report: its removed player is left out of it,
+    # the round page shows the rest (it was a 500, and the draft could be neither published nor discarded).
+    tournament = make_tournament(club, players=6, system="dubov", edition="2026")
+    draft = request(tournament)
+    assert draft.brackets
+    white = boards(draft)[0][0]
+    proposal = propose_change(draft, "unpair", board=1)
+    apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=1)
+    remove_player(tournament.players.get(pairing_number=white), arbiter)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:round", args=[tournament.slug, 1]))
+    assert page.status_code == 200 and "Publish" in page.content.decode()
+
+
 @pytest.mark.parametrize("data", [
     {}, {"kind": "swap"}, {"kind": "swap", "board": "0"}, {"kind": "swap", "board": "99999999999999999999"},
     {"kind": "swap", "board": "1", "fingerprint": ""},
