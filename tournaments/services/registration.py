@@ -148,13 +148,15 @@ def _locked(entry: Registration, *statuses: str) -> Registration:
 
 
 @transaction.atomic
-def approve(entry: Registration, user=None, mail: bool = True):
+def approve(entry: Registration, user=None, mail: bool = True, confirm: bool = True):
     """The entry becomes a player of the tournament (a late entry after round 1: C.04.2 C.2); the player
-    is told by mail (``mail``), unless he was there (registered online and approved at once)."""
+    is told by mail (``mail``), unless he was there (registered online and approved at once).
+    ``confirm``: a namesake with the same rating is another player (the arbiter approving says so; the
+    same FIDE id is refused all the same)."""
     entry = _locked(entry, Status.PENDING, Status.WAITING)
     player = entry.as_player()
     player.user = entry.user
-    register_player(entry.tournament, player, user, confirm=True)  # the same FIDE id is still refused there
+    register_player(entry.tournament, player, user, confirm=confirm)
     entry.status, entry.player = Status.APPROVED, player
     entry.save(update_fields=["status", "player"])
     audit.record(entry.tournament, Kind.REGISTRATION, "approved",
@@ -192,9 +194,19 @@ def cancel(entry: Registration, user=None) -> None:
 
 
 @transaction.atomic
-def places_freed(tournament: Tournament, user=None) -> None:
-    """A player removed by the arbiter: the waiting list moves up."""
-    promote_waiting(lock_tournament(tournament), user)
+def remove(player: Player, user=None) -> None:
+    """A player removed by the arbiter (registered by mistake): his online entry, if he has one, is
+    refused and he is told by mail (it would stay "approved" with no player, and bar him from entering
+    again); the waiting list moves up."""
+    entry = Registration.objects.filter(player=player).first()
+    remove_player(player, user)
+    if entry is not None:
+        entry.status, entry.player = Status.REFUSED, None
+        entry.save(update_fields=["status", "player"])
+        audit.record(entry.tournament, Kind.REGISTRATION, "refused", f"{entry.name}'s entry refused: removed",
+                     user=user)
+        queue_mail(entry, Notice.Kind.REFUSED)
+    promote_waiting(player.tournament, user)
 
 
 @transaction.atomic
@@ -220,4 +232,15 @@ def promote_waiting(tournament: Tournament, user=None) -> None:
                      user=user)
         queue_mail(entry, Notice.Kind.PROMOTED)  # says "approved" too when it is by then
         if side.approval == Approval.AUTOMATIC:
-            approve(entry, user, mail=False)
+            _approve_if_clear(entry, user)
+
+
+def _approve_if_clear(entry: Registration, user) -> None:
+    """Approved automatically unless in doubt (his FIDE id or a namesake with his rating registered by the
+    arbiter meanwhile): then left to the arbiter, never failing the action that freed the place."""
+    try:
+        with transaction.atomic():
+            approve(entry, user, mail=False, confirm=False)
+    except Refused:
+        audit.record(entry.tournament, Kind.REGISTRATION, "left pending",
+                     f"{entry.name}'s entry left to the arbiter: like a registered player's", user=user)

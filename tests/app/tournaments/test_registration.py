@@ -13,7 +13,7 @@ from tournaments.exchange.trf import export, tournament_document
 from tournaments.models import Player, PlayerSide, RatedPlayer, RatingList, Registration
 from tournaments.services import Refused
 from tournaments.services.players import register_player
-from tournaments.services.registration import approve, cancel, refuse, register_online
+from tournaments.services.registration import approve, cancel, refuse, register_online, save_player_side
 
 Status = Registration.Status
 
@@ -179,6 +179,9 @@ def test_the_settings_page_saves_and_checks(client, open_tournament, arbiter):
     assert "three-letter code" in page
     page = client.post(url, {**data, "min_rating": 2000, "max_rating": 1000}).content.decode()
     assert "comes before the other end" in page
+    for opens, closes in ((10, 15), (15, 15)):  # a window that never opens: nobody could check in
+        page = client.post(url, {**data, "check_in_opens": opens, "check_in_closes": closes}).content.decode()
+        assert "no player could check in" in page
     assert PlayerSide.objects.get(tournament=open_tournament).approval == "arbiter"  # nothing saved
     assert client.post(url, data).status_code == 302
     side = PlayerSide.objects.get(tournament=open_tournament)
@@ -196,6 +199,44 @@ def test_a_player_removed_by_the_arbiter_frees_a_place(client, open_tournament, 
     client.post(reverse("arbiter:player_delete", args=[open_tournament.slug, removed.pk]), {"confirm": "1"})
     waiting.refresh_from_db()
     assert waiting.status == Status.PENDING
+
+
+def test_a_player_entered_online_then_removed_is_refused_and_may_enter_again(client, open_tournament, arbiter):
+    # His entry stayed "approved" with no player: listed so on his page, and barring a new entry.
+    side_of(open_tournament, approval="auto")
+    anna = person("anna@example.org")
+    player = register_online(open_tournament, entry(email="anna@example.org"), anna).player
+    client.force_login(arbiter)
+    client.post(reverse("arbiter:player_delete", args=[open_tournament.slug, player.pk]), {"confirm": "1"})
+    assert not Player.objects.filter(pk=player.pk).exists()
+    assert Registration.objects.get(user=anna).status == Status.REFUSED
+    assert Registration.objects.get(user=anna).notices.filter(kind="refused").exists()
+    assert register_online(open_tournament, entry(email="anna@example.org"), anna).status == Status.APPROVED
+
+
+def test_a_promotion_in_doubt_waits_for_the_arbiter_and_fails_nothing(open_tournament, arbiter):
+    # The waiting player turned up at the desk and was registered by hand: moving up, his entry is no
+    # longer approved automatically (it failed the cancel that freed the place, or entered him twice).
+    side_of(open_tournament, approval="auto", max_players=6)
+    bob = register_online(open_tournament, entry("Neri, Bob", 1500), person("bob@example.org"))
+    carl = register_online(open_tournament, entry("Bruno, Carl", 1550), person("carl@example.org"))
+    anna = register_online(open_tournament, entry(fide_id="2200001"), person("anna@example.org"))
+    ugo = register_online(open_tournament, entry("Rossi, Ugo", 1600), person("ugo@example.org"))
+    assert (anna.status, ugo.status) == (Status.WAITING, Status.WAITING)
+    register_player(open_tournament, Player(name="Verdi, Anna", rating=1700, fide_id="2200001"), arbiter)
+    cancel(bob)
+    cancel(carl)  # a place: Anna's entry moves up, and is left to the arbiter (her FIDE id is in)
+    for entry_ in (carl, anna, ugo):
+        entry_.refresh_from_db()
+    assert carl.status == Status.CANCELLED and anna.status == Status.PENDING and anna.player is None
+    assert open_tournament.players.filter(fide_id="2200001").count() == 1
+    register_player(open_tournament, Player(name="Rossi, Ugo", rating=1600), arbiter, confirm=True)
+    side = PlayerSide.objects.get(tournament=open_tournament)
+    side.max_players = 8
+    save_player_side(side, arbiter)  # a place for Ugo, whose namesake with his rating is in: left too
+    ugo.refresh_from_db()
+    assert ugo.status == Status.PENDING and open_tournament.players.filter(name="Rossi, Ugo").count() == 1
+    assert open_tournament.audit_entries.filter(action="left pending").count() == 2
 
 
 MORNING, EVENING = "2030-06-01T09:30:00+00:00", "2030-06-01T18:00:00+00:00"

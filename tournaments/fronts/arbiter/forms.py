@@ -363,6 +363,10 @@ class PlayerSideForm(forms.ModelForm):
         for low, high in (("opens_at", "closes_at"), ("min_rating", "max_rating"), ("born_from", "born_until")):
             if data.get(low) is not None and data.get(high) is not None and data[low] > data[high]:
                 self.add_error(high, _("This comes before the other end of the range."))
+        opens, closes = data.get("check_in_opens"), data.get("check_in_closes")  # minutes before the round
+        if opens is not None and closes is not None and opens <= closes:
+            self.add_error("check_in_closes", _("Check-in must open more minutes before the round than it "
+                                                "closes: no player could check in."))
         if data.get("board_results") and self.instance.tournament.games_per_round != 1:
             self.add_error("board_results", _("A player reports one game; the two games of a match are "
                                               "entered by the arbiter."))

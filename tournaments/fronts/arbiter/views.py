@@ -39,18 +39,18 @@ from tournaments.models import Club, Event, ForbiddenPair, Game, Player, Round, 
 from tournaments.queries.rating_list import player_initial
 from tournaments.queries.tasks import build_soon
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
+from tournaments.services import registration as registrations
 from tournaments.services.api_tokens import create_token, revoke_token, token_created
 from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
 from tournaments.services.players import (
     order_kept,
     pairing_numbers_frozen,
     register_player,
-    remove_player,
     renumbering_preview,
     set_absence,
     update_player,
 )
-from tournaments.services.registration import places_freed, withdraw
+from tournaments.services.registration import withdraw
 from tournaments.services.results import enter_result, parse_result
 from tournaments.services.setup import (
     SCORING_FIELDS,
@@ -297,23 +297,15 @@ def player_edit(request, slug, pk):
     })
 
 
-def _move_waiting_list_up(request, tournament: Tournament) -> None:
-    """A place freed: the player side's waiting list moves up (docs/players.md)."""
-    try:
-        places_freed(tournament, request.user)
-    except Refused as refusal:
-        messages.error(request, refusal.message)
-
-
 @login_required
 def player_delete(request, slug, pk):
     """Remove a player registered by mistake: a page naming him asks first (GET, or a POST without
     ``confirm``); the confirmed POST removes him."""
     player = _managed_player(request, slug, pk)
     if request.method == "POST" and request.POST.get("confirm") == "1":
-        if perform(request, lambda: remove_player(player, request.user), _("%(name)s removed.") % {
+        # his online entry refused, the waiting list moved up (docs/players.md)
+        if perform(request, lambda: registrations.remove(player, request.user), _("%(name)s removed.") % {
                 "name": player.name}):
-            _move_waiting_list_up(request, player.tournament)
             return redirect(player.tournament.get_manage_url() + "#players")
         return redirect("arbiter:player_edit", slug, pk)
     return render(request, "arbiter/player_delete.html", {"tournament": player.tournament, "player": player})
