@@ -179,6 +179,7 @@ RULES: dict[str, Rule] = {
     "arbiter:line_up": Rule(Perm.RESULTS),  # the captains' line-up sheets, typed by any arbiter
     "arbiter:board_result": Rule(Perm.RESULTS),
     "arbiter:match_forfeit": Rule(Perm.RESULTS),  # a whole match lost by forfeit (GHR 3.5)
+    "arbiter:match_forfeit_withdraw": Rule(Perm.RESULTS),  # ... taken back before the next round
     "arbiter:team_export": Rule(Perm.VIEW),
     # The API: published data for everybody, the rest as on the pages
     "api:root": Rule(PUBLIC, NOBODY),

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.audit import Kind
-from tournaments.models import Game, Result, Round
+from tournaments.models import Game, Match, Result, Round, TeamRules
 from tournaments.services import ConfirmationNeeded, Refused, lock_tournament
 
 #: What an arbiter may type for each result (fast keyboard entry).
@@ -52,6 +52,9 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False, game
         raise Refused(_("The pairing-allocated bye is scored automatically."))
     if game.round.status != Round.Status.PUBLISHED:
         raise Refused(_("Publish the pairing before entering results."))
+    if (forfeited := _forfeited_match(game)) is not None:
+        raise Refused(_("Match %(number)s is recorded as lost by forfeit: withdraw the forfeit first, on the "
+                        "round's matches.") % {"number": forfeited})
     if game_number not in range(1, round_.tournament.games_per_round + 1):
         raise Refused(_("A round of this tournament has no game %(number)s.") % {"number": game_number})
     field = "result2" if game_number == 2 else "result"
@@ -85,3 +88,13 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False, game
     setattr(game, field, result)
     game.save(update_fields=[field])
     return game
+
+
+def _forfeited_match(game: Game) -> int | None:
+    """The number of the team match lost by forfeit (GHR 3.5) that ``game`` is a board of, if any: its
+    boards are forfeits by the match's record (TRF 330), which a board's result would contradict."""
+    forfeited = set(Match.objects.filter(round_id=game.round_id).exclude(forfeit="").values_list("number", flat=True))
+    if not forfeited:
+        return None
+    number = (game.board - 1) // TeamRules.objects.get(tournament_id=game.round.tournament_id).boards + 1
+    return number if number in forfeited else None

@@ -35,7 +35,9 @@ def forfeit_match(match: Match, winner: Team | None, user=None) -> None:
     if match.forfeit == code:
         return  # a second click
     games = match_games(match, boards)
-    if match.forfeit or games.exclude(result="").exists():
+    if match.forfeit:
+        raise Refused(_("The match is recorded as lost by forfeit already: withdraw that forfeit first."))
+    if games.exclude(result="").exists():
         raise Refused(_("A result of this match is in: correct the boards' results instead."))
     games.delete()
     for team in (match.white_team, match.black_team):
@@ -61,4 +63,24 @@ def forfeit_match(match: Match, winner: Team | None, user=None) -> None:
     audit.record(tournament, Kind.RESULT, "match forfeit", f"Round {match.round.number}: “{match.white_team.name}” – "
                  f"“{match.black_team.name}” lost by forfeit by {lost} ({code})", user=user,
                  after={"match": match.number, "forfeit": code})
+    bump(pk=tournament.pk)
+
+
+@transaction.atomic
+def withdraw_forfeit(match: Match, user=None) -> None:
+    """A forfeit recorded by mistake (the wrong team, or the team came after all) taken back: the match's
+    boards lose their forfeit results, to be entered again.  Only while no later round is paired: the
+    pairing read it (GHR 3.5: the teams had not met)."""
+    tournament = lock_tournament(match.round.tournament)
+    match = Match.objects.select_related("round", "white_team", "black_team").get(pk=match.pk)
+    if not match.forfeit:
+        return  # a second click
+    if tournament.round_set.filter(number__gt=match.round.number).exclude(status=Round.Status.FAILED).exists():
+        raise Refused(_("A later round has been paired with this forfeit: it can no longer be withdrawn."))
+    code, match.forfeit = match.forfeit, ""
+    match.save(update_fields=["forfeit"])
+    match_games(match, tournament.team_rules.boards).update(result="")
+    audit.record(tournament, Kind.RESULT, "forfeit withdrawn", f"Round {match.round.number}: "
+                 f"“{match.white_team.name}” – “{match.black_team.name}”: forfeit ({code}) withdrawn", user=user,
+                 before={"match": match.number, "forfeit": code})
     bump(pk=tournament.pk)

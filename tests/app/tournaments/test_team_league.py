@@ -2,6 +2,7 @@
 matches' points, pairing through the round lifecycle, team standings with their tie-breaks."""
 
 import pytest
+from django.urls import reverse
 
 from pairing.engine import parse_team
 from tests.app.teams import board_game, field_first_boards, make_league, pair_round, play_match, play_round, roster
@@ -209,6 +210,40 @@ def test_a_match_lost_by_forfeit_is_no_meeting(club, arbiter):
     assert not document.round(1, 1).played and document.round(1, 1).match_points == 20
     assert document.round(3, 1).match_points == 0
     assert AuditEntry.objects.filter(action="match forfeit", user=arbiter).count() == 1
+
+
+def test_a_forfeit_recorded_by_mistake_is_withdrawn_until_the_next_round_is_paired(client, club, arbiter):
+    """The wrong team chosen, or the team came after all: the forfeit is taken back (its boards cleared, to
+    be entered), and a board's result is refused while it stands (record 330 would overrule it); once a
+    later round is paired with it, it stays."""
+    from tournaments.services.results import enter_result
+    from tournaments.services.team_results import forfeit_match, withdraw_forfeit
+    tournament = make_league(club, teams=4, boards=2, roster=2, rounds=3, user=arbiter)
+    first = pair_round(tournament, arbiter)
+    match = first.matches.get(number=1)
+    forfeit_match(match, match.white_team, arbiter)
+    with pytest.raises(Refused, match="withdraw the forfeit first"):
+        enter_result(board_game(match, 1), Result.WHITE_WINS, arbiter)
+    with pytest.raises(Refused, match="withdraw that forfeit first"):
+        forfeit_match(match, match.black_team, arbiter)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:team_round", args=[tournament.slug, 1])).content.decode()
+    url = reverse("arbiter:match_forfeit_withdraw", args=[tournament.slug, 1, match.pk])
+    assert url in page
+    response = client.post(url, follow=True)
+    assert "The forfeit of match 1 is withdrawn" in response.content.decode()
+    client.post(url)  # a second click changes nothing
+    match.refresh_from_db()
+    assert match.forfeit == "" and [board_game(match, b).result for b in (1, 2)] == ["", ""]
+    assert "330" not in export_team(tournament)
+    assert AuditEntry.objects.filter(action="forfeit withdrawn", user=arbiter).count() == 1
+    play_match(match, [W, D], arbiter)  # the boards' results, as played
+    forfeit_match(other := first.matches.get(number=2), other.black_team, arbiter)
+    pair_round(tournament, arbiter)
+    with pytest.raises(Refused, match="later round has been paired"):
+        withdraw_forfeit(other, arbiter)
+    other.refresh_from_db()
+    assert other.forfeit == "-+"
 
 
 def test_a_double_forfeit_gives_nobody_match_points(club, arbiter):

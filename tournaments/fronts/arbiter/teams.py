@@ -21,7 +21,7 @@ from tournaments.queries.teams import round_matches, team_rules
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
 from tournaments.services.lineups import set_line_up
 from tournaments.services.results import enter_result, parse_result
-from tournaments.services.team_results import forfeit_match
+from tournaments.services.team_results import forfeit_match, withdraw_forfeit
 from tournaments.services.teams import (
     add_member,
     create_team,
@@ -217,6 +217,17 @@ def match_forfeit(request, slug, number, pk):
     else:
         perform(request, lambda: forfeit_match(match, winners[lost_by], user=request.user),
                 _("Match %(number)s recorded as lost by forfeit.") % {"number": match.number})
+    return redirect(reverse("arbiter:team_round", args=[slug, number]) + f"#match-{match.number}")
+
+
+@login_required
+@require_POST
+@team_event
+def match_forfeit_withdraw(request, slug, number, pk):
+    """A match's forfeit recorded by mistake taken back, while no later round is paired."""
+    match = get_object_or_404(Match, round__tournament=request.tournament, round__number=number, pk=pk)
+    perform(request, lambda: withdraw_forfeit(match, user=request.user),
+            _("The forfeit of match %(number)s is withdrawn: enter its boards' results.") % {"number": match.number})
     return redirect(reverse("arbiter:team_round", args=[slug, number]) + f"#match-{match.number}")
 
 

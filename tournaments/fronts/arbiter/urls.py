@@ -83,6 +83,8 @@ urlpatterns = [
          name="line_up"),
     path("t/<slug:slug>/teams/round/<int:number>/match/<int:pk>/forfeit/", teams.match_forfeit,
          name="match_forfeit"),
+    path("t/<slug:slug>/teams/round/<int:number>/match/<int:pk>/forfeit/withdraw/", teams.match_forfeit_withdraw,
+         name="match_forfeit_withdraw"),
     path("t/<slug:slug>/teams/board/<int:pk>/result/", teams.board_result, name="board_result"),
     path("t/<slug:slug>/teams/export.trf", teams.team_export, name="team_export"),
 ]
