@@ -13,7 +13,7 @@ from pairing.rounds.stale import changed_parts, describe
 from tournaments import audit
 from tournaments.models import Result, Round, is_team_event
 from tournaments.queries.tasks import build_soon
-from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
+from tournaments.services import ConfirmationNeeded, Refused, lock_tournament
 from tournaments.services.setup import draw_lots
 
 
@@ -118,10 +118,11 @@ def discard_round(round_: Round, user=None, confirm: bool = False) -> None:
     This also cancels a pairing under way: its task finds no round and stores nothing.
     """
     with transaction.atomic():
+        lock_tournament(round_.tournament)  # as results are entered: none comes in while it goes
         round_ = Round.objects.select_for_update().filter(pk=round_.pk).first()
         if round_ is None:
             return  # discarded already (a second click)
-        if round_.number != last_paired_round(round_.tournament):
+        if round_.tournament.round_set.filter(number__gt=round_.number).exists():
             raise Refused(_("Only the last round can be discarded."))
         if round_.games.exclude(result__in=["", Result.BYE], result2="").exists():  # result2: Double-Swiss
             raise Refused(_("Round %(number)s has results: it cannot be paired again.") % {"number": round_.number})

@@ -22,7 +22,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 
 
 def local_when(moment) -> str:
@@ -80,7 +80,9 @@ def lock_tournament(tournament: Tournament) -> Tournament:
 
 
 def last_paired_round(tournament: Tournament) -> int:
-    return tournament.round_set.aggregate(last=Max("number"))["last"] or 0
+    """The last round paired, being paired or published; a failed pairing is no pairing (the round is
+    paired again: players may still enter it, be absent from it, be kept apart in it)."""
+    return tournament.round_set.exclude(status=Round.Status.FAILED).aggregate(last=Max("number"))["last"] or 0
 
 
 def only_rounds(tournament: Tournament) -> str:

@@ -33,7 +33,7 @@ def initial_order_key(player: Player):
 
 def pairing_numbers_frozen(tournament: Tournament) -> bool:
     """C.04.2 B.3: no pairing number changes once the fourth round has been paired."""
-    return tournament.round_set.filter(number__gte=FREEZE_ROUND).exists()
+    return last_paired_round(tournament) >= FREEZE_ROUND
 
 
 def order_kept(tournament: Tournament) -> bool:
@@ -50,7 +50,7 @@ def order_kept(tournament: Tournament) -> bool:
     still get their place in the list (C.3, 2026 Art. 2.5) until round 4 is paired,
     without reordering the others.
     """
-    return tournament.round_set.exists()
+    return last_paired_round(tournament) > 0
 
 
 def _numbered_order(tournament: Tournament, registered: Sequence[Player], new: Sequence[Player]) -> list[Player]:

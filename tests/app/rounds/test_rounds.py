@@ -12,9 +12,10 @@ from pairing.rounds.request import request_pairing
 from pairing.rounds.run import run_pairing
 from tests.app.conftest import boards, engine_cli_pairing, make_tournament, pair, play, request
 from tournaments.exchange.trf import export_document
-from tournaments.models import Game, Player, Result, Round
-from tournaments.services import ConfirmationNeeded, Refused
-from tournaments.services.players import register_player, set_absence, withdraw_player
+from tournaments.models import ForbiddenPair, Game, Player, Result, Round, Tournament
+from tournaments.services import ConfirmationNeeded, Refused, last_paired_round
+from tournaments.services.forbidden_pairs import allow_pair, forbid_pair
+from tournaments.services.players import order_kept, register_player, set_absence, withdraw_player
 from tournaments.services.results import enter_result, parse_result
 
 
@@ -106,6 +107,26 @@ def test_failed_pairing_is_reported_and_can_be_discarded(club):
     assert round_.status == Round.Status.FAILED and "No valid pairing" in round_.error
     discard_round(round_)
     assert tournament.round_set.count() == 1
+
+
+def test_a_failed_round_is_not_paired_for_what_comes_before_pairing_it_again(club, arbiter):
+    # Round 1 fails (two players kept apart: no valid pairing).  Until it is paired again, it is no
+    # paired round: the pair may be removed outright, a player entering is in round 1 (not a late
+    # entry), an absence may be given for it, and ratings still order the numbers.
+    tournament = make_tournament(club, players=2, rounds=3)
+    one, two = tournament.players.order_by("pairing_number")
+    pair = forbid_pair(tournament, one, two, user=arbiter)
+    round_ = request(tournament)
+    assert round_.status == Round.Status.FAILED and "No valid pairing" in round_.error
+    assert last_paired_round(tournament) == 0 and not order_kept(tournament)
+    allow_pair(pair, arbiter)
+    assert not ForbiddenPair.objects.exists()
+    late = register_player(tournament, Player(name="Late, Comer", rating=2500))
+    assert late.entry_round == 1 and late.pairing_number == 1  # the strongest: first, the others renumbered
+    assert set_absence(two, 1, Tournament.Bye.ZERO, arbiter)
+    paired = request(tournament)
+    assert paired.status == Round.Status.DRAFT and paired.number == 1
+    assert len(boards(paired)) == 1  # Late - one; two is absent
 
 
 def test_board_order_follows_d9(club):
