@@ -69,8 +69,11 @@ def namesakes(tournament: Tournament):
 
 
 #: The scoring and the PAB value: fixed once round 1 is paired in FIDE mode (C.04.1 2026 Art. 3: the
-#: same points for every pairing-allocated bye; the points of the rounds played are the pairings' input).
-SCORING_FIELDS = ("points_win", "points_draw", "points_loss", "points_pairing_bye", "points_half_bye")
+#: same points for every pairing-allocated bye; the points of the rounds played are the pairings' input),
+#: and what a late entrant scores for the rounds before his arrival (C.04.2 C.2 b: "the rules of the
+#: tournament", announced beforehand; changed later, it would rewrite scores that rounds were paired on).
+SCORING_FIELDS = ("points_win", "points_draw", "points_loss", "points_pairing_bye", "points_half_bye",
+                  "late_entry_bye")
 
 
 def scoring_fixed(tournament: Tournament) -> bool:

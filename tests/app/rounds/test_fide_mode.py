@@ -60,9 +60,16 @@ def test_scoring_is_fixed_once_round_one_is_paired_in_fide_mode(club, arbiter, c
     tournament.points_pairing_bye = Decimal("3")
     with pytest.raises(Refused, match=r"C\.04\.1 2026 Art\. 3"):
         update_tournament(tournament)
+    tournament.refresh_from_db()
+    tournament.late_entry_bye = "H"  # a late entrant's rounds before his arrival: scores paired on too
+    with pytest.raises(Refused, match=r"C\.04\.1 2026 Art\. 3"):
+        update_tournament(tournament)
+    tournament.refresh_from_db()
+    tournament.points_pairing_bye = Decimal("3")
     client.force_login(arbiter)
     page = client.get(reverse("arbiter:tournament_edit", args=[tournament.slug])).content.decode()
-    assert 'name="points_pairing_bye"' in page and "disabled" in page.split('name="points_pairing_bye"')[1][:80]
+    for field in ("points_pairing_bye", "late_entry_bye"):
+        assert f'name="{field}"' in page and "disabled" in page.split(f'name="{field}"')[1][:80]
     # Out of FIDE mode the arbiter may change it (the standings follow).
     leave_fide_mode(tournament, arbiter, confirmations=2)
     tournament.refresh_from_db()
