@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,16 +19,30 @@ from tournaments.services import ConfirmationNeeded, Refused, lock_tournament
 from tournaments.services.setup import draw_lots
 
 
-def publish_round(round_: Round, user=None, confirm: bool = False) -> None:
+def draft_revision(round_: Round) -> str:
+    """Which draft this is: another after a discard and a new pairing, or a manual change."""
+    boards = " ".join(f"{white}-{black}" for white, black in round_.games.order_by("board")
+                      .values_list("white_id", "black_id"))
+    return hashlib.sha256(f"{round_.pk}|{boards}".encode()).hexdigest()[:16]
+
+
+def publish_round(round_: Round, user=None, confirm: bool = False, revision: str | None = None) -> None:
     """Publish the draft.  Asked first (:class:`ConfirmationNeeded`, answered with ``confirm``):
     a draft paired from what has changed since (``pairing.rounds.stale``), and players to be paired
     left without a board (``_left_out``; refused in FIDE mode when a pairing could give them one).
+    ``revision`` (:func:`draft_revision`): the draft the arbiter read, refused if it is no longer the
+    round's (another arbiter, or another tab, paired it again or changed it meanwhile).
     The arbiter's decision is in the audit log."""
     with transaction.atomic():
         lock_tournament(round_.tournament)  # nothing the pairing reads changes meanwhile
-        round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+        round_ = Round.objects.select_for_update().select_related("tournament").filter(pk=round_.pk).first()
+        if round_ is None:
+            raise Refused(_("The draft was discarded meanwhile: nothing was published."))
         if round_.status != Round.Status.DRAFT:
             raise Refused(_("Round %(number)s has no draft pairing to publish.") % {"number": round_.number})
+        if revision is not None and revision != draft_revision(round_):
+            raise Refused(_("The draft of round %(number)s changed since you read it (paired again, or changed by "
+                            "hand): read it again, then publish.") % {"number": round_.number})
         changed, left_out = changed_parts(round_), _left_out(round_)
         questions = [_stale_question(round_, changed)] if changed else []
         if left_out:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from pairing.rounds.manual import apply_manual_change, propose_change, unpaired_players
-from pairing.rounds.publish import discard_round, publish_explanation, publish_round
+from pairing.rounds.publish import discard_round, draft_revision, publish_explanation, publish_round
 from pairing.rounds.request import pair_again as pair_again_service
 from pairing.rounds.request import request_pairing
 from pairing.rounds.run import bracket_reports
@@ -59,6 +59,7 @@ def _round_context(request, round_: Round) -> dict:
         else:
             context["boards"] = board_list(round_.tournament, round_, detailed=True)
         context["stale"] = describe(changed_parts(round_))  # what changed since the pairing, if anything
+        context["draft_revision"] = draft_revision(round_)  # published only if still the one read
     if round_.status in (Round.Status.DRAFT, Round.Status.PUBLISHED):
         context["brackets"] = bracket_reports(round_)
         context["manual_changes"] = round_.manual_changes.select_related("user")
@@ -95,7 +96,8 @@ def publish(request, slug, number):
     answered with ``confirm=1``."""
     round_ = _round(request, slug, number)
     try:
-        publish_round(round_, request.user, confirm=request.POST.get("confirm") == "1")
+        publish_round(round_, request.user, confirm=request.POST.get("confirm") == "1",
+                      revision=request.POST.get("revision") or None)
     except ConfirmationNeeded as question:
         context = _round_context(request, round_)
         context["publish_question"] = question.message
