@@ -259,10 +259,14 @@ PAIRING_STALE_MARGIN = 60
 PAIRING_HEARTBEAT_EVERY = env_number("PAIRING_HEARTBEAT_EVERY", 2)
 PAIRING_HEARTBEAT_TIMEOUT = env_number("PAIRING_HEARTBEAT_TIMEOUT", 10)
 PAIRING_QUEUE_GRACE = env_number("PAIRING_QUEUE_GRACE", 15)
+# ... but while a worker of the queue beats, a task may wait this long behind its other tasks (notices).
+PAIRING_QUEUE_WAIT = env_number("PAIRING_QUEUE_WAIT", 600)
 PAIRING_RESTARTS = env_number("PAIRING_RESTARTS", 1, int)
-if not 0 < 2 * PAIRING_HEARTBEAT_EVERY <= PAIRING_HEARTBEAT_TIMEOUT or PAIRING_QUEUE_GRACE <= 0 or PAIRING_RESTARTS < 0:
+if (not 0 < 2 * PAIRING_HEARTBEAT_EVERY <= PAIRING_HEARTBEAT_TIMEOUT or PAIRING_QUEUE_GRACE <= 0
+        or PAIRING_QUEUE_WAIT < PAIRING_QUEUE_GRACE or PAIRING_RESTARTS < 0):
     raise ImproperlyConfigured("PAIRING_HEARTBEAT_TIMEOUT must be at least twice PAIRING_HEARTBEAT_EVERY (both above "
-                               "0), PAIRING_QUEUE_GRACE above 0 and PAIRING_RESTARTS 0 or more.")
+                               "0), PAIRING_QUEUE_GRACE above 0, PAIRING_QUEUE_WAIT at least PAIRING_QUEUE_GRACE "
+                               "and PAIRING_RESTARTS 0 or more.")
 
 # Mail: the pairing notices (pairing/rounds/mailer.py), sent by the Celery worker, and the sign-in
 # links.  EMAIL_URL says how:

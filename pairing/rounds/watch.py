@@ -3,7 +3,8 @@
 A task is lost when its heartbeat stopped (``heartbeat.py``: the worker was killed, restarted or
 ran out of memory) or when no worker took it within ``PAIRING_QUEUE_GRACE`` seconds while no
 other pairing computes (the web process died between the commit and the queueing, or no worker
-runs).  It is sent again with a new task id (a late delivery of the old one then does nothing),
+runs); while a worker beats (``worker_alive``) it may wait ``PAIRING_QUEUE_WAIT`` seconds behind
+the other tasks of the queue.  It is sent again with a new task id (a late delivery of the old one then does nothing),
 up to ``PAIRING_RESTARTS`` times; then the round fails (back to pairable, nothing lost) with a
 message that says what happened and what to do.  An entry of the outbox left unsent is sent.
 
@@ -22,6 +23,7 @@ from datetime import timedelta
 
 from celery import current_app
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Exists, F, OuterRef, Q
 from django.db.models.functions import Now
@@ -61,11 +63,31 @@ def _eager() -> bool:
     return bool(current_app.conf.task_always_eager)
 
 
-def _lost() -> tuple[Q, Q]:
-    """Rounds whose task stopped beating, and rounds whose task no worker took."""
+def _worker_key() -> str:
+    return f"pairing:worker-alive:{current_app.conf.task_default_queue}"
+
+
+def worker_alive() -> bool:
+    """Whether a worker of this queue beat within ``PAIRING_HEARTBEAT_TIMEOUT`` seconds (``Watcher``);
+    a cache that cannot be read says no (as before there was this beat)."""
+    try:
+        return bool(cache.get(_worker_key()))
+    except Exception:  # Redis down: the queue grace alone decides
+        return False
+
+
+def _queue_grace() -> float:
+    """How long a task may wait to be taken: the queue grace when no worker beats, else
+    ``PAIRING_QUEUE_WAIT`` (the worker is busy with other tasks, a long delivery of notices say:
+    the pairing waits its turn)."""
+    return settings.PAIRING_QUEUE_WAIT if worker_alive() else settings.PAIRING_QUEUE_GRACE
+
+
+def _lost(grace: float) -> tuple[Q, Q]:
+    """Rounds whose task stopped beating, and rounds whose task no worker took within ``grace`` s."""
     timeout = Now() - timedelta(seconds=settings.PAIRING_HEARTBEAT_TIMEOUT)
     busy = Round.objects.filter(status=Round.Status.PAIRING, heartbeat_at__gte=timeout).exclude(pk=OuterRef("pk"))
-    not_taken = Q(started_at__isnull=True, queued_at__lt=Now() - timedelta(seconds=settings.PAIRING_QUEUE_GRACE))
+    not_taken = Q(started_at__isnull=True, queued_at__lt=Now() - timedelta(seconds=grace))
     return Q(started_at__isnull=False, heartbeat_at__lt=timeout), not_taken & ~Exists(busy)
 
 
@@ -88,7 +110,8 @@ def _act(round_: Round) -> bool:
     if mine.filter(started_at__lt=Now() - timedelta(seconds=stale_after(round_.tournament))).exists():
         fail_past_time_limit(round_.pk, round_.task_id)  # beats, but never stopped at its limit
         return True
-    stopped, not_taken = _lost()
+    grace = _queue_grace()
+    stopped, not_taken = _lost(grace)
     restarts = 0 if _eager() else settings.PAIRING_RESTARTS
     task_id = new_task_id()
     if mine.filter(stopped | not_taken, resent__lt=restarts).update(
@@ -101,7 +124,7 @@ def _act(round_: Round) -> bool:
         return True
     tries = f"{round_.resent + 1} {'try' if round_.resent == 0 else 'tries'}"
     for lost, message in ((stopped, STOPPED.format(tries=tries)),
-                          (not_taken, NOT_TAKEN.format(grace=duration(settings.PAIRING_QUEUE_GRACE), tries=tries))):
+                          (not_taken, NOT_TAKEN.format(grace=duration(grace), tries=tries))):
         if mine.filter(lost).update(status=Round.Status.FAILED, error=message):
             log.warning("%s failed: its pairing task was lost", round_)
             log_failure(round_.tournament_id, round_.number, message)
@@ -126,6 +149,7 @@ class Watcher(threading.Thread):
         try:
             while not self.stopped.wait(settings.PAIRING_HEARTBEAT_EVERY):
                 try:
+                    cache.set(_worker_key(), True, timeout=settings.PAIRING_HEARTBEAT_TIMEOUT)  # worker_alive()
                     watch_all()
                     watch_notices()  # pairing notices left unsent (notices.py)
                 except Exception:  # a database or broker that blinks: the next pass tries again

@@ -149,6 +149,31 @@ def test_a_lost_pairing_fails_when_anybody_looks_at_it(client, arbiter, tourname
     assert (again.number, again.status) == (1, Round.Status.DRAFT)
 
 
+def test_a_pairing_waits_its_turn_while_a_worker_is_alive(tournament, monkeypatch):
+    # The worker beats (its watcher) but is busy with other tasks, a long delivery of notices: a task
+    # not taken within the queue grace is not lost, it waits up to PAIRING_QUEUE_WAIT; once no worker
+    # beats, the grace decides again.
+    from django.core.cache import cache
+
+    from pairing.rounds.watch import _worker_key, watch_round
+    with monkeypatch.context() as queued:
+        queued.setattr(pair_round_task, "apply_async", lambda *args, **options: None)  # waiting in the queue
+        round_ = request(tournament)
+    cache.set(_worker_key(), True, timeout=60)
+    try:
+        Round.objects.filter(pk=round_.pk).update(
+            queued_at=timezone.now() - timedelta(seconds=settings.PAIRING_QUEUE_GRACE + 60))
+        round_.refresh_from_db()
+        assert not watch_round(round_) and round_.status == Round.Status.PAIRING
+        Round.objects.filter(pk=round_.pk).update(
+            queued_at=timezone.now() - timedelta(seconds=settings.PAIRING_QUEUE_WAIT + 1))
+        round_.refresh_from_db()
+        assert watch_round(round_) and round_.status == Round.Status.FAILED
+        assert round_.error.startswith("No pairing worker took the round within 10 min"), round_.error
+    finally:
+        cache.delete(_worker_key())
+
+
 def test_a_lost_pairing_is_released_when_the_arbiter_pairs_again(tournament, monkeypatch):
     with monkeypatch.context() as lost:
         lost.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
