@@ -24,7 +24,7 @@ from tournaments import audit
 from tournaments.exchange.trf import first_game_round, tournament_document
 from tournaments.models import Game, Player, Result, Round, Tournament, is_team_event
 from tournaments.queries.standings import published_aros
-from tournaments.services import lock_tournament
+from tournaments.services import Refused, lock_tournament
 
 log = logging.getLogger(__name__)
 
@@ -88,9 +88,9 @@ def run_pairing(round_id: int, task_id: str | None = None) -> None:
                 if round_ is None:
                     return  # cancelled, or failed by the watcher
                 tournament = round_.tournament
-                document = _document(tournament, round_.number)
                 progress = RoundProgress(round_id, started + tournament.pairing_time_limit, task_id)
                 try:
+                    document = _document(tournament, round_.number)
                     pair = team_run.pair if is_team_event(tournament) else _pair
                     pairing = pair(document, tournament, round_, progress)
                 except (SoftTimeLimitExceeded, PairingTimeout, PairingStopped):
@@ -98,7 +98,7 @@ def run_pairing(round_id: int, task_id: str | None = None) -> None:
                 except Exception as error:  # the round must never stay "being paired"
                     fail(round_id, _failure(error, round_), task_id)
                     return
-                if _store(round_id, task_id, document, pairing):
+                if _store_when_free(round_id, task_id, document, pairing, progress):
                     return
             fail(round_id, "Players or results kept changing while the round was being paired: nothing was "
                            "paired. Pair again.", task_id)
@@ -130,6 +130,19 @@ def _failure(error: Exception, round_: Round) -> str:
         return str(error)
     log.exception("pairing %s failed", round_)
     return "The pairing engine failed unexpectedly; the error has been logged."
+
+
+def _store_when_free(round_id: int, task_id: str | None, document, pairing, progress: RoundProgress) -> bool:
+    """:func:`_store`, once the tournament is free: a long action holding it (a big import) past the
+    lock's wait does not throw the engine's work away; it is stored when the action is over, within
+    the round's time limit (the heartbeat beats meanwhile)."""
+    while True:
+        try:
+            return _store(round_id, task_id, document, pairing)
+        except Refused:  # lock_tournament: another action still under way
+            if time.monotonic() > progress.deadline:
+                raise PairingTimeout from None
+            log.info("round %s: the tournament is busy; the pairing waits to be stored", round_id)
 
 
 def _store(round_id: int, task_id: str | None, document, pairing) -> bool:

@@ -174,6 +174,31 @@ def test_a_pairing_waits_its_turn_while_a_worker_is_alive(tournament, monkeypatc
         cache.delete(_worker_key())
 
 
+def test_a_pairing_is_stored_once_a_long_action_frees_the_tournament(tournament, monkeypatch):
+    # An import holds the tournament past the lock's wait when the engine is done: the pairing waits
+    # and is stored, not thrown away (it was: the task failed, was sent again and paired again).
+    store, tries = run._store, []
+
+    def busy_twice(*args):
+        tries.append(1)
+        if len(tries) <= 2:
+            raise Refused("Another action on this tournament is still under way")
+        return store(*args)
+
+    monkeypatch.setattr(run, "_store", busy_twice)
+    round_ = request(tournament)
+    assert round_.status == Round.Status.DRAFT and round_.games.exists() and len(tries) == 3
+
+
+def test_a_failure_reading_the_tournament_fails_the_round_with_a_message(tournament, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(run, "_document", broken)
+    round_ = request(tournament)
+    assert round_.status == Round.Status.FAILED and "failed unexpectedly" in round_.error
+
+
 def test_a_lost_pairing_is_released_when_the_arbiter_pairs_again(tournament, monkeypatch):
     with monkeypatch.context() as lost:
         lost.setattr(pair_round_task, "apply_async", lambda *args, **options: None)
