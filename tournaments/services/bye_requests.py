@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,7 +35,9 @@ def _limits_problem(side: PlayerSide, player: Player, number: int) -> str | None
         return _("No bye in the last %(count)s rounds: ask for round %(last)s at the latest.") % {
             "count": side.no_byes_last_rounds, "last": last_allowed} if last_allowed > 0 else _(
             "This tournament gives no bye on request.")
-    asked = player.bye_requests.filter(status__in=ACTIVE).count()
+    # granted, or still to decide: a request left pending until its round was paired can no longer be granted
+    asked = player.bye_requests.filter(Q(status=Status.GRANTED) | Q(
+        status=Status.PENDING, round_number__gt=last_paired_round(tournament))).count()
     if asked >= side.max_byes:
         return _("You have %(count)s bye requests already: the tournament allows %(max)s.") % {
             "count": asked, "max": side.max_byes}

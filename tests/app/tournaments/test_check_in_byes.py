@@ -167,6 +167,24 @@ def test_a_granted_bye_cannot_be_taken_back_once_its_round_is_paired(event):
     assert asked.status == "granted"
 
 
+def test_a_request_left_pending_until_its_round_is_paired_no_longer_counts(event, arbiter):
+    # The arbiter did not decide before round 1 was paired: it can no longer be granted, so it does not
+    # hold one of the player's byes (max 1 here); a granted one does.
+    set_side(event, round_times=[], bye_approval="arbiter", max_byes=1)
+    player = players(event)[0]
+    lapsed = request_bye(player, 1, "H")
+    with pytest.raises(Refused, match="You have 1 bye requests already"):
+        request_bye(player, 2, "H")
+    play(pair(event), random.Random(3))
+    with pytest.raises(Refused, match="Round 1 has been paired already"):
+        grant(lapsed, arbiter)
+    later = request_bye(player, 3, "H")
+    assert later.status == ByeRequest.Status.PENDING
+    grant(later, arbiter)
+    with pytest.raises(Refused, match="You have 1 bye requests already"):
+        request_bye(player, 4, "Z")
+
+
 def test_no_bye_requests_unless_the_tournament_takes_them(event):
     set_side(event, bye_requests=False)
     with pytest.raises(Refused, match="takes no bye requests"):
