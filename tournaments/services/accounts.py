@@ -63,37 +63,40 @@ def _digest(code: str) -> str:
 
 
 def new_code(user) -> str:
-    """A fresh 6-digit code for ``user`` (the previous one no longer works)."""
+    """A fresh 6-digit code for ``user`` (the previous one no longer works, its tries start again)."""
     code = f"{secrets.randbelow(10 ** 6):06d}"
-    cache.set(f"sign-in-code:{user.pk}", {"digest": _digest(code), "tries": 0}, CODE_SECONDS)
+    cache.set_many({f"sign-in-code:{user.pk}": _digest(code), f"sign-in-tries:{user.pk}": 0}, CODE_SECONDS)
     return code
 
 
 def user_for_code(email: str, code: str):
-    """The user whose code this is, the code then spent; None when wrong, expired or used (five wrong
-    tries end it)."""
+    """The user whose code this is, the code then spent; None when wrong, expired or used.  Each try is
+    counted before the code is compared, in one atomic step (``incr``), so that tries made at once are
+    counted too: after five wrong ones the code is spent.  A try never extends the code's 15 minutes."""
     User = get_user_model()
     user = User.objects.filter(email__iexact=normalized(email)).order_by("pk").first()
     if user is None:
         return None
-    key = f"sign-in-code:{user.pk}"
-    stored = cache.get(key)
-    if not stored:
+    key, tries = f"sign-in-code:{user.pk}", f"sign-in-tries:{user.pk}"
+    try:
+        spent = cache.incr(tries)
+    except ValueError:  # no code, or expired
         return None
-    if not hmac.compare_digest(stored["digest"], _digest(code.strip())):
-        stored["tries"] += 1
-        if stored["tries"] >= CODE_TRIES:
-            cache.delete(key)
-        else:
-            cache.set(key, stored, CODE_SECONDS)
+    digest = cache.get(key)
+    if digest is None or spent > CODE_TRIES:
+        forget_code(user)
         return None
-    cache.delete(key)
+    if not hmac.compare_digest(digest, _digest(code.strip())):
+        if spent == CODE_TRIES:
+            forget_code(user)
+        return None
+    forget_code(user)
     return user
 
 
 def forget_code(user) -> None:
     """A sign-in by the link spends the code too."""
-    cache.delete(f"sign-in-code:{user.pk}")
+    cache.delete_many([f"sign-in-code:{user.pk}", f"sign-in-tries:{user.pk}"])
 
 
 @transaction.atomic

@@ -8,6 +8,7 @@ import types
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.db import connection
 from django.urls import reverse
 
 from tests.app.conftest import make_tournament
@@ -96,6 +97,51 @@ def test_the_code_signs_in_once_and_five_wrong_codes_end_it(client, mails, enter
         client.post(reverse("player:code"), {"email": "paolo@example.org", "code": wrong})
     client.post(reverse("player:code"), {"email": "paolo@example.org", "code": code})
     assert not signed_in_user(client).is_authenticated
+
+
+def test_wrong_codes_tried_at_once_are_all_counted(transactional_db, mails):
+    """Eight wrong tries at the same moment (eight phones, or a script): each is counted (one atomic
+    increment), so the right code no longer works after them, and four wrong ones leave the fifth try."""
+    import threading
+
+    from tournaments.services.accounts import new_code, user_for_code, user_for_email
+    user = user_for_email("paolo@example.org")
+    code = new_code(user)
+    wrong = f"{(int(code) + 1) % 10 ** 6:06d}"
+    start = threading.Barrier(8)
+
+    def guess():
+        try:
+            start.wait()
+            assert user_for_code("paolo@example.org", wrong) is None
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=guess) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert user_for_code("paolo@example.org", code) is None
+    code = new_code(user)
+    for _ in range(4):
+        assert user_for_code("paolo@example.org", f"{(int(code) + 1) % 10 ** 6:06d}") is None
+    assert user_for_code("paolo@example.org", code) == user
+
+
+def test_a_wrong_code_does_not_extend_the_code_life(mails, entered, monkeypatch):
+    """The code lives 15 minutes from its mail, however many wrong tries (each used to start them again)."""
+    import time
+
+    from tournaments.services.accounts import CODE_SECONDS, new_code, user_for_code, user_for_email
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])  # the cache's clock
+    user = user_for_email("paolo@example.org")
+    code = new_code(user)
+    now[0] += CODE_SECONDS - 100
+    assert user_for_code("paolo@example.org", f"{(int(code) + 1) % 10 ** 6:06d}") is None
+    now[0] += 200  # 15 minutes and 100 seconds after the mail
+    assert user_for_code("paolo@example.org", code) is None
 
 
 def test_sign_in_mails_are_limited_per_address_and_per_ip(client, mails, db):
