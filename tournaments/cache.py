@@ -221,13 +221,17 @@ def shared(key: str, build: Callable[[], T], keep: Callable[[T], bool] = lambda 
     if value is None:
         value = get(key)
         if value is None:
-            value = _built(key, build, keep, family)
+            value, current = _built(key, build, keep, family)
+            if not current:
+                return value  # the previous revision's, for this reader only: never kept under ``key``
         if local and keep(value):
             local.put(key, value)
     return value
 
 
-def _built(key: str, build: Callable[[], T], keep: Callable[[T], bool], family: str | None) -> T:
+def _built(key: str, build: Callable[[], T], keep: Callable[[T], bool], family: str | None) -> tuple[T, bool]:
+    """The value of ``key`` and True; or, while another reader builds it, the family's previous
+    value and False."""
     claimed = _claim(key)
     if not claimed:
         value = _awaited(key, BRIEF if family else WAIT)
@@ -235,10 +239,10 @@ def _built(key: str, build: Callable[[], T], keep: Callable[[T], bool], family: 
             value = _previous(family)
             if value is not None:
                 _stale.set(True)
-                return value
+                return value, False
             value = _awaited(key, WAIT)
         if value is not None:
-            return value
+            return value, True
     try:
         value = build()
         if keep(value):
@@ -248,7 +252,7 @@ def _built(key: str, build: Callable[[], T], keep: Callable[[T], bool], family: 
     finally:
         if claimed:
             _release(key)
-    return value
+    return value, True
 
 
 def _previous(family: str):

@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.contrib.auth.signals import user_logged_in
+from django.core.signals import request_started
 
 
 def _link_entries(sender, request, user, **kwargs) -> None:
@@ -7,6 +8,13 @@ def _link_entries(sender, request, user, **kwargs) -> None:
     from tournaments.services.accounts import link_entries
 
     link_entries(user)
+
+
+def _fresh(sender, **kwargs) -> None:
+    """Each request starts having been served no stale table (a worker's thread serves many)."""
+    from tournaments import cache
+
+    cache.fresh()
 
 
 class FrontsConfig(AppConfig):
@@ -19,3 +27,4 @@ class FrontsConfig(AppConfig):
 
     def ready(self) -> None:
         user_logged_in.connect(_link_entries, dispatch_uid="link_entries")
+        request_started.connect(_fresh, dispatch_uid="cache_fresh")

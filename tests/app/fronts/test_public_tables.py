@@ -105,6 +105,7 @@ def test_a_reader_is_served_the_previous_revision_while_the_next_is_built():
     cache.fresh()
     assert cache.shared("test:table:2", lambda: "built twice", family="test:table") == "revision 1"
     assert cache.stale()
+    assert cache.TABLES.get("test:table:2") is None  # the old value is not kept under the new key
     finished.set()
     builder.join()
     cache.fresh()
@@ -123,6 +124,9 @@ def test_a_page_made_of_a_stale_table_is_not_kept(event, monkeypatch):
     response = Client().get(url)
     assert response.status_code == 200 and "ETag" not in response
     assert "no-store" in response["Cache-Control"]
+    pdf = reverse("public:standings_pdf", args=[event.slug])
+    assert "no-store" in Client().get(pdf)["Cache-Control"]  # nor is a PDF file
+    assert "no-store" in Client().get(pdf)["Cache-Control"]  # made again, not served from the cache
     monkeypatch.undo()
     assert "Player, A0" in Client().get(url).content.decode()  # made again, from the table
 

@@ -308,9 +308,12 @@ def _pdf(request, tournament: Tournament, filename: str, build) -> HttpResponse:
     key = "pdf:" + hashlib.sha256(repr((request.get_host(), request.path, get_language(), tournament.pk,
                                         tournament.revision, request.GET.get("after"),
                                         request.GET.get("part"))).encode()).hexdigest()
-    content = cache.shared(key, build, local=None)
+    # Not kept when made of a table's previous revision (read since the request started), as the pages.
+    content = cache.shared(key, build, keep=lambda made: not cache.stale(), local=None)
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    if cache.stale():
+        patch_cache_control(response, no_store=True)
     return response
 
 
