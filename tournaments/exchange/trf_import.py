@@ -405,7 +405,7 @@ def _boards(document: TrfDocument, first: int, games: int) -> tuple[list[tuple],
         if entry is None or entry == ABSENT:
             continue  # not paired: exported as a zero-point absence again
         if entry.opponent is None:
-            if entry.code == "U":
+            if entry.code in ("U", "+"):  # "0000 - +": the PAB as some programs write it (the engine reads it so)
                 boards.append((record.number, None, Result.BYE, ""))
             else:
                 byes.append((record.number, entry.code))

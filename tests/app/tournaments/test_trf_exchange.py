@@ -6,6 +6,7 @@ import sys
 
 import pytest
 from django.test import TestCase
+from django.urls import reverse
 
 from pairing.engine.core.state import infer_initial_colour
 from pairing.engine.trf import ABSENT, dump, parse
@@ -220,3 +221,19 @@ def test_a_javafo_file_with_a_bad_xxs_scoring_is_refused_and_saves_nothing(club,
         import_tournament(club, javafo_file(xxs))
     assert message in " ".join(error.value.errors)
     assert not Tournament.objects.exists()
+
+
+def test_a_pab_written_as_a_forfeit_win_without_opponent_imports_as_the_pab(club, client):
+    # "0000 - +" (as some programs write the PAB; the engine reads it as the PAB) became an absence
+    # coded "+" that the standings, the crosstable and the round page could not read (500s).
+    tournament = make_tournament(club, players=5, rounds=3)
+    play(pair(tournament), random.Random(2))
+    text = export(tournament)
+    assert "0000 - U" in text
+    imported = import_tournament(club, text.replace("0000 - U", "0000 - +"))
+    bye = imported.round_set.get(number=1).games.get(black=None)
+    assert bye.result == Result.BYE and not imported.players.filter(absences__isnull=False).exists()
+    for page in ("public:standings", "public:crosstable"):
+        assert client.get(reverse(page, args=[imported.slug])).status_code == 200
+    assert client.get(reverse("public:round", args=[imported.slug, 1])).status_code == 200
+    assert export(imported).count("0000 - U") == 1
