@@ -50,7 +50,7 @@ ALL_ROUNDS = 0
 
 def round_number(text: str) -> int:
     """The N of ``-c N``: a round, from 1."""
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a round number from 1, not {text!r}")
     return int(text)
 

@@ -132,7 +132,7 @@ def recorded_tiebreaks(document: TrfDocument) -> tuple[list[str], dict[int, list
     for line in document.headers:
         if line.startswith(VALUES_RECORD + " "):
             number = line[4:8].strip()
-            if number.isdigit():
+            if number.isdecimal():
                 values[int(number)] = line[8:].split()
     return codes, values
 

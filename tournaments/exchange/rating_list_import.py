@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime
 import itertools
+import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 
 from django.db import IntegrityError, connection, transaction
@@ -109,6 +111,10 @@ def import_rating_list(source, name: str = "", kind: str | None = None,
             RatingList.objects.filter(pk__in=[rating_list.pk for rating_list in lists]).update(count=count)
     except RatingListError as error:
         raise _refused(error, name) from None
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as error:
+        # a zip member damaged (its CRC, its deflate data), encrypted or compressed by an unknown method
+        reason = _("The zip file cannot be read (%(error)s).") % {"error": error}
+        raise _refused(RatingListError(0, reason), name) from None
     except IntegrityError:
         raise Refused(_("Nothing was imported from %(name)s: %(reason)s") % {
             "name": name or _("the file"), "reason": _duplicate(file)}) from None

@@ -30,7 +30,7 @@ def _name_key():
 def search(rating_list: RatingList | None, query: str, limit: int = LIMIT) -> list[RatedPlayer]:
     """The players of ``rating_list`` whose FIDE id is ``query`` (digits), or whose name begins
     with it (any case), in name order; none for an empty query or no list."""
-    query = " ".join(query.split())[:MAX_QUERY]
+    query = " ".join(query.replace("\x00", "").split())[:MAX_QUERY]  # PostgreSQL text holds no NUL
     if rating_list is None or not query:
         return []
     players = RatedPlayer.objects.filter(list=rating_list)
@@ -41,7 +41,7 @@ def search(rating_list: RatingList | None, query: str, limit: int = LIMIT) -> li
 
 def entry(rating_list: RatingList | None, fide_id: str) -> RatedPlayer | None:
     """One player of the list by FIDE id."""
-    found = search(rating_list, fide_id) if fide_id.isdigit() else []
+    found = search(rating_list, fide_id) if fide_id.isdecimal() else []
     return found[0] if found else None
 
 

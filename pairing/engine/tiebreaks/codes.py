@@ -72,7 +72,7 @@ def parse_code(code: str) -> Tiebreak:
         if kind not in allowed:
             raise TiebreakCodeError(f"{code.strip()!r}: modifier /{modifier} does not apply to {name}")
         if kind in "CM":
-            if not argument.isdigit() or int(argument) < 1:
+            if not argument.isdecimal() or int(argument) < 1:
                 raise TiebreakCodeError(f"{code.strip()!r}: /{kind} needs a number, e.g. /{kind}1")
             options["cut_low"] = int(argument)
             if kind == "M":
@@ -80,12 +80,12 @@ def parse_code(code: str) -> Tiebreak:
         elif kind == "L":
             if re.fullmatch(r"[+-]\d+", argument):
                 options["limit_halves"] = int(argument)
-            elif argument.isdigit():
+            elif argument.isdecimal():
                 options["limit_percent"] = int(argument)
             else:
                 raise TiebreakCodeError(f"{code.strip()!r}: /L needs +n, -n (half points) or a percentage")
         elif kind == "U":
-            if not argument.isdigit():
+            if not argument.isdecimal():
                 raise TiebreakCodeError(f"{code.strip()!r}: /U needs a rating, e.g. /U1000")
             options["unrated"] = int(argument)
         elif argument:

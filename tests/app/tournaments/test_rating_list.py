@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -170,6 +171,22 @@ def test_a_zip_as_fide_serves_it(tmp_path):
         out.write(TXT, "standard_nov26frl.txt")
     (rating_list,) = import_rating_list(archive)
     assert (rating_list.kind, rating_list.period, rating_list.count) == ("standard", NOV26, 300)
+
+
+@pytest.mark.django_db
+def test_a_damaged_zip_is_refused_with_a_message(tmp_path):
+    # Its member's checksum wrong (a download cut and mended, a disk error): the list reads to its
+    # end, where the zip module finds the CRC-32 bad; it was a 500.
+    archive = tmp_path / "standard_nov26frl.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.write(TXT, "standard_nov26frl.txt")
+    data = bytearray(archive.read_bytes())
+    crc = data.index(b"PK\x01\x02") + 16  # the central directory's CRC-32 of the member
+    data[crc] ^= 0xFF
+    archive.write_bytes(bytes(data))
+    with pytest.raises(Refused, match="The zip file cannot be read"):
+        import_rating_list(archive)
+    assert not RatingList.objects.exists()
 
 
 @pytest.mark.django_db
@@ -360,6 +377,12 @@ def test_the_api_searches_the_latest_list(arbiter):
                               "title": "GM", "w_title": "", "o_title": "", "foa_title": "", "rating": 2830,
                               "games": 0, "k": 10, "birth_year": 1990, "inactive": False}]
     assert api.get(reverse("api:rating_list"), {"q": "carlsen", "kind": "bullet"}).status_code == 400
+    # Input PostgreSQL or int() cannot take (they were 500s): nobody found, or no such page.
+    assert api.get(reverse("api:rating_list"), {"q": "carl\x00sen"}).status_code == 200
+    client = Client()
+    client.force_login(arbiter)
+    assert client.get(reverse("arbiter:tournament_create"), {"club": "abc"}).status_code == 404
+    assert client.get(reverse("arbiter:event_create"), {"club": "1²"}).status_code == 404
 
 
 # --- Ratings updated before round 1 -------------------------------------------------------------------

@@ -153,6 +153,8 @@ def test_212_is_read_with_its_modifiers_and_202_without_points(club):
                             "BH, FB, SB, AOB, KS, ARO, TPR, PTP, APRO, APPO, RTNG"),
     ("212 PTS,BH/C1, SB/Q", 16, "'SB/Q': modifier /Q does not apply to SB"),
     ("212 PTS,BH/C", 9, "'BH/C': /C needs a number, e.g. /C1"),
+    ("212 PTS,BH/C²", 9, "'BH/C²': /C needs a number, e.g. /C1"),  # "²".isdigit(), but no int(): a 500
+    ("212 PTS,ARO/U¹", 9, "'ARO/U¹': /U needs a rating, e.g. /U1000"),
     ("212 PTS,KS/Lx", 9, "'KS/LX': /L needs +n, -n (half points) or a percentage"),
     ("212 PTS,DE/P2", 9, "'DE/P2': /P takes no argument"),
     ("212 PTS,ARO/Uabc", 9, "'ARO/UABC': /U needs a rating, e.g. /U1000"),

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.fronts.arbiter.forms import EventForm, MoveForm, SectionForm
+from tournaments.fronts.arbiter.views import chosen_club
 from tournaments.fronts.perform import perform
-from tournaments.fronts.permissions import Perm, clubs_where
 from tournaments.models import Event
 from tournaments.queries.events import section_states
 from tournaments.services import ConfirmationNeeded, Refused
@@ -28,9 +28,7 @@ from tournaments.services.events import (
 
 @login_required
 def event_create(request):
-    club = get_object_or_404(clubs_where(request.user, Perm.CREATE),
-                             pk=request.GET.get("club") or getattr(clubs_where(request.user, Perm.CREATE).first(),
-                                                                   "pk", None))
+    club = chosen_club(request)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -74,7 +74,7 @@ def rating_lookup(request, slug):
     rating_list = tournament_list(tournament)
     query = request.GET.get("lookup", "")
     player = request.GET.get("player", "")
-    player_pk = int(player) if player.isdigit() and tournament.players.filter(pk=int(player)).exists() else None
+    player_pk = int(player) if player.isdecimal() and tournament.players.filter(pk=int(player)).exists() else None
     return render(request, "arbiter/_rating_lookup.html", {
         "tournament": tournament, "rating_list": rating_list, "query": query.strip(), "player_pk": player_pk,
         "found": search(rating_list, query)})

@@ -11,7 +11,7 @@ from collections import Counter
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -78,16 +78,18 @@ def dashboard(request):
     })
 
 
-def _club(request) -> Club:
+def chosen_club(request) -> Club:
     """The club chosen with ``?club=`` among the user's clubs where he may create tournaments (by
-    default his first)."""
-    clubs = clubs_where(request.user, Perm.CREATE)
-    return get_object_or_404(clubs, pk=request.GET.get("club") or getattr(clubs.first(), "pk", None))
+    default his first); 404 for another, or for a ``?club=`` that is no number."""
+    clubs, chosen = clubs_where(request.user, Perm.CREATE), request.GET.get("club", "")
+    if chosen and not chosen.isdecimal():
+        raise Http404
+    return get_object_or_404(clubs, pk=chosen or getattr(clubs.first(), "pk", None))
 
 
 @login_required
 def tournament_create(request):
-    club = _club(request)
+    club = chosen_club(request)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -118,7 +120,7 @@ def _warn_of_namesakes(request, tournament: Tournament) -> None:
 @login_required
 def tournament_import(request):
     """Create a tournament from a TRF file (started in another program, say) and go on pairing it."""
-    club = _club(request)
+    club = chosen_club(request)
     form = TrfImportForm(request.POST or None, request.FILES or None)
     errors = []
     if request.method == "POST" and form.is_valid():
