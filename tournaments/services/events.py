@@ -7,7 +7,7 @@ target's entry conditions not met: asked first)."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import override
@@ -15,13 +15,14 @@ from django.utils.translation import override
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.cache import bump
-from tournaments.models import Absence, Club, Event, ForbiddenPair, Player, Registration, Tournament
+from tournaments.models import Absence, Club, Event, ForbiddenPair, Player, Registration, TeamMember, Tournament
 from tournaments.services import ConfirmationNeeded, Refused, last_paired_round, lock_tournament
 from tournaments.services.players import assign_pairing_numbers, check_not_registered, check_room
 from tournaments.services.registration import (
     condition_problem,
     condition_problems,
     player_side,
+    promote_waiting,
     register_online,
     registration_closed,
 )
@@ -115,7 +116,9 @@ def add_section(event: Event, tournament: Tournament, user=None) -> Tournament:
 @transaction.atomic
 def move_section_up(event: Event, tournament: Tournament, user=None) -> None:
     """``tournament`` changes places with the section before it (the order a placement by rating tries)."""
-    order = [lock_tournament(section) for section in event.sections()]
+    sections = list(event.sections())
+    locked = {t.pk: lock_tournament(t) for t in sorted(sections, key=lambda t: t.pk)}  # as _lock_both: no deadlock
+    order = [locked[section.pk] for section in sections]
     index = next((i for i, section in enumerate(order) if section.pk == tournament.pk), None)
     if index is None:
         raise Refused(_("%(tournament)s is not a section of %(event)s.") % {
@@ -210,6 +213,10 @@ def _check_move(section_from: Tournament, player: Player, section_to: Tournament
     if player.tournament_id != section_from.pk:
         raise Refused(_("%(name)s does not play in %(tournament)s.") % {
             "name": player.name, "tournament": section_from.name})
+    member = TeamMember.objects.filter(player=player).select_related("team").first()
+    if member is not None:  # his line-ups would field a player of another section
+        raise Refused(_("%(name)s is on the roster of %(team)s: take him off it before moving him.") % {
+            "name": player.name, "team": member.team.name})
     for section in (section_from, section_to):
         if last_paired_round(section):
             # C.04.2 B.3: the numbers of a paired round stay; a player in two sections' games never.
@@ -240,9 +247,7 @@ def move_player(section_from: Tournament, player: Player, section_to: Tournament
                                    "Confirm to move him all the same.") % {
             "name": player.name, "section": section_to.name, "reasons": " ".join(unmet)}, unmet)
     old_number = player.pairing_number
-    ForbiddenPair.objects.filter(player=player).delete()
-    ForbiddenPair.objects.filter(other=player).delete()
-    Absence.objects.filter(player=player, round_number__gt=section_to.rounds).delete()
+    _leave_section(section_from, player, section_to, user)
     player.tournament, player.pairing_number = section_to, None
     player.save(update_fields=["tournament", "pairing_number"])
     Registration.objects.filter(player=player).update(tournament=section_to)
@@ -264,4 +269,21 @@ def move_player(section_from: Tournament, player: Player, section_to: Tournament
     audit.record(None, Kind.PLAYER, "moved", f"{player.name} moved from {section_from.name} to {section_to.name}",
                  user=user, event=section_to.event, before={**data, "pairing_number": old_number},
                  after={**data, "pairing_number": player.pairing_number, **confirmed})
+    promote_waiting(section_from, user)  # his place is free there (docs/players.md)
     return player
+
+
+def _leave_section(section_from: Tournament, player: Player, section_to: Tournament, user) -> None:
+    """What does not move with him, each in the old section's log: the pairs kept apart there, and his
+    absences from rounds the new section has not."""
+    with override(None):  # the log is in English (tournaments/audit.py)
+        for pair in ForbiddenPair.objects.filter(Q(player=player) | Q(other=player)).select_related("player", "other"):
+            audit.record(section_from, Kind.FORBIDDEN_PAIR, "removed", f"{pair.player.name} and {pair.other.name} "
+                         f"may be paired again: {player.name} moved to {section_to.name}", user=user,
+                         before={"players": f"{pair.player.name} – {pair.other.name}", "rounds": pair.rounds_display()})
+            pair.delete()
+        for absence in Absence.objects.filter(player=player, round_number__gt=section_to.rounds):
+            audit.record(section_from, Kind.PLAYER, "absence", f"{player.name}: absence from round "
+                         f"{absence.round_number} dropped ({section_to.name} has {section_to.rounds} rounds)",
+                         user=user, before={"round": absence.round_number, "bye": absence.bye})
+            absence.delete()

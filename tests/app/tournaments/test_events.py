@@ -143,10 +143,30 @@ def test_moving_a_player_before_round_1_renumbers_both_sections(event, arbiter):
     assert list(b.players.values_list("rating", "pairing_number")) == [(2200, 1), (1900, 2), (1800, 3)]
     assert list(moved.absences.values_list("round_number", flat=True)) == [2, 5]
     assert not ForbiddenPair.objects.exists()
+    removed = a.audit_entries.get(kind="pair", action="removed")  # its end, in the section's log
+    assert removed.user == arbiter and "moved to Open B" in removed.summary
     out, into = a.audit_entries.get(action="moved out"), b.audit_entries.get(action="moved in")
     assert out.user == into.user == arbiter
     assert out.before == {"from": "Open A", "to": "Open B", "pairing_number": 2}
     assert into.after["pairing_number"] == 1
+
+
+def test_a_move_frees_a_place_for_the_waiting_list_and_never_takes_a_team_player(event, arbiter):
+    from tournaments.services.teams import add_member, create_team, set_team_rules
+    a, b, c = sections(event)["Open A"], sections(event)["Open B"], sections(event)["Open C"]
+    fill(a, [2300, 2200])
+    PlayerSide.objects.filter(tournament=a).update(max_players=2)
+    waiting = register_in_event(event, Registration(name="Neri, Ugo", rating=2150), person("u@example.org"),
+                                section=a)
+    assert waiting.status == Status.WAITING
+    move_player(a, a.players.get(rating=2200), b, arbiter)
+    waiting.refresh_from_db()
+    assert waiting.status == Status.APPROVED and a.players.filter(name="Neri, Ugo").exists()
+    # A team event's player plays with his team: moved alone, his line-ups would field another section's player.
+    set_team_rules(c, boards=1, user=arbiter)
+    rook = add_member(create_team(c, "Lyon Rooks", user=arbiter), Player(name="Rook, Rémi", rating=1500), arbiter)
+    with pytest.raises(Refused, match="on the roster of Lyon Rooks"):
+        move_player(c, rook.player, b, arbiter)
 
 
 def test_no_move_once_round_1_is_paired_in_either_section(event, arbiter):
