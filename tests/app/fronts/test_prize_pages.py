@@ -45,6 +45,20 @@ def test_the_arbiter_enters_a_category_at_once(event, signed_in):
     assert "3 prizes added." in page and "1,000.00 EUR" in page and "Trophy" in page
 
 
+def test_the_form_sent_twice_adds_its_places_once(event, signed_in):
+    # A double click (or the page sent again) used to append the same places after the first ones.
+    url = reverse("arbiter:prizes", args=[event.slug])
+    once = signed_in.get(url).context["once"]
+    data = {"kind": "overall", "values": "500\n300", "once": once}
+    signed_in.post(url, data)
+    again = signed_in.post(url, data, follow=True).content.decode()
+    assert "These prizes were added already" in again
+    assert [(p.place, p.amount) for p in event.prizes.all()] == [(1, 50000), (2, 30000)]
+    more = {**data, "values": "200", "once": signed_in.get(url).context["once"]}  # a new form: added
+    signed_in.post(url, more)
+    assert event.prizes.count() == 3
+
+
 @pytest.mark.parametrize(("data", "message"), [
     ({"kind": "rating", "values": "100"}, "A rating band needs a lowest or a highest rating"),
     ({"kind": "juniors", "values": "100"}, "need a year of birth"),

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.fronts.arbiter.forms import PrizeCategoryForm, PrizeRulesForm
-from tournaments.fronts.perform import perform
+from tournaments.fronts.perform import first_sending, once_token, perform
 from tournaments.models import Prize
 from tournaments.queries.prizes import prize_list
 from tournaments.services import Refused
@@ -23,6 +23,7 @@ def _page(request, tournament, category_form=None, rules_form=None, status=200):
         "category_form": category_form or PrizeCategoryForm(),
         "rules_form": rules_form or PrizeRulesForm(instance=tournament),
         "prizes": prize_list(tournament) if tournament.prizes.exists() else None,
+        "once": once_token(),
     }, status=status)
 
 
@@ -42,6 +43,9 @@ def prizes(request, slug):
         messages.error(request, _("Prizes not saved: %(problems)s") % {"problems": _problems(form)})
         return _page(request, tournament, category_form=form, status=400)
     data = form.cleaned_data
+    if not first_sending(request):  # a second click: its places are in already
+        messages.info(request, _("These prizes were added already: the form was sent twice."))
+        return redirect(reverse("arbiter:prizes", args=[tournament.slug]))
     try:
         added = add_category(tournament, data["kind"], data["values"], data["label"], data["rating_min"],
                              data["rating_max"], data["year"], data["club"], user=request.user)
