@@ -146,6 +146,9 @@ TABLES, PAGES = Local(6), Local(300)
 #: memory asks nothing of the database or the cache server for that long.  A change made in this
 #: process is seen at once (``bump`` forgets them); one made in another, within this delay.
 REVISION_TTL = 1.0
+#: At most this many kept: addresses of tournaments that do not exist are asked for too (anybody may
+#: type one), and must not grow a process's memory without end.
+MAX_REVISIONS = 10_000
 _revisions: dict[object, tuple[float, object]] = {}
 
 
@@ -156,6 +159,8 @@ def revisions(key, read: Callable[[], T]) -> T:
     if found is not None and found[0] > now:
         return found[1]
     value = read()
+    if len(_revisions) >= MAX_REVISIONS:
+        _revisions.clear()  # each is read again within a second anyway
     _revisions[key] = (now + REVISION_TTL, value)
     return value
 

@@ -213,3 +213,10 @@ def test_a_long_pdf_comes_in_parts(event, small_pages):
         assert Client().get(url, {"part": wrong}).status_code == 404
     slips = Client().get(reverse("public:slips_pdf", args=[event.slug, 3]), {"part": 1})
     assert slips.status_code == 200 and not slips["Content-Disposition"].endswith('-part-1.pdf"')  # one part
+
+
+def test_addresses_of_no_tournament_do_not_grow_the_memory(monkeypatch):
+    monkeypatch.setattr(cache, "MAX_REVISIONS", 50)
+    for n in range(500):
+        cache.revisions(f"no-such-tournament-{n}", list)
+    assert len(cache._revisions) <= 50
