@@ -381,12 +381,17 @@ class Tournament(models.Model):
         return self.swiss_system.games_per_round
 
     def completed_rounds(self) -> int:
-        """The last round r such that rounds 1..r are published with every result in."""
+        """The last round r such that rounds 1..r are published with every result in; in a team event,
+        every match's boards too (they are games only once both line-ups are in)."""
+        rules = TeamRules.objects.filter(tournament=self).first()
         complete = 0
-        rounds = (self.round_set.annotate(pending=models.Count("games", filter=pending_games("games__", self)))
+        rounds = (self.round_set.annotate(pending=models.Count("games", filter=pending_games("games__", self)),
+                                          games_count=models.Count("games", distinct=True),
+                                          matches_count=models.Count("matches", distinct=True))
                   .order_by("number"))  # an aggregation ignores Meta.ordering
-        for number, status, pending in rounds.values_list("number", "status", "pending"):
-            if status != Round.Status.PUBLISHED or pending:
+        for number, status, pending, games, matches in rounds.values_list(
+                "number", "status", "pending", "games_count", "matches_count"):
+            if status != Round.Status.PUBLISHED or pending or (rules and games < rules.boards * matches):
                 break
             complete = number
         return complete

@@ -147,19 +147,6 @@ def teams_not_paired(round_: Round) -> list[TeamNotPaired]:
             for team in teams.order_by("pairing_number")]
 
 
-def completed_team_rounds(tournament: Tournament) -> int:
-    """The last round r such that rounds 1..r are published with every board's result in."""
-    boards = tournament.team_rules.boards
-    complete = 0
-    for round_ in tournament.round_set.order_by("number").defer(*Round.JSON_FIELDS):
-        pending = round_.games.filter(result="").exists()
-        played = round_.games.count()
-        if round_.status != Round.Status.PUBLISHED or pending or played < boards * round_.matches.count():
-            break
-        complete = round_.number
-    return complete
-
-
 @dataclass
 class StandingsLine:
     team: Team

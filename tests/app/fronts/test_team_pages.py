@@ -148,6 +148,18 @@ def test_the_individual_pages_of_a_team_event(client, league, arbiter):
     assert client.get(reverse("arbiter:tournament", args=[league.slug])).status_code == 200
 
 
+def test_a_team_round_published_without_line_ups_is_not_complete(client, club, arbiter):
+    # Its matches' boards are games only once both line-ups are in: before, no game is "pending", yet
+    # the round is not played: the event is not finished, the players' standings are after no round.
+    one_round = make_league(club, teams=2, boards=2, roster=2, rounds=1, user=arbiter, name="Cup")
+    pair_round(one_round, arbiter)
+    assert one_round.completed_rounds() == 0
+    home = client.get(reverse("public:home")).content.decode()
+    assert home.index("Cup") < home.index("Finished") if "Finished" in home else "Cup" in home
+    players = client.get(reverse("public:standings", args=[one_round.slug])).content.decode()
+    assert "Standings after round 1" not in players
+
+
 def test_a_team_draft_on_the_arbiters_pages(client, league, arbiter):
     from django.test import TestCase
 

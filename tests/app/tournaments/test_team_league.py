@@ -8,7 +8,7 @@ from pairing.engine import parse_team
 from tests.app.teams import board_game, field_first_boards, make_league, pair_round, play_match, play_round, roster
 from tournaments.exchange.team_trf import export_team
 from tournaments.models import AuditEntry, Player, Result
-from tournaments.queries.teams import completed_team_rounds, round_matches, standings
+from tournaments.queries.teams import round_matches, standings
 from tournaments.services import Refused
 from tournaments.services.lineups import set_line_up
 from tournaments.services.teams import add_member, create_team, set_team_rules
@@ -112,7 +112,9 @@ def test_match_points_and_a_forfeited_board(league, arbiter):
     3½-½, 2 match points to 0 (C.04.6 1.2: win 2, draw 1, loss 0).  Match 2: board 1 home, board 2
     White (the away player), board 3 Black (away), board 4 Black (home): 2-2, 1 match point each."""
     round_ = pair_round(league, arbiter)
+    assert league.completed_rounds() == 0  # published, no line-up yet: no board is a game yet
     field_first_boards(round_, arbiter)
+    assert league.completed_rounds() == 0
     first, second, third, fourth = round_.matches.all()
     play_match(first, [Result.WHITE_FORFEIT_WIN, D, W, L])
     play_match(second, [W, W, L, L])
@@ -120,7 +122,7 @@ def test_match_points_and_a_forfeited_board(league, arbiter):
     play_match(fourth, [L, D, L, D])
     lines = {line.match.number: line for line in round_matches(round_)}
     assert (lines[1].score, lines[2].score) == ("3½–½", "2–2")
-    assert completed_team_rounds(league) == 1
+    assert league.completed_rounds() == 1
     table = {line.team.name: line.row for line in standings(league, 1)}
     assert (table[first.white_team.name].match_points, table[first.white_team.name].game_points) == (20, 35)
     assert (table[first.black_team.name].match_points, table[first.black_team.name].game_points) == (0, 5)

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from tournaments.fronts.api import team_serializers
 from tournaments.models import TeamRules, Tournament
 from tournaments.queries.standings import completed_round, published_rounds
-from tournaments.queries.teams import completed_team_rounds, round_matches, standings, team_rules
+from tournaments.queries.teams import round_matches, standings, team_rules
 
 
 class TeamEventMixin:
@@ -45,7 +45,7 @@ class TeamStandings(TeamEventMixin, APIView):
         tournament, rules = self.event()
         if rules is None:
             return Response([])
-        completed = completed_team_rounds(tournament)
+        completed = tournament.completed_rounds()
         after = completed_round(request.query_params.get("after", str(completed)), completed)
         if after is None:
             raise NotFound(_("No standings after that round."))

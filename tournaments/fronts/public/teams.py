@@ -10,7 +10,6 @@ from tournaments.fronts.public.views import _pdf, _public_url, _tournament, shar
 from tournaments.models import Round
 from tournaments.queries.standings import completed_round, published_rounds
 from tournaments.queries.teams import (
-    completed_team_rounds,
     crosstable,
     round_matches,
     standings,
@@ -40,7 +39,7 @@ def team_round(request, slug, number):
 @shared_page
 def team_standings(request, slug):
     tournament, rules = _team_event(slug)
-    completed = completed_team_rounds(tournament)
+    completed = tournament.completed_rounds()
     after = completed_round(request.GET.get("after", str(completed)), completed)
     if after is None:
         raise Http404("No standings after that round.")
@@ -52,7 +51,7 @@ def team_standings(request, slug):
 @shared_page
 def team_crosstable(request, slug):
     tournament, rules = _team_event(slug)
-    completed = completed_team_rounds(tournament)
+    completed = tournament.completed_rounds()
     return render(request, "public/team_crosstable.html", {
         "tournament": tournament, "rules": rules, "completed": completed, "round_numbers": range(1, completed + 1),
         "lines": crosstable(tournament, completed) if completed else []})
@@ -80,7 +79,7 @@ TEAM_ROUND_PRINTOUTS = {"matches": team_printouts.team_round_pdf, "slips": team_
 @shared_page
 def team_standings_pdf(request, slug):
     tournament, rules = _team_event(slug)
-    completed = completed_team_rounds(tournament)
+    completed = tournament.completed_rounds()
     after = completed_round(request.GET.get("after", str(completed)), completed)
     if not after:
         raise Http404("No standings after that round.")
@@ -91,7 +90,7 @@ def team_standings_pdf(request, slug):
 @shared_page
 def team_crosstable_pdf(request, slug):
     tournament, _rules = _team_event(slug)
-    completed = completed_team_rounds(tournament)
+    completed = tournament.completed_rounds()
     if not completed:
         raise Http404("No round is complete yet.")
     return _pdf(request, tournament, f"{slug}-team-crosstable-{completed}.pdf",

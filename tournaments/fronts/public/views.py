@@ -12,7 +12,7 @@ from functools import wraps
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.paginator import Paginator
-from django.db.models import F, Func, OuterRef, Q, Subquery
+from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -25,7 +25,7 @@ from django.views.decorators.http import require_safe
 from pairing.engine import TiebreakCodeError
 from tournaments import cache
 from tournaments.fronts.public import printouts
-from tournaments.models import Game, Player, Round, Tournament, pending_games
+from tournaments.models import Game, Player, Round, TeamRules, Tournament, pending_games
 from tournaments.queries.boards import board_list, finds
 from tournaments.queries.live import live_notice, next_round
 from tournaments.queries.records import player_record
@@ -154,14 +154,16 @@ def home_sections(query: str = "") -> list[Section]:
                                                                    status=Round.Status.PUBLISHED)),
                              pending=_count(Game.objects.filter(pending_games(""), round__tournament=OuterRef("pk"),
                                                                 round__status=Round.Status.PUBLISHED)),
-                             entrants=_count(Player.objects.filter(tournament=OuterRef("pk")))))
+                             entrants=_count(Player.objects.filter(tournament=OuterRef("pk"))),
+                             team=Exists(TeamRules.objects.filter(tournament=OuterRef("pk")))))
     if query:
         tournaments = tournaments.filter(Q(name__icontains=query) | Q(place__icontains=query))
     sections = {key: Section(key, title) for key, title in (
         ("ongoing", _("Ongoing")), ("upcoming", _("Upcoming")), ("finished", _("Finished")))}
     for tournament in tournaments:
         if tournament.listing == Tournament.Listing.ARCHIVED or (
-                tournament.published == tournament.rounds and not tournament.pending):
+                tournament.published == tournament.rounds and not tournament.pending
+                and (not tournament.team or tournament.completed_rounds() == tournament.rounds)):  # line-ups to come
             key = "finished"
         else:
             key = "ongoing" if tournament.published else "upcoming"
