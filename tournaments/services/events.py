@@ -56,9 +56,11 @@ def create_event(club: Club, user=None, **fields) -> Event:
     _check_event(event)
     base = slugify(event.name)[:120] or "event"
     for _attempt in range(SLUG_ATTEMPTS):
-        event.slug = _free_slug(base)
         try:
             with transaction.atomic():
+                Club.objects.select_for_update().filter(pk=club.pk).first()  # the club's events one at a time:
+                _check_event(event)  # a second of the name, sent at once, sees the first
+                event.slug = _free_slug(base)
                 event.save()
                 audit.record(None, Kind.SETTINGS, "event", f"Event {event.name} created", user=user, event=event,
                              after=audit.filled(audit.snapshot(event, exclude=("club", "slug"))))

@@ -64,6 +64,18 @@ def test_tournaments_of_one_name_created_at_once_get_distinct_slugs(club):
     assert "rapid-open" in slugs
 
 
+def test_an_event_sent_ten_times_at_once_is_made_once(club):
+    # The form sent twice is refused when the first is in; sent at the same moment too (both used to
+    # pass the check, the second then made "lyon-open-2").
+    from tournaments.models import Event
+    from tournaments.services import Refused
+    from tournaments.services.events import create_event
+    results = at_once(lambda i: create_event(club, name="Lyon Open"))
+    assert sum(isinstance(r, Event) for r in results) == 1
+    assert all(isinstance(r, (Event, Refused)) for r in results), results
+    assert list(Event.objects.values_list("slug", flat=True)) == ["lyon-open"]
+
+
 def logged_in_clients(user, count: int = THREADS) -> list[Client]:
     clients = [Client(raise_request_exception=False) for _ in range(count)]
     for client in clients:
