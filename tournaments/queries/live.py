@@ -24,8 +24,10 @@ def live_notice(player: Player) -> LiveNotice:
     notice = player_notice(player)
     result = ""
     if notice is not None and not notice.bye:
-        result = Game.objects.filter(round__tournament_id=player.tournament_id, round__number=notice.round_number,
-                                     board=notice.board).values_list("result", flat=True).first() or ""
+        found = Game.objects.filter(round__tournament_id=player.tournament_id, round__number=notice.round_number,
+                                    board=notice.board).values_list("result", "result2").first() or ("", "")
+        results = found[:player.tournament.games_per_round]  # a Double-Swiss match: both games (C.04.5)
+        result = " / ".join(r or "–" for r in results) if any(results) else ""
     return LiveNotice(revision, notice, result)
 
 

@@ -449,3 +449,16 @@ def test_a_double_swiss_file_without_xxr_has_the_matches_it_holds(club, played_f
     for record in played_file.players.values():
         del record.rounds[:]
     assert import_tournament(club, dump(played_file)).rounds == 1  # no game yet: one match
+
+
+def test_the_live_notice_shows_both_games_of_the_match(club):
+    # It showed game 1's result only, and nothing while only game 2 was in.
+    from tournaments.queries.live import live_notice
+
+    tournament = double(club, players=4, rounds=2)
+    round_ = pair(tournament)
+    game = round_.games.select_related("white").get(board=1)
+    enter_result(game, Result.DRAW, game_number=2)
+    assert live_notice(game.white).result == "– / ½-½"
+    enter_result(game, Result.WHITE_WINS)
+    assert live_notice(game.white).result == "1-0 / ½-½"
