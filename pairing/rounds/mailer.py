@@ -126,6 +126,19 @@ def deliver_until_done(round_id: int | None) -> None:
         time.sleep(min(max((next_try - timezone.now()).total_seconds(), 0.5), 600))
 
 
+def still_mine(notice: Notice) -> bool:
+    """Whether ``notice`` is still queued and leased to this sender (its lease as this sender set it),
+    its lease then renewed: a batch on a slow server keeps it mail after mail, and a notice whose round
+    was discarded meanwhile (deleted with it) or that another sender took after a lapsed lease is not
+    sent from this batch's copy."""
+    renewed = timezone.now() + timedelta(seconds=settings.NOTICE_LEASE)
+    if not Notice.objects.filter(pk=notice.pk, state=Notice.State.QUEUED,
+                                 claimed_until=notice.claimed_until).update(claimed_until=renewed):
+        return False
+    notice.claimed_until = renewed
+    return True
+
+
 def send_batch(batch: list[Notice]) -> tuple[int, bool]:
     """Send the batch over one connection; (how many were sent, whether the server could be reached)."""
     rounds, players, contents = _read(batch)
@@ -138,6 +151,8 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
     sent = 0
     try:
         for i, notice in enumerate(batch):
+            if not still_mine(notice):  # its round discarded meanwhile, or its lease ran out: another has it
+                continue
             message = _compose(notice, rounds, players, contents)
             if message is None:  # no board in the round any more, or the entry changed since
                 fail([notice], "nothing to tell any more: the board or the entry changed")

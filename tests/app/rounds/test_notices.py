@@ -261,6 +261,26 @@ def test_the_server_down_puts_the_batch_back_for_a_later_try(club, smtp, dispatc
     assert set(smtp.mailbox.by_address().values()) == {1} and smtp.mailbox.count() == 8
 
 
+def test_a_batch_sends_only_the_notices_still_its_own(club, smtp, dispatched):
+    # A batch is read once, then sent mail after mail: a notice deleted meanwhile (its round discarded)
+    # or taken by another sender after this one's lease ran out (a slow server) is not sent from it.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from pairing.rounds.mailer import claim, send_batch
+    tournament = make_tournament(club, players=6, pairing_notices=True)
+    with_addresses(tournament)
+    round_ = publish(tournament)
+    batch = claim(round_.pk)
+    assert len(batch) == 6
+    batch[0].delete()  # as the round's discard does
+    Notice.objects.filter(pk=batch[1].pk).update(claimed_until=timezone.now() + timedelta(minutes=5))  # another's
+    sent, reachable = send_batch(batch)
+    assert (sent, reachable) == (4, True) and smtp.mailbox.count() == 4
+    assert Notice.objects.get(pk=batch[1].pk).state == Notice.State.QUEUED  # the other sender's to send
+
+
 def test_the_last_try_fails_the_notice(club, smtp, dispatched, settings):
     settings.NOTICE_RETRY_AFTER, settings.NOTICE_ATTEMPTS = 0, 2
     tournament = make_tournament(club, players=2, pairing_notices=True)
