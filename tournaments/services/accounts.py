@@ -5,6 +5,7 @@ id of one of them."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -43,12 +44,24 @@ def user_for_email(email: str):
     return user
 
 
-def count_mail(email: str, address: str | None) -> None:
-    """Count a sign-in mail against the hourly limits (per e-mail address, per IP address), or refuse it."""
+def _mail_counters(email: str, address: str | None) -> list[tuple[str, int]]:
     keys = [(f"sign-in-mails:email:{hashlib.sha256(normalized(email).encode()).hexdigest()}",
              settings.SIGN_IN_MAILS_PER_ADDRESS)]
     if address:
         keys.append((f"sign-in-mails:ip:{address}", settings.SIGN_IN_MAILS_PER_IP))
+    return keys
+
+
+def uncount_mail(email: str, address: str | None) -> None:
+    """A sign-in mail the server did not take: it does not count against the limits."""
+    for key, _limit in _mail_counters(email, address):
+        with contextlib.suppress(ValueError):  # expired meanwhile
+            cache.decr(key)
+
+
+def count_mail(email: str, address: str | None) -> None:
+    """Count a sign-in mail against the hourly limits (per e-mail address, per IP address), or refuse it."""
+    keys = _mail_counters(email, address)
     for key, limit in keys:
         if cache.get(key, 0) >= limit:
             raise Refused(_("Too many sign-in mails were asked for: try again in an hour, or use the code of the "

@@ -157,6 +157,18 @@ def test_sign_in_mails_are_limited_per_address_and_per_ip(client, mails, db):
     assert ask_mail(client, "new@example.org", REMOTE_ADDR="10.0.0.9").status_code == 302
 
 
+def test_the_mail_server_down_is_a_message_and_costs_no_try(client, db, settings):
+    # The sign-in mail is sent while the player waits: a server that refuses was a 500, and the try
+    # counted (three of them locked him out for an hour once the server was back).
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2  # nobody listens
+    for _ in range(4):
+        response = ask_mail(client, "anna@example.org")
+        assert response.status_code == 503 and "could not be sent just now" in response.content.decode()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    assert ask_mail(client, "anna@example.org").status_code == 302 and len(mail.outbox) == 1
+
+
 def test_an_arbiter_account_gets_no_link(client, mails, arbiter):
     arbiter.email = "ann@example.org"
     arbiter.save()

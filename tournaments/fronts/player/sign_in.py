@@ -2,6 +2,9 @@
 link (django-sesame) and a 6-digit code, each valid 15 minutes and good once.  The link opens a
 page with a "Sign in" button (a POST), so a mail scanner that opens links spends nothing."""
 
+import logging
+import smtplib
+
 from axes.helpers import get_client_ip_address
 from django.contrib import messages
 from django.contrib.auth import authenticate, login
@@ -14,9 +17,17 @@ from sesame.utils import get_query_string
 
 from tournaments.fronts.player.forms import CodeForm, EmailForm
 from tournaments.services import Refused
-from tournaments.services.accounts import count_mail, forget_code, new_code, user_for_code, user_for_email
+from tournaments.services.accounts import (
+    count_mail,
+    forget_code,
+    new_code,
+    uncount_mail,
+    user_for_code,
+    user_for_email,
+)
 
 NEXT = "player_next"
+log = logging.getLogger(__name__)
 
 
 def _client_ip(request) -> str | None:
@@ -46,7 +57,14 @@ def sign_in(request):
         except Refused as refusal:
             messages.error(request, refusal.message)
             return render(request, "player/sign_in.html", {"form": form, "next": next_url}, status=429)
-        _mail(request, user_for_email(email))
+        try:
+            _mail(request, user_for_email(email))
+        except (smtplib.SMTPException, OSError):
+            log.warning("sign-in mail to %s not sent", email, exc_info=True)
+            uncount_mail(email, _client_ip(request))
+            messages.error(request, _("The mail could not be sent just now (the mail server did not answer): "
+                                      "try again in a few minutes."))
+            return render(request, "player/sign_in.html", {"form": form, "next": next_url}, status=503)
         if url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
             request.session[NEXT] = next_url
         messages.success(request, _("A mail with a link and a code is on its way to %(email)s.") % {"email": email})
