@@ -110,8 +110,15 @@ def send_failed_again(round_: Round, user=None) -> int:
     """Queue the round's failed notices again (their tries counted afresh); how many (audited)."""
     with transaction.atomic():
         lock_tournament(round_.tournament)
-        count = Notice.objects.filter(round=round_, state=Notice.State.FAILED).update(
-            state=Notice.State.QUEUED, attempts=0, next_try_at=Now(), claimed_until=None)
+        failed = Notice.objects.filter(round=round_, state=Notice.State.FAILED)
+        # To each player's address as it is now (corrected since, say), never to one unsubscribed since.
+        current = dict(addressed(round_.tournament, Q(pk__in=failed.values("player_id"))))
+        failed = failed.filter(player_id__in=current)  # the others stay failed: no address, or unsubscribed
+        for notice in failed:
+            if notice.address != current[notice.player_id]:
+                notice.address = current[notice.player_id]
+                notice.save(update_fields=["address"])
+        count = failed.update(state=Notice.State.QUEUED, attempts=0, next_try_at=Now(), claimed_until=None)
         if not count:
             raise Refused(_("No notice of this round has failed."))
         audit.record(round_.tournament, audit.Kind.ROUND, "notices resent",
