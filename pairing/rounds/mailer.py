@@ -153,11 +153,11 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
         for i, notice in enumerate(batch):
             if not still_mine(notice):  # its round discarded meanwhile, or its lease ran out: another has it
                 continue
-            message = _compose(notice, rounds, players, contents)
-            if message is None:  # no board in the round any more, or the entry changed since
-                fail([notice], "nothing to tell any more: the board or the entry changed")
-                continue
             try:
+                message = _compose(notice, rounds, players, contents)
+                if message is None:  # no board in the round any more, or the entry changed since
+                    fail([notice], "nothing to tell any more: the board or the entry changed")
+                    continue
                 connection.send_messages([message])
             except (smtplib.SMTPException, OSError) as error:
                 if refused_for_good(error):
@@ -165,6 +165,10 @@ def send_batch(batch: list[Notice]) -> tuple[int, bool]:
                     continue
                 put_back(batch[i:], error)
                 return sent, False
+            except Exception as error:  # a mail that cannot be made (a header, a row gone): it, not the batch
+                log.exception("notice %s cannot be sent", notice.pk)
+                fail([notice], error)
+                continue
             # Its own commit, right after the server took it: a kill now loses at most this mark.
             Notice.objects.filter(pk=notice.pk).update(state=Notice.State.SENT, sent_at=Now(), claimed_until=None,
                                                        last_error="")

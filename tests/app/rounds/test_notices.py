@@ -282,6 +282,26 @@ def test_a_batch_sends_only_the_notices_still_its_own(club, smtp, dispatched):
     assert Notice.objects.get(pk=batch[1].pk).state == Notice.State.QUEUED  # the other sender's to send
 
 
+def test_a_mail_that_cannot_be_made_fails_alone(club, smtp, dispatched, monkeypatch):
+    # An error that is no SMTP one (a header refused, a row gone meanwhile) stopped the batch, and the
+    # notice was claimed again and again, never failed.
+    from pairing.rounds import mailer
+    tournament = make_tournament(club, players=4, pairing_notices=True)
+    with_addresses(tournament)
+    round_ = publish(tournament)
+    compose, broken = mailer._compose, Notice.objects.order_by("pk").first().pk
+
+    def compose_or_fail(notice, *args):
+        if notice.pk == broken:
+            raise ValueError("Header values can't contain newlines")
+        return compose(notice, *args)
+
+    monkeypatch.setattr(mailer, "_compose", compose_or_fail)
+    assert deliver(round_.pk) == 3
+    failed = Notice.objects.get(state=Notice.State.FAILED)
+    assert failed.pk == broken and "newlines" in failed.last_error
+
+
 def test_the_last_try_fails_the_notice(club, smtp, dispatched, settings):
     settings.NOTICE_RETRY_AFTER, settings.NOTICE_ATTEMPTS = 0, 2
     tournament = make_tournament(club, players=2, pairing_notices=True)
