@@ -67,3 +67,10 @@ def test_a_unique_name_is_not_marked_on_the_dashboard(client, arbiter):
     create(client, "Autumn Cup")
     create(client, "Spring Cup")
     assert 'class="namesake"' not in client.get(reverse("arbiter:dashboard")).content.decode()
+
+
+def test_a_name_with_a_line_break_is_refused(client, arbiter):
+    # Written in the notices' subject (a mail header) and in the TRF file's lines: one line only.
+    client.force_login(arbiter)
+    page = create(client, "Autumn\r\nBcc: everybody@example.org").content.decode()
+    assert "Control characters (tab, escape...) are not allowed." in page and not Tournament.objects.exists()
