@@ -40,7 +40,7 @@ from .systems.team.explain import explain_team
 from .systems.team.generator import TeamConfig, generate_team
 from .systems.team.state import build_team_state
 from .tiebreaks import DEFAULT_SWISS, TiebreakCodeError, compute_standings, format_value, json_value
-from .trf import TrfDocument, parse
+from .trf import DIGITS, TrfDocument, parse
 from .trf_team import parse_team
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_UNEXPECTED, EXIT_FILE = 0, 1, 2, 3, 5
@@ -50,7 +50,7 @@ ALL_ROUNDS = 0
 
 def round_number(text: str) -> int:
     """The N of ``-c N``: a round, from 1."""
-    if not text.isdecimal() or int(text) < 1:
+    if not DIGITS.fullmatch(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"a round number from 1, not {text!r}")
     return int(text)
 

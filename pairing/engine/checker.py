@@ -10,7 +10,7 @@ from fractions import Fraction
 from . import pair_round
 from .systems import get_system
 from .tiebreaks import compute_standings, format_value
-from .trf import TrfDocument
+from .trf import DIGITS, TrfDocument
 
 
 @dataclass
@@ -132,7 +132,7 @@ def recorded_tiebreaks(document: TrfDocument) -> tuple[list[str], dict[int, list
     for line in document.headers:
         if line.startswith(VALUES_RECORD + " "):
             number = line[4:8].strip()
-            if number.isdecimal():
+            if DIGITS.fullmatch(number):
                 values[int(number)] = line[8:].split()
     return codes, values
 

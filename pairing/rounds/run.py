@@ -24,7 +24,7 @@ from tournaments import audit
 from tournaments.exchange.trf import first_game_round, tournament_document
 from tournaments.models import Game, Player, Result, Round, Tournament, is_team_event
 from tournaments.queries.standings import published_aros
-from tournaments.services import Refused, lock_tournament
+from tournaments.services import Busy, lock_tournament
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ def _store_when_free(round_id: int, task_id: str | None, document, pairing, prog
     while True:
         try:
             return _store(round_id, task_id, document, pairing)
-        except Refused:  # lock_tournament: another action still under way
+        except Busy:  # lock_tournament: another action still under way
             if time.monotonic() > progress.deadline:
                 raise PairingTimeout from None
             log.info("round %s: the tournament is busy; the pairing waits to be stored", round_id)

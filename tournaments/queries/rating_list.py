@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import connection
 from django.db.models.functions import Collate, Upper
 
+from pairing.engine import DIGITS
 from tournaments.models import Player, RatedPlayer, RatingList, Tournament
 
 #: Players a lookup returns at most.
@@ -41,7 +42,7 @@ def search(rating_list: RatingList | None, query: str, limit: int = LIMIT) -> li
 
 def entry(rating_list: RatingList | None, fide_id: str) -> RatedPlayer | None:
     """One player of the list by FIDE id."""
-    found = search(rating_list, fide_id) if fide_id.isdecimal() else []
+    found = search(rating_list, fide_id) if DIGITS.fullmatch(fide_id) else []
     return found[0] if found else None
 
 

@@ -51,6 +51,10 @@ class ConfirmationNeeded(Refused):
     """An action allowed only once the arbiter confirms it; the message says what it affects."""
 
 
+class Busy(Refused):
+    """Another action holds the tournament past the lock's wait (:func:`lock_tournament`): nothing changed."""
+
+
 #: How long an action waits for another one holding the tournament (PostgreSQL): an action is over in
 #: milliseconds; past this one is long (a big import), and the arbiter is told at once that the
 #: tournament is busy rather than left waiting until the web server gives up.
@@ -64,7 +68,7 @@ def lock_tournament(tournament: Tournament) -> Tournament:
     transaction ends.
 
     PostgreSQL locks the tournament's row, waiting at most ``LOCK_WAIT_SECONDS`` for another action
-    (then :class:`Refused`, nothing changed); SQLite takes its write lock when the transaction
+    (then :class:`Busy`, nothing changed); SQLite takes its write lock when the transaction
     begins (``transaction_mode`` IMMEDIATE in the settings).
     """
     if connection.vendor == "postgresql":
@@ -75,7 +79,7 @@ def lock_tournament(tournament: Tournament) -> Tournament:
     except OperationalError as error:
         if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
             raise
-        raise Refused(_("Another action on this tournament is still under way (an import, say): nothing was "
+        raise Busy(_("Another action on this tournament is still under way (an import, say): nothing was "
                         "changed. Try again in a moment.")) from None
 
 

@@ -1,7 +1,7 @@
 """Players' accounts (docs/players.md): a person is known by his e-mail address and signs in with a
 link or a 6-digit code sent there, each valid 15 minutes and good once (no password to forget).
-Signed in, he is linked to his entries: those registered with his address, then those with the FIDE
-id of one of them."""
+Signed in, he is linked to the entries registered with his address (never by a FIDE id, which anybody
+can type)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pairing.engine import DIGITS
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.models import Player, RatedPlayer, RatingList, Registration, Tournament
@@ -48,7 +49,7 @@ def listed_rating(tournament: Tournament, who: Player | Registration) -> int | N
     list's when his FIDE id is there with a rating (what :func:`update_ratings` sets before round 1),
     else the one typed (unrated in the list: a national rating, say)."""
     fide_id = (who.fide_id or "").strip()
-    rating_list = RatingList.objects.latest_of(tournament.rating_kind) if fide_id.isdecimal() else None
+    rating_list = RatingList.objects.latest_of(tournament.rating_kind) if DIGITS.fullmatch(fide_id) else None
     if rating_list is None:
         return who.rating
     listed = RatedPlayer.objects.filter(list=rating_list, fide_id=int(fide_id)).values_list("rating", flat=True)
@@ -61,7 +62,7 @@ def rating_changes(tournament: Tournament) -> tuple[RatingList | None, list[Rati
     rating_list = RatingList.objects.latest_of(tournament.rating_kind)
     if rating_list is None:
         return None, []
-    players = [p for p in tournament.players.all() if p.fide_id.isdecimal()]
+    players = [p for p in tournament.players.all() if DIGITS.fullmatch(p.fide_id)]
     entries = {e.fide_id: e for e in RatedPlayer.objects.filter(
         list=rating_list, fide_id__in=[int(p.fide_id) for p in players])}
     changes = []

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..trf import DIGITS
+
 #: Acronym -> modifiers it accepts (C: cut, M: median, L: limit, P: forfeits as games,
 #: F: Fore Buchholz, R: reverse order, U: rating given to unrated players).
 ACRONYMS = {
@@ -72,7 +74,7 @@ def parse_code(code: str) -> Tiebreak:
         if kind not in allowed:
             raise TiebreakCodeError(f"{code.strip()!r}: modifier /{modifier} does not apply to {name}")
         if kind in "CM":
-            if not argument.isdecimal() or int(argument) < 1:
+            if not DIGITS.fullmatch(argument) or int(argument) < 1:
                 raise TiebreakCodeError(f"{code.strip()!r}: /{kind} needs a number, e.g. /{kind}1")
             options["cut_low"] = int(argument)
             if kind == "M":
@@ -80,12 +82,12 @@ def parse_code(code: str) -> Tiebreak:
         elif kind == "L":
             if re.fullmatch(r"[+-]\d+", argument):
                 options["limit_halves"] = int(argument)
-            elif argument.isdecimal():
+            elif DIGITS.fullmatch(argument):
                 options["limit_percent"] = int(argument)
             else:
                 raise TiebreakCodeError(f"{code.strip()!r}: /L needs +n, -n (half points) or a percentage")
         elif kind == "U":
-            if not argument.isdecimal():
+            if not DIGITS.fullmatch(argument):
                 raise TiebreakCodeError(f"{code.strip()!r}: /U needs a rating, e.g. /U1000")
             options["unrated"] = int(argument)
         elif argument:

@@ -23,7 +23,7 @@ from pairing.rounds.run import run_pairing
 from pairing.rounds.tasks import pair_round_task
 from tests.app.conftest import boards, make_tournament, request
 from tournaments.models import Game, Player, Round
-from tournaments.services import Refused
+from tournaments.services import Busy, Refused
 from tournaments.services.players import register_player
 
 postgresql_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="lock_timeout is PostgreSQL's")
@@ -182,7 +182,7 @@ def test_a_pairing_is_stored_once_a_long_action_frees_the_tournament(tournament,
     def busy_twice(*args):
         tries.append(1)
         if len(tries) <= 2:
-            raise Refused("Another action on this tournament is still under way")
+            raise Busy("Another action on this tournament is still under way")
         return store(*args)
 
     monkeypatch.setattr(run, "_store", busy_twice)

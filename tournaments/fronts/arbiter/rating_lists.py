@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from pairing.engine import DIGITS
 from tournaments.exchange.rating_list_import import import_rating_list
 from tournaments.limits import MAX_RATING_LIST_BYTES
 from tournaments.models import RatingKind, RatingList
@@ -74,7 +75,7 @@ def rating_lookup(request, slug):
     rating_list = tournament_list(tournament)
     query = request.GET.get("lookup", "")
     player = request.GET.get("player", "")
-    player_pk = int(player) if player.isdecimal() and tournament.players.filter(pk=int(player)).exists() else None
+    player_pk = int(player) if DIGITS.fullmatch(player) and tournament.players.filter(pk=int(player)).exists() else None
     return render(request, "arbiter/_rating_lookup.html", {
         "tournament": tournament, "rating_list": rating_list, "query": query.strip(), "player_pk": player_pk,
         "found": search(rating_list, query)})

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from pairing.engine import DIGITS
 from tournaments import audit
 from tournaments.exchange.csv_import import import_players_csv
 from tournaments.exchange.trf import export
@@ -82,7 +83,7 @@ def chosen_club(request) -> Club:
     """The club chosen with ``?club=`` among the user's clubs where he may create tournaments (by
     default his first); 404 for another, or for a ``?club=`` that is no number."""
     clubs, chosen = clubs_where(request.user, Perm.CREATE), request.GET.get("club", "")
-    if chosen and not chosen.isdecimal():
+    if chosen and not DIGITS.fullmatch(chosen):
         raise Http404
     return get_object_or_404(clubs, pk=chosen or getattr(clubs.first(), "pk", None))
 
