@@ -231,12 +231,14 @@ def test_a_forfeit_recorded_by_mistake_is_withdrawn_until_the_next_round_is_pair
     client.force_login(arbiter)
     page = client.get(reverse("arbiter:team_round", args=[tournament.slug, 1])).content.decode()
     url = reverse("arbiter:match_forfeit_withdraw", args=[tournament.slug, 1, match.pk])
-    assert url in page
+    board_form = reverse("arbiter:board_result", args=[tournament.slug, board_game(match, 1).pk])
+    assert url in page and board_form not in page  # no board input while the forfeit stands
     response = client.post(url, follow=True)
     assert "The forfeit of match 1 is withdrawn" in response.content.decode()
     client.post(url)  # a second click changes nothing
     match.refresh_from_db()
     assert match.forfeit == "" and [board_game(match, b).result for b in (1, 2)] == ["", ""]
+    assert board_form in client.get(reverse("arbiter:team_round", args=[tournament.slug, 1])).content.decode()
     assert "330" not in export_team(tournament)
     assert AuditEntry.objects.filter(action="forfeit withdrawn", user=arbiter).count() == 1
     play_match(match, [W, D], arbiter)  # the boards' results, as played
