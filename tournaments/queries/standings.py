@@ -16,7 +16,7 @@ from tournaments.models import Player, Round, Tournament
 #: How a result code of the TRF reads in a crosstable cell and a player's record (a game of less than
 #: one move, W D L, as a game; a forfeit as its sign).
 CELL_TEXT = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½", "+": "+", "-": "-"}
-BYE_CELLS = {"U": ("bye", gettext_lazy("pairing-allocated bye")), "H": ("½", gettext_lazy("half-point bye")),
+BYE_CELLS = {"U": (gettext_noop("bye"), gettext_lazy("pairing-allocated bye")), "H": ("½", gettext_lazy("half-point bye")),
              "F": ("1", gettext_lazy("full-point bye")), "Z": ("0", gettext_lazy("not paired"))}
 AGAINST = {"+": gettext_noop("forfeit win against %(opponent)s"),
            "-": gettext_noop("forfeit loss against %(opponent)s"),
@@ -118,7 +118,8 @@ class Table:
     def _row(self, data: tuple) -> Row:
         line, rank, number, points, cells, values, aro = data
         return Row(line, rank, self.entrant(number), points,
-                   [Cell(text, kind, None if opponent is None else self.entrant(opponent))
+                   [Cell(gettext(text) if kind == "U" else text, kind,  # the bye's word in the reader's language
+                         None if opponent is None else self.entrant(opponent))
                     for text, kind, opponent in cells],
                    [Value(code, _unpacked(value), explained)
                     for code, value, explained in zip(self.codes, values, self.explained, strict=True)], aro)

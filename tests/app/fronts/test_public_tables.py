@@ -220,3 +220,13 @@ def test_addresses_of_no_tournament_do_not_grow_the_memory(monkeypatch):
     for n in range(500):
         cache.revisions(f"no-such-tournament-{n}", list)
     assert len(cache._revisions) <= 50
+
+
+def test_the_bye_cell_reads_in_the_readers_language(event):
+    """The cached table keeps the bye's cell as a code word; each reader reads it in his language."""
+    client = Client()
+    url = reverse("public:crosstable", args=[event.slug])
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '">bye</td>' in english and '">bye</td>' not in french
+    assert '">exempt</td>' in french
