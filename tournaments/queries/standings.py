@@ -16,8 +16,9 @@ from tournaments.models import Player, Round, Tournament
 #: How a result code of the TRF reads in a crosstable cell and a player's record (a game of less than
 #: one move, W D L, as a game; a forfeit as its sign).
 CELL_TEXT = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½", "+": "+", "-": "-"}
-BYE_CELLS = {"U": (gettext_noop("bye"), gettext_lazy("pairing-allocated bye")), "H": ("½", gettext_lazy("half-point bye")),
-             "F": ("1", gettext_lazy("full-point bye")), "Z": ("0", gettext_lazy("not paired"))}
+BYE_CELLS = {"U": (gettext_noop("bye"), gettext_lazy("pairing-allocated bye")),
+             "H": ("½", gettext_lazy("half-point bye")), "F": ("1", gettext_lazy("full-point bye")),
+             "Z": ("0", gettext_lazy("not paired"))}
 AGAINST = {"+": gettext_noop("forfeit win against %(opponent)s"),
            "-": gettext_noop("forfeit loss against %(opponent)s"),
            "w": gettext_noop("White against %(opponent)s"), "b": gettext_noop("Black against %(opponent)s")}

@@ -84,3 +84,27 @@ def test_missing_results_of_two_rounds_name_each_round_s_boards(club):
     with pytest.raises(Refused, match=r"^Rounds 1 and 2 still have missing results: round 1, board 6; "
                                       r"round 2, board 3\.$"):
         request_pairing(tournament)
+
+
+def test_the_api_publishes_only_the_draft_its_client_read(club, arbiter):
+    # The status gives the draft's revision; a publish sent with it is refused once the draft changed.
+    from rest_framework.test import APIClient
+
+    from pairing.rounds.request import pair_again
+    tournament = make_tournament(club, players=6)
+    first = request(tournament)
+    api = APIClient()
+    api.force_authenticate(arbiter)
+    status_url = f"/api/tournaments/{tournament.slug}/rounds/1/status/"
+    url = f"/api/tournaments/{tournament.slug}/rounds/1/publish/"
+    read = api.get(status_url).json()["draft_revision"]
+    assert read
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        pair_again(first, arbiter)
+    refused = api.post(url, {"revision": read}, format="json")
+    assert refused.status_code == 409 and "changed since you read it" in refused.json()["detail"]
+    assert Round.objects.get(number=1).status == Round.Status.DRAFT
+    read = api.get(status_url).json()["draft_revision"]
+    published = api.post(url, {"revision": read}, format="json")
+    assert published.status_code == 200 and published.json()["status"] == "published"
+    assert published.json()["draft_revision"] is None  # no draft left

@@ -2,6 +2,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from pairing.engine import TEAM, json_value
+from pairing.rounds.publish import draft_revision
 from pairing.rounds.watch import STAGES, stage
 from tournaments.models import Event, Game, ManualChange, Player, Prize, RatedPlayer, Round, Team, TeamRules, Tournament
 from tournaments.queries.boards import board_list
@@ -144,16 +145,21 @@ class RoundStatusSerializer(serializers.ModelSerializer):
     # queued, computing, resent (its task was lost and sent again), failed, done
     # (pairing/rounds/watch.py); resent: how often the watcher sent the task again.
     stage = serializers.SerializerMethodField()
+    draft_revision = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
         # While the round is being paired: brackets done of how many, the current bracket's size.
         fields = ["number", "status", "stage", "resent", "error", "progress_done", "progress_total",
-                  "progress_size"]
+                  "progress_size", "draft_revision"]
 
     @extend_schema_field(serializers.ChoiceField(choices=STAGES))
     def get_stage(self, round_) -> str:
         return stage(round_)
+
+    def get_draft_revision(self, round_) -> str | None:
+        """Which draft the round holds (null without one): sent with publish, it publishes this one only."""
+        return draft_revision(round_) if round_.status == Round.Status.DRAFT else None
 
 
 class StandingSerializer(serializers.Serializer):
@@ -345,6 +351,9 @@ class QuestionSerializer(RefusalSerializer):
 class PublishSerializer(serializers.Serializer):
     confirm = serializers.BooleanField(default=False, help_text="Publish although the draft is out of date or "
                                                                 "leaves players to be paired without a board")
+    revision = serializers.CharField(required=False, max_length=64,
+                                     help_text="The round status's draft_revision: refused (409) if the draft "
+                                               "changed since (paired again, changed by hand)")
 
 
 class RatedPlayerSerializer(serializers.ModelSerializer):

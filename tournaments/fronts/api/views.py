@@ -264,7 +264,8 @@ class PublishRound(APIView):
     """Publish a round's draft pairing: the players see it, results can be entered.  The arbiter's
     publish button's service (``pairing.rounds.publish.publish_round``): a draft out of date or
     leaving players to be paired without a board answers 409 with ``confirm_required`` and the
-    reasons until it is sent again with ``confirm``; the other refusals are 409 with the reason."""
+    reasons until it is sent again with ``confirm``; with ``revision`` (the status's ``draft_revision``)
+    only the draft read is published; the other refusals are 409 with the reason."""
 
     @extend_schema(request=serializers.PublishSerializer,
                    responses={200: serializers.RoundStatusSerializer, 409: serializers.QuestionSerializer})
@@ -274,7 +275,8 @@ class PublishRound(APIView):
         data = serializers.PublishSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            publish_round(round_, request.user, confirm=data.validated_data["confirm"])
+            publish_round(round_, request.user, confirm=data.validated_data["confirm"],
+                          revision=data.validated_data.get("revision"))
         except ConfirmationNeeded as question:
             return Response({"detail": question.message, "confirm_required": True, "reasons": question.errors},
                             status=status.HTTP_409_CONFLICT)
