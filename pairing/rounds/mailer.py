@@ -24,6 +24,7 @@ import logging
 import smtplib
 import threading
 import time
+from dataclasses import replace
 from datetime import timedelta
 from email.utils import parseaddr
 
@@ -186,6 +187,8 @@ def _compose(notice: Notice, rounds: dict[int, Round], players: dict[int, Player
         content = board_notice(notice, rounds[notice.round_id])
     elif notice.kind == Notice.Kind.PAIRING:
         content = contents.get((notice.round_id, notice.player_id))
+        if content is not None and notice.sequence:  # the round paired again after its notices went out
+            content = replace(content, corrected=True)
     else:
         return compose_registration(notice)
     return None if content is None else compose(notice, rounds[notice.round_id], players[notice.player_id], content)
@@ -272,6 +275,8 @@ def compose(notice: Notice, round_: Round, player: Player, content: PairingNotic
 def _subject(content: PairingNotice) -> str:
     """A notice's subject, in the active language: the pairing, or a team player's board (C.04.6)."""
     if not content.line_up:
+        if content.corrected:
+            return _("%(tournament)s, round %(number)s: paired again, your new pairing")
         return _("%(tournament)s, round %(number)s: your pairing")
     if not content.board:
         return _("%(tournament)s, round %(number)s: not in the line-up")

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from tournaments import audit, cache
-from tournaments.models import Notice, Round, is_team_event
+from tournaments.models import AuditEntry, Notice, Round, is_team_event
 from tournaments.queries.notices import team_players
 from tournaments.services import Refused, lock_tournament
 from tournaments.services.notices import addressed, queued
@@ -43,11 +43,25 @@ def queue_notices(round_: Round) -> int:
         paired = Q(pk__in=team_players(round_))
     told = Notice.objects.filter(round=round_, kind=Notice.Kind.PAIRING).values("player_id")
     players = addressed(tournament, paired & ~Q(pk__in=told))
-    created = Notice.objects.bulk_create([Notice(round=round_, player_id=pk, address=email) for pk, email in players],
+    again = int(_told_before(round_))  # sequence 1: it replaces a discarded publication's notice
+    created = Notice.objects.bulk_create([Notice(round=round_, player_id=pk, address=email, sequence=again)
+                                          for pk, email in players],
                                          ignore_conflicts=True, batch_size=1000)  # (round, player) is unique
     if created:
         transaction.on_commit(lambda: dispatch(round_.pk))
     return len(created)
+
+
+def notices_sent(round_: Round) -> int:
+    """How many of the round's pairing notices were sent (recorded when it is discarded)."""
+    return Notice.objects.filter(round=round_, kind=Notice.Kind.PAIRING, state=Notice.State.SENT).count()
+
+
+def _told_before(round_: Round) -> bool:
+    """Whether this round's number was published, its notices sent, then discarded (the audit log says)."""
+    discarded = AuditEntry.objects.filter(tournament_id=round_.tournament_id, kind=audit.Kind.ROUND,
+                                          action="discarded", before__round=round_.number)
+    return any(before.get("notices sent") for before in discarded.values_list("before", flat=True))
 
 
 def connect() -> None:

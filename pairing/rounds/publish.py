@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pairing.rounds.manual import could_be_paired, unpaired_players
-from pairing.rounds.notices import queue_notices
+from pairing.rounds.notices import notices_sent, queue_notices
 from pairing.rounds.stale import changed_parts, describe
 from tournaments import audit
 from tournaments.models import Result, Round, is_team_event
@@ -146,7 +146,9 @@ def discard_round(round_: Round, user=None, confirm: bool = False) -> None:
             raise ConfirmationNeeded(_("Round %(number)s is published: the players may have seen its boards. "
                                        "Unpublish and discard it?") % {"number": round_.number})
         action = "cancelled" if round_.status == Round.Status.PAIRING else "discarded"
+        before = {"round": round_.number, "status": Round.Status(round_.status).label, "boards": _boards(round_)}
+        if told := notices_sent(round_):
+            before["notices sent"] = told  # the next publication's notices say they replace these
         audit.record(round_.tournament, audit.Kind.ROUND, action, f"Round {round_.number}: pairing {action}",
-                     user=user, before={"round": round_.number, "status": Round.Status(round_.status).label,
-                                        "boards": _boards(round_)})
+                     user=user, before=before)
         round_.delete()

@@ -28,8 +28,8 @@ class PairingNotice:
     team: str = ""
     opponent_team: str = ""
     match: int | None = None
-    # A board notice (the line-ups in): ``board`` the match's board (0: not in the line-up); ``corrected``:
-    # it replaces a board notice sent before
+    # A board notice (the line-ups in): ``board`` the match's board (0: not in the line-up).  ``corrected``:
+    # it replaces a board notice sent before, or (a pairing notice) those of the round discarded and paired again
     line_up: bool = False
     corrected: bool = False
 

@@ -5,6 +5,7 @@ publication, a worker killed in the middle of a batch."""
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from pairing.rounds import notices
 from pairing.rounds.mailer import deliver
 from pairing.rounds.publish import publish_round
 from pairing.rounds.request import request_pairing
-from tests.app.conftest import make_tournament, request
+from tests.app.conftest import make_tournament, play, request
 from tests.app.rounds.test_worker import ROOT, start_worker, wait_until_done  # noqa: F401 (a fixture)
 from tests.smtp import SmtpServer
 from tests.sqlite_site import sqlite_env
@@ -122,6 +123,34 @@ def test_each_player_with_an_address_gets_his_board_colour_opponent_and_start(cl
             f"<td>{lines[address][0].removeprefix('Board: ')}</td>" in html)
     assert sum("pairing-allocated bye" in text(m) for m in mails) == 1  # 11 players: one PAB
     assert set(Notice.objects.values_list("state", "attempts")) == {("sent", 1)}
+
+
+def test_a_round_paired_again_after_its_notices_went_out_says_its_notice_replaces_them(club, smtp, dispatched):
+    # Round 1 published and its notices sent, then discarded (confirmed), paired and published again: each
+    # new notice says it replaces the one sent before; a round discarded before its notices went out does not.
+    from pairing.rounds.publish import discard_round
+    tournament = make_tournament(club, players=6, pairing_notices=True)
+    with_addresses(tournament)
+    first = publish(tournament)
+    assert deliver(first.pk) == 6
+    discard_round(first, confirm=True)
+    assert AuditEntry.objects.get(action="discarded").before["notices sent"] == 6
+    second = publish(tournament)
+    assert deliver(second.pk) == 6
+    mails = smtp.mailbox.messages
+    assert {m["Subject"] for m in mails[:6]} == {"Spring Open, round 1: your pairing"}
+    assert not any("paired again" in text(m) for m in mails[:6])
+    assert {m["Subject"] for m in mails[6:]} == {"Spring Open, round 1: paired again, your new pairing"}
+    for mail in mails[6:]:
+        assert "Round 1 was paired again: this notice replaces any notice of this round sent before." in text(mail)
+        assert "this notice replaces any notice" in mail.get_body(("html",)).get_content()
+    # Round 2 discarded before its notices went out: the next publication's notices are plain ones.
+    play(second, random.Random(1))
+    unsent = publish(tournament)
+    discard_round(unsent, confirm=True)
+    third = publish(tournament)
+    assert deliver(third.pk) == 6
+    assert {m["Subject"] for m in smtp.mailbox.messages[12:]} == {"Spring Open, round 2: your pairing"}
 
 
 def test_without_a_start_on_the_round_the_notice_tells_the_player_sides_schedule(club, smtp, dispatched):
