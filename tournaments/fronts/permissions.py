@@ -124,6 +124,7 @@ RULES: dict[str, Rule] = {
     "arbiter:player_side": Rule(Perm.VIEW, Perm.SETTINGS),  # which parts are on, their dates and limits
     "arbiter:entries": Rule(Perm.VIEW),  # entries to approve, waiting list, bye requests, check-in
     "arbiter:registration_decide": Rule(Perm.PLAYERS),
+    "arbiter:registration_mails_resend": Rule(Perm.PLAYERS),  # the failed registration mails sent again
     "arbiter:bye_request_decide": Rule(Perm.ABSENCES),
     "arbiter:mark_absent": Rule(Perm.ABSENCES),  # who has not checked in: absent from the round
     "arbiter:check_in_qr": Rule(Perm.VIEW),  # the venue's QR code, to print

@@ -2,7 +2,7 @@
 addresses a round's notices go to (``addressed``); a team player's board notice once both line-ups of
 his match are in, corrected when they change (``queue_board_notices``), dropped when the match is
 forfeited before they are sent (``drop_board_notices``); a registration's mail
-(approved, refused, moved up from the waiting list) put in the notices' outbox."""
+(approved, refused, moved up from the waiting list) put in the notices' outbox, and sent again when it failed."""
 
 from __future__ import annotations
 
@@ -11,8 +11,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower, Now
 from django.dispatch import Signal
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from tournaments import audit
 from tournaments.models import Notice, Player, Registration, Round, Tournament, Unsubscription
+from tournaments.services import Refused, lock_tournament
 
 SALT = "swiss.notices.unsubscribe"
 
@@ -55,11 +59,18 @@ def unsubscribed(tournament: Tournament):
     return Unsubscription.objects.filter(Q(tournament=tournament) | Q(tournament__isnull=True)).values("address")
 
 
+def entry_address(entry: Registration) -> str:
+    """Where an entry's mails go: its player's address (the arbiter may correct it), else the entry's, else
+    its account's."""
+    player = entry.player if entry.player_id else None
+    return (player and player.email) or entry.email or (entry.user.email if entry.user_id else "")
+
+
 def queue_mail(entry: Registration, kind: str) -> bool:
     """Put the registration's mail of ``kind`` (a ``Notice.Kind``) in the outbox, in the caller's transaction:
     once per registration and kind, never to an address unsubscribed from the tournament (or from all).
     Whether it was queued."""
-    address = entry.email or (entry.user.email if entry.user_id else "")
+    address = entry_address(entry)
     if (not address or unsubscribed(entry.tournament).filter(address=address.lower()).exists()
             or Notice.objects.filter(registration=entry, kind=kind).exists()):  # under the tournament's lock
         return False
@@ -67,6 +78,36 @@ def queue_mail(entry: Registration, kind: str) -> bool:
                                ignore_conflicts=True)  # (registration, kind) is unique: never twice
     transaction.on_commit(lambda: queued.send(sender=Notice, round_id=None))
     return True
+
+
+def registration_mails(tournament: Tournament):
+    """The tournament's registration mails (approved, refused, moved up) in the outbox, sent or not."""
+    return Notice.objects.filter(registration__tournament=tournament)
+
+
+def resend_registration_mails(tournament: Tournament, user=None) -> int:
+    """Queue the tournament's failed registration mails again (their tries counted afresh), each to the
+    entry's address as it is now, none to an address unsubscribed since; how many (audited)."""
+    with transaction.atomic():
+        lock_tournament(tournament)
+        failed = registration_mails(tournament).filter(state=Notice.State.FAILED).select_related(
+            "registration__user", "registration__player")
+        barred = set(unsubscribed(tournament).values_list("address", flat=True))
+        again = []
+        for notice in failed:
+            address = entry_address(notice.registration)
+            if address and address.lower() not in barred:
+                notice.address, notice.state, notice.attempts = address, Notice.State.QUEUED, 0
+                notice.next_try_at, notice.claimed_until = timezone.now(), None
+                again.append(notice)
+        if not again:
+            raise Refused(_("No registration mail of this tournament has failed (or each failed one's address "
+                            "is gone or unsubscribed)."))
+        Notice.objects.bulk_update(again, ["address", "state", "attempts", "next_try_at", "claimed_until"])
+        audit.record(tournament, audit.Kind.REGISTRATION, "mails resent",
+                     f"{len(again)} failed registration mails sent again", user=user, after={"mails": len(again)})
+        transaction.on_commit(lambda: queued.send(sender=Notice, round_id=None))
+    return len(again)
 
 
 def addressed(tournament: Tournament, players: Q):

@@ -148,3 +148,32 @@ def test_a_withdrawal_after_round_1_frees_no_place(full_tournament, arbiter, dis
     assert withdraw(full_tournament.players.first(), 2, arbiter)
     waiting.refresh_from_db()
     assert waiting.status == Status.WAITING and not Notice.objects.exists()
+
+
+def test_a_failed_registration_mail_is_shown_and_sent_again(full_tournament, arbiter, smtp, dispatched,  # noqa: F811
+                                                            client):
+    # The server refuses the approved player's address for good: the entries page counts it failed with the
+    # reason; the arbiter corrects the player's address and sends again, once (a second click: a message).
+    from tournaments.models import Player
+    first = enter(full_tournament, "One, Ann", "one@example.org")
+    smtp.mailbox.refuse["one@example.org"] = "550 5.1.1 No such user"
+    committed(lambda: approve(first, arbiter))
+    assert deliver(None) == 0
+    client.force_login(arbiter)
+    url = reverse("arbiter:entries", args=[full_tournament.slug])
+    page = client.get(url).content.decode()
+    assert "Mails: 0 queued, 0 sent, 1 failed" in page and "No such user" in page
+    assert 'id="registration-mails-resend"' in page
+    Player.objects.filter(pk=Registration.objects.get(pk=first.pk).player_id).update(email="one.fixed@example.org")
+    resend = reverse("arbiter:registration_mails_resend", args=[full_tournament.slug])
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        client.post(resend)
+    assert dispatched == [None, None]
+    assert AuditEntry.objects.filter(action="mails resent", user=arbiter).count() == 1
+    assert deliver(None) == 1
+    assert [str(m["To"]) for m in smtp.mailbox.messages] == ["one.fixed@example.org"]
+    page = client.get(url).content.decode()
+    assert "Mails: 0 queued, 1 sent, 0 failed" in page and 'id="registration-mails-resend"' not in page
+    answer = client.post(resend, follow=True).content.decode()
+    assert "No registration mail of this tournament has failed" in answer
+    assert AuditEntry.objects.filter(action="mails resent").count() == 1

@@ -2,6 +2,7 @@
 approve and the waiting list, the bye requests to grant, who has not checked in, the venue's QR code."""
 
 from django.contrib import messages
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -10,9 +11,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.fronts.arbiter.forms import DecisionForm, PlayerSideForm
+from tournaments.fronts.perform import perform
 from tournaments.fronts.public.printouts import qr_svg
-from tournaments.models import ByeRequest, Registration
-from tournaments.services import ConfirmationNeeded, Refused
+from tournaments.models import ByeRequest, Notice, Registration
+from tournaments.services import ConfirmationNeeded, Refused, notices
 from tournaments.services import bye_requests as byes
 from tournaments.services import check_in as checking
 from tournaments.services import registration as registrations
@@ -51,8 +53,24 @@ def entries(request, slug, question: str | None = None):
         "waiting": listed.filter(status=Registration.Status.WAITING).order_by("created_at", "pk"),
         "decided": listed.exclude(status__in=[Registration.Status.PENDING, Registration.Status.WAITING]),
         "bye_requests": ByeRequest.objects.filter(player__tournament=tournament).select_related("player"),
-        "question": question, **_check_in_context(tournament),
+        "question": question, **_check_in_context(tournament), **_mails_context(tournament),
     }, status=200)
+
+
+def _mails_context(tournament) -> dict:
+    """The registration mails' counts, and the failed ones with their reasons."""
+    mails = notices.registration_mails(tournament)
+    counts = dict(mails.values_list("state").annotate(n=Count("pk")).order_by())
+    return {"mail_counts": {state: counts.get(state, 0) for state in Notice.State.values} if counts else None,
+            "failed_mails": mails.filter(state=Notice.State.FAILED).select_related("registration")}
+
+
+@require_POST
+def registration_mails_resend(request, slug):
+    """Queue the failed registration mails again."""
+    perform(request, lambda: notices.resend_registration_mails(request.tournament, request.user),
+            _("The failed registration mails are queued again."))
+    return redirect("arbiter:entries", slug)
 
 
 @require_POST

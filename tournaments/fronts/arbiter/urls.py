@@ -50,6 +50,8 @@ urlpatterns = [
     path("t/<slug:slug>/player-side/", entries.player_side, name="player_side"),
     path("t/<slug:slug>/entries/", entries.entries, name="entries"),
     path("t/<slug:slug>/registrations/<int:pk>/", entries.registration_decide, name="registration_decide"),
+    path("t/<slug:slug>/registrations/mails/resend/", entries.registration_mails_resend,
+         name="registration_mails_resend"),
     path("t/<slug:slug>/bye-requests/<int:pk>/", entries.bye_request_decide, name="bye_request_decide"),
     path("t/<slug:slug>/check-in/absent/", entries.mark_absent, name="mark_absent"),
     path("t/<slug:slug>/check-in/qr/", entries.check_in_qr, name="check_in_qr"),
