@@ -18,7 +18,7 @@ import time
 
 from celery import current_app
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Q
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
@@ -87,6 +87,23 @@ def dispatch(round_id: int | None) -> None:
         send_notices_task.apply_async((round_id,), retry=False)
     except (BrokerError, OSError):
         log.warning("the notices of round %s could not be queued: the watcher will send them", round_id)
+
+
+def resume() -> int:
+    """Tasks in-process (the embedded default: no worker, so no watcher): hand the notices a previous run of
+    the web process left queued (stopped while sending, or waiting for a server's next try) to a sender, at
+    the process's start (config/wsgi.py); how many rounds' (None counted: the registrations' mails)."""
+    if not current_app.conf.task_always_eager:
+        return 0
+    try:
+        rounds = list(Notice.objects.filter(state=Notice.State.QUEUED).values_list("round_id", flat=True)
+                      .order_by().distinct())
+    except DatabaseError:  # not migrated yet: nothing can be queued
+        log.warning("the notices left queued could not be read", exc_info=True)
+        return 0
+    for round_id in rounds:
+        dispatch(round_id)
+    return len(rounds)
 
 
 def _in_thread(deliver, round_id: int) -> None:

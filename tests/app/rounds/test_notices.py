@@ -495,6 +495,24 @@ def test_on_the_sqlite_default_a_thread_sends_the_notices_to_files(tmp_path):
     assert all(written.count(f"To: p{n}@example.org") == 1 for n in range(1, 8)), written
 
 
+def test_on_the_sqlite_default_notices_left_queued_are_sent_when_the_app_starts_again(tmp_path):
+    # No worker, so no watcher: a web process stopped before its sender thread ran leaves the notices
+    # queued; the next start of the application (config/wsgi.py) hands them to a sender.
+    env = {**sqlite_env(tmp_path / "mail.sqlite3"), "EMAIL_URL": f"file://{tmp_path / 'mail'}"}
+
+    def run(mode: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-m", "tests.app.sqlite_notices", mode], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout.strip().splitlines()[-1])["states"]
+
+    assert run("stop") == ["queued"] * 7
+    assert not (tmp_path / "mail").exists() or not any((tmp_path / "mail").iterdir())
+    assert run("restart") == ["sent"] * 7
+    written = "".join(path.read_text() for path in (tmp_path / "mail").iterdir())
+    assert all(written.count(f"To: p{n}@example.org") == 1 for n in range(1, 8)), written
+
+
 @real_worker
 def test_with_connections_side_by_side_a_kill_loses_none_and_repeats_at_most_one_per_connection(
         start_worker, club):  # noqa: F811
