@@ -214,9 +214,20 @@ def refused_for_good(error: Exception) -> bool:
         error, smtplib.SMTPServerDisconnected)
 
 
+def reason(error) -> str:
+    """What the server answered, as the arbiter reads it (``550 5.1.1 No such user``), not as Python writes it."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return "; ".join(f"{code} {message.decode(errors='replace') if isinstance(message, bytes) else message}"
+                         for code, message in error.recipients.values())[:300]
+    if isinstance(error, smtplib.SMTPResponseException):
+        message = error.smtp_error
+        return f"{error.smtp_code} {message.decode(errors='replace') if isinstance(message, bytes) else message}"[:300]
+    return str(error)[:300] or type(error).__name__
+
+
 def put_back(notices: list[Notice], error) -> None:
     """The server could not take them: tried again later with a growing delay, or failed after the last try."""
-    text = str(error)[:300] or type(error).__name__
+    text = reason(error)
     log.warning("pairing notices not sent (%s): %s", len(notices), text)
     last = [n.pk for n in notices if n.attempts >= settings.NOTICE_ATTEMPTS]
     fail([n for n in notices if n.pk in last], text)
@@ -229,7 +240,7 @@ def put_back(notices: list[Notice], error) -> None:
 
 def fail(notices: list[Notice], error) -> None:
     Notice.objects.filter(pk__in=[n.pk for n in notices]).update(
-        state=Notice.State.FAILED, claimed_until=None, last_error=str(error)[:300])
+        state=Notice.State.FAILED, claimed_until=None, last_error=reason(error))
 
 
 def message_id(notice: Notice) -> str:
