@@ -33,10 +33,12 @@ def parse_result(text: str) -> str:
 
 @transaction.atomic
 def enter_result(game: Game, result: str, user=None, confirm: bool = False, game_number: int = 1, *,
-                 via: str = "", note: str = "") -> Game:
+                 via: str = "", note: str = "", was: str | None = None) -> Game:
     """Record ``result`` for ``game``; a correction keeps the old value in the history.  ``via`` and
     ``note`` tell the audit log where it came from (a player's report, a result helper).
     ``game_number`` 2: the second game of a Double-Swiss match (``Game.result2``, C.04.5).
+    ``was``: the result the arbiter's page showed; refused if another changed it meanwhile (no silent
+    overwrite of another arbiter's entry, nor of a result other than the one a confirmation named).
 
     Once a later round is paired, the result can no longer be cleared (the next pairing would
     not know these players have met), and changing it needs ``confirm``: the later pairings
@@ -62,6 +64,13 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False, game
     old = getattr(game, field)
     if old == result:
         return game
+    if was is not None and was != old:
+        values = {"board": game.board, "game": game_number, "now": old or _("none")}
+        raise Refused((_("Board %(board)s, game %(game)s was changed meanwhile (another arbiter, a player's report): "
+                         "its result is now %(now)s. Check it, then enter yours again if it is still needed.")
+                       if label else
+                       _("Board %(board)s was changed meanwhile (another arbiter, a player's report): its result is "
+                         "now %(now)s. Check it, then enter yours again if it is still needed.")) % values)
     later = sorted(round_.tournament.round_set.filter(number__gt=round_.number)
                    .exclude(status=Round.Status.FAILED).values_list("number", flat=True))
     if later:

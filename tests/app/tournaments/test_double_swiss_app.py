@@ -462,3 +462,34 @@ def test_the_live_notice_shows_both_games_of_the_match(club):
     assert live_notice(game.white).result == "– / ½-½"
     enter_result(game, Result.WHITE_WINS)
     assert live_notice(game.white).result == "1-0 / ½-½"
+
+
+def test_confirming_a_correction_of_game_2_changes_game_2(client, club, arbiter):
+    # Match 2 paired: a correction of match 1's game 2 asks first; the confirmation form sends game 2
+    # back (it once went to game 1: game 1 rewritten with game 2's result), and replaces game 2's row.
+    import re
+
+    from django.urls import reverse
+
+    tournament = double(club, players=4, rounds=2)
+    round_ = pair(tournament)
+    game = round_.games.get(board=1)
+    enter_result(game, Result.WHITE_WINS)
+    enter_result(game, Result.DRAW, game_number=2)
+    for other in round_.games.exclude(pk=game.pk):
+        enter_result(other, Result.WHITE_WINS)
+        enter_result(other, Result.WHITE_WINS, game_number=2)
+    pair(tournament)
+    client.force_login(arbiter)
+    url = reverse("arbiter:result", args=[tournament.slug, game.pk])
+    row = client.post(url, {"result": "0-1", "game": "2", "was": "½-½"}, HTTP_HX_REQUEST="true").content.decode()
+    form = row[row.index('class="warning"'):]
+    form = form[:form.index("</form>")]
+    assert f'hx-target="#game-{game.pk}-2"' in form
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    assert fields.pop("csrfmiddlewaretoken") and fields == {"result": "0-1", "confirm": "1", "game": "2", "was": "½-½"}
+    answer = client.post(url, fields, HTTP_HX_REQUEST="true").content.decode()
+    assert f'id="game-{game.pk}-2"' in answer
+    game.refresh_from_db()
+    assert (game.result, game.result2) == ("1-0", "0-1")
+    assert AuditEntry.objects.filter(kind=Kind.RESULT, summary__contains="board 1 game 2").count() == 2

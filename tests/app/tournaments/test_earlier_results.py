@@ -107,3 +107,59 @@ def test_the_api_goes_through_the_same_rules(arbiter, two_rounds):
     assert Game.objects.get(pk=game.pk).result == game.result
     response = api.post(url, {"result": new, "confirm": True})
     assert response.status_code == 200 and response.json()["result"] == new
+
+
+def _form_fields(row: str) -> dict[str, str]:
+    """The hidden fields of the confirmation form in ``row``, as the browser sends them."""
+    import re
+    form = row[row.index('class="warning"'):]
+    form = form[:form.index("</form>")]
+    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+
+
+def test_a_result_changed_meanwhile_by_another_arbiter_is_not_overwritten(client, arbiter, tournament):
+    # Arbiter A's page shows board 1 empty; arbiter B saves 1-0; A taps 0-1 from his old page: refused
+    # with the result as it is now, nothing changed; the row he gets back shows 1-0.
+    round_ = pair(tournament)
+    game = round_.games.exclude(result="bye").get(board=1)
+    enter_result(game, Result.WHITE_WINS)  # arbiter B
+    client.force_login(arbiter)
+    url = reverse("arbiter:result", args=[tournament.slug, game.pk])
+    answer = client.post(url, {"result": "0-1", "was": ""}, HTTP_HX_REQUEST="true")
+    row = answer.content.decode()
+    assert answer.status_code == 422 and "Board 1 was changed meanwhile" in row and "its result is now 1-0" in row
+    assert Game.objects.get(pk=game.pk).result == Result.WHITE_WINS
+    assert 'name="was" value="1-0"' in row  # the next try is made on what is there now
+    assert client.post(url, {"result": "0-1", "was": "1-0"}, HTTP_HX_REQUEST="true").status_code == 200
+    assert Game.objects.get(pk=game.pk).result == Result.BLACK_WINS
+    # The same click twice (the result already stored): saved, not refused.
+    assert client.post(url, {"result": "0-1", "was": "1-0"}, HTTP_HX_REQUEST="true").status_code == 200
+
+
+def test_a_confirmation_changes_only_the_result_it_named(client, arbiter, two_rounds):
+    # A is asked to confirm "old X → new"; meanwhile B changes the result (confirming too): A's
+    # confirmation, which named X, is refused instead of overwriting B's.
+    game = first_board(two_rounds)
+    old = game.result
+    new, other = [r for r in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS) if r != old][:2]
+    client.force_login(arbiter)
+    url = reverse("arbiter:result", args=[two_rounds.slug, game.pk])
+    row = client.post(url, {"result": new, "was": old}, HTTP_HX_REQUEST="true").content.decode()
+    fields = _form_fields(row)
+    assert fields.pop("csrfmiddlewaretoken") and fields == {"result": new, "confirm": "1", "was": old}
+    enter_result(game, other, confirm=True)  # arbiter B
+    answer = client.post(url, fields, HTTP_HX_REQUEST="true").content.decode()
+    assert "was changed meanwhile" in answer and Game.objects.get(pk=game.pk).result == other
+
+
+def test_the_api_refuses_a_result_changed_since_the_client_read_it(arbiter, tournament):
+    round_ = pair(tournament)
+    game = round_.games.exclude(result="bye").get(board=1)
+    api = APIClient()
+    api.force_authenticate(arbiter)
+    url = f"/api/tournaments/{tournament.slug}/rounds/1/boards/1/result/"
+    assert api.post(url, {"result": "1-0", "was": ""}, format="json").status_code == 200
+    refused = api.post(url, {"result": "½-½", "was": ""}, format="json")
+    assert refused.status_code == 400 and "changed meanwhile" in refused.json()["result"]
+    assert api.post(url, {"result": "=", "was": "1-0"}, format="json").status_code == 200
+    assert Game.objects.get(pk=game.pk).result == Result.DRAW

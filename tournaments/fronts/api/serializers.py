@@ -199,6 +199,8 @@ class ResultSerializer(serializers.Serializer):
     confirm = serializers.BooleanField(default=False, help_text="Change a result although a later round is paired")
     game = serializers.ChoiceField(choices=[1, 2], default=1, help_text="Double-Swiss (C.04.5): the game of the "
                                    "match, 2 the second (colours reversed, its result White first)")
+    was = serializers.CharField(required=False, allow_blank=True, help_text="The result you read (empty: none): "
+                                "refused if it was changed meanwhile, by another arbiter or a player's report")
 
 
 # Why a round was paired so (pairing.engine.core.explanation.Explanation.to_json), typed for the schema.

@@ -307,13 +307,19 @@ class EnterResult(APIView):
         data.is_valid(raise_exception=True)
         try:
             game = enter_result(game, parse_result(data.validated_data["result"]), request.user,
-                                confirm=data.validated_data["confirm"], game_number=data.validated_data["game"])
+                                confirm=data.validated_data["confirm"], game_number=data.validated_data["game"],
+                                was=_was(data.validated_data))
             build_soon(tournament)  # the new standings, built before the first reader asks
         except ConfirmationNeeded as question:
             return Response({"detail": question.message, "confirm_required": True}, status=status.HTTP_409_CONFLICT)
         except Refused as refusal:
             raise ValidationError({"result": refusal.message}) from None
         return Response(serializers.GameSerializer(game).data)
+
+
+def _was(data: dict) -> str | None:
+    """The result the client read, as stored (``1-0``, ``½-½``...; None when it did not say)."""
+    return parse_result(data["was"]) if "was" in data else None
 
 
 class RatingListSearch(APIView):

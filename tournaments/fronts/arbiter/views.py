@@ -398,12 +398,14 @@ def result_enter(request, slug, pk):
     try:
         result = parse_result(typed)
         game = enter_result(game, result, request.user, confirm=request.POST.get("confirm") == "1",
-                            game_number=2 if second else 1)
+                            game_number=2 if second else 1, was=request.POST.get("was"))
         build_soon(tournament)  # the new standings, built before the first reader asks
     except ConfirmationNeeded as question:
         confirm, error = {"message": question.message, "result": result}, question.message
+        game.refresh_from_db(fields=["result", "result2"])  # the old result the question names: confirmed "was"
     except Refused as refusal:
         error = refusal.message
+        game.refresh_from_db(fields=["result", "result2"])  # shown as it is now (changed meanwhile, say)
     if request.htmx:
         # A refusal is 422 with the row: the typed text, the reason, nothing stored; a change that
         # needs confirming is 200 with the row asking for it.
