@@ -151,13 +151,17 @@ def _make_official(known: ResultReport, user, *, via: str = "", note: str = "") 
 
 
 @transaction.atomic
-def make_official(game: Game, user=None) -> Game:
-    """The arbiter makes the board's report (reported, confirmed or disputed) its result, in one action."""
+def make_official(game: Game, user=None, read: str | None = None) -> Game:
+    """The arbiter makes the board's report (reported, confirmed or disputed) its result, in one action;
+    ``read``: the reported result the arbiter decided on, refused if the report changed since."""
     lock_tournament(game.round.tournament)
     game = _game(game.pk)
     known = ResultReport.objects.select_related("reporter").filter(game=game).first()
     if known is None or known.state == State.OFFICIAL:
         raise Refused(_("Board %(board)s has no report waiting.") % {"board": game.board})
+    if read is not None and read != known.result:
+        raise Refused(_("The report of board %(board)s changed since you read it: it is now %(result)s. Read it "
+                        "again, then decide.") % {"board": game.board, "result": known.result})
     if game.result:
         raise Refused(_("Board %(board)s has a result already (%(result)s): correct it in its row.") % {
             "board": game.board, "result": game.result})

@@ -88,6 +88,27 @@ def test_the_round_page_shows_the_reports_by_state_and_makes_them_official(clien
     assert reporting.audit_entries.filter(action="entered", user=arbiter).count() == 2
 
 
+def test_make_official_enters_the_report_the_arbiter_read_not_a_later_one(client, reporting, arbiter):
+    # A reports 1-0, B disputes; the arbiter's page shows "1-0, disputed"; A changes his report to ½-½
+    # before the arbiter's click: the click on the 1-0 read is refused with the report as it is now.
+    game = games(reporting)[0]
+    report(game.white, "1-0", game.white.user)
+    answer(game.black, False, game.black.user)
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter:round", args=[reporting.slug, 1])).content.decode()
+    row = page[page.index(f'id="report-{game.board}"'):]
+    assert 'name="result" value="1-0"' in row[:row.index("</tr>")]
+    report(game.white, "½-½", game.white.user)
+    answer_page = client.post(reverse("arbiter:report_accept", args=[reporting.slug, game.pk]), {"result": "1-0"},
+                              follow=True).content.decode()
+    assert "changed since you read it: it is now ½-½" in answer_page
+    game.refresh_from_db()
+    assert game.result == ""
+    client.post(reverse("arbiter:report_accept", args=[reporting.slug, game.pk]), {"result": "½-½"})
+    game.refresh_from_db()
+    assert game.result == "½-½"
+
+
 def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, reporting, arbiter, club):
     client.force_login(arbiter)
     page = client.post(reverse("arbiter:result_helpers", args=[reporting.slug]), {"label": "Hall B"}).content.decode()

@@ -36,7 +36,7 @@ def _back(slug, number, state: str = ""):
 def report_accept(request, slug, pk):
     game = get_object_or_404(Game.objects.select_related("round__tournament"), round__tournament=request.tournament,
                              pk=pk)
-    if perform(request, lambda: board_results.make_official(game, request.user),
+    if perform(request, lambda: board_results.make_official(game, request.user, read=request.POST.get("result")),
                _("Board %(board)s: the reported result is official.") % {"board": game.board}):
         build_soon(request.tournament)
     return _back(slug, game.round.number, request.POST.get("reports", ""))
