@@ -46,6 +46,9 @@ OPPONENT_CODE = {
 MUTUAL_CODES = OPPONENT_CODE | {"-": "+-"}
 #: TRF-2026 writes round numbers with three digits (240, 250, 260); pairing numbers have four.
 MAX_ROUNDS = 999
+#: How many (player, round) cells the 250 lines of one file may set in all: a real file's acceleration
+#: sets a few per player and round; a few hostile lines of 9,999 players by 999 rounds would take minutes.
+MAX_ACCELERATION_CELLS = 2_000_000
 #: A TRF file is plain text in fixed columns: no control character (tab, NUL, escape...) has a column.
 CONTROL_CHARACTER = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 #: ASCII digits only: ``str.isdigit()`` also takes "²" or "①", which ``int()`` refuses.
@@ -328,6 +331,7 @@ def parse(text: str) -> TrfDocument:
     """Read a TRF file (any of CR, LF, CRLF line endings); raise TrfError on bad input."""
     document = TrfDocument()
     byes: list[tuple[str, int, list[int], int]] = []
+    accelerations: list[Acceleration250] = []
     xxs: dict[str, tuple[int, int]] = {}
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if control := CONTROL_CHARACTER.search(line):
@@ -341,6 +345,8 @@ def parse(text: str) -> TrfDocument:
         tag = line[:3]
         if tag == "240":  # applied once every player is read
             byes.append(_parse_byes_240(line, number))
+        elif tag == "250":  # applied once every player is read, in the file's order
+            accelerations.append(_parse_acceleration_250(line, number))
         elif tag == "XXS":  # applied once every BB*/162 line is read
             _parse_xxs(line, number, xxs)
         elif tag in _RECORDS:
@@ -349,6 +355,7 @@ def parse(text: str) -> TrfDocument:
             document.headers.append(line)
     for code, round_number, numbers, line_number in byes:
         _apply_bye(document, code, round_number, numbers, line_number)
+    _apply_accelerations(document, accelerations)
     if xxs:
         _apply_xxs(document, xxs)
     _validate(document)
@@ -442,10 +449,6 @@ def _read_xxp(document: TrfDocument, line: str, value: str, number: int) -> None
     document.forbidden_pairs.append(ForbiddenPairs(frozenset(int(w) for w in words)))
 
 
-def _read_acceleration_250(document: TrfDocument, line: str, value: str, number: int) -> None:
-    _parse_acceleration_250(line, document, number)
-
-
 def _read_forbidden_260(document: TrfDocument, line: str, value: str, number: int) -> None:
     document.forbidden_pairs.append(_parse_forbidden_260(line, number))
 
@@ -455,7 +458,7 @@ _RECORDS = {
     "001": _read_player, "012": _read_name, "042": _read_start_date, "192": _read_system,
     "XXR": _read_rounds, "142": _read_rounds, "XXC": _read_xxc, "152": _read_initial_colour,
     **dict.fromkeys(SCORING_BB, _read_scoring), "162": _read_scoring_162,
-    "XXA": _read_xxa, "XXP": _read_xxp, "250": _read_acceleration_250, "260": _read_forbidden_260,
+    "XXA": _read_xxa, "XXP": _read_xxp, "260": _read_forbidden_260,
 }
 
 
@@ -607,7 +610,11 @@ def _parse_byes_240(line: str, number: int) -> tuple[str, int, list[int], int]:
     return code, round_number, _pairing_numbers(line, 11, number, "240"), number
 
 
-def _parse_acceleration_250(line: str, document: TrfDocument, number: int) -> None:
+#: A 250 line: (points, first round, last round, first player, last player, line number).
+Acceleration250 = tuple[int, int, int, int, int, int]
+
+
+def _parse_acceleration_250(line: str, number: int) -> Acceleration250:
     """``250 MMMM GGGG RRF RRL PPPF PPPL``: fictitious points (10-13) for rounds 15-17..19-21,
     players 23-26..28-31 (individual events leave the match points 5-8 empty)."""
     try:
@@ -620,11 +627,25 @@ def _parse_acceleration_250(line: str, document: TrfDocument, number: int) -> No
     last = _int_field(line, 28, 31, number, "250 last pairing number", first)
     if not (first_round and first) or last_round < first_round or last < first:
         raise TrfError("250 needs a round range and a pairing-number range", number, 15)
-    for player in range(first, last + 1):
-        values = document.accelerations.setdefault(player, [])
-        values += [0] * (last_round - len(values))
-        for round_number in range(first_round, last_round + 1):
-            values[round_number - 1] = points
+    return points, first_round, last_round, first, last, number
+
+
+def _apply_accelerations(document: TrfDocument, lines: list[Acceleration250]) -> None:
+    """The 250 lines' points, a later line over an earlier one; each range within the players of the file,
+    and all of them within ``MAX_ACCELERATION_CELLS`` (checked before any is set)."""
+    cells = 0
+    for _points, first_round, last_round, first, last, number in lines:
+        for player in (first, last):
+            if player not in document.players:
+                raise TrfError(f"250 names player {player}, who does not exist", number, 23 if player == first else 28)
+        cells += (last - first + 1) * (last_round - first_round + 1)
+        if cells > MAX_ACCELERATION_CELLS:
+            raise TrfError(f"the 250 lines set more than {MAX_ACCELERATION_CELLS:,} (player, round) values", number, 1)
+    for points, first_round, last_round, first, last, _number in lines:
+        for player in range(first, last + 1):
+            values = document.accelerations.setdefault(player, [])
+            values += [0] * (last_round - len(values))
+            values[first_round - 1:last_round] = [points] * (last_round - first_round + 1)
 
 
 def _parse_forbidden_260(line: str, number: int) -> ForbiddenPairs:

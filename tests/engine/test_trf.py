@@ -215,6 +215,21 @@ def test_250_and_260_read_like_xxa_and_xxp_with_round_ranges():
     assert group.players == {1, 2} and group.applies(3) and not group.applies(5)
 
 
+def test_250_lines_override_in_order_and_are_bounded_before_any_is_set():
+    # A later line over an earlier one, as the file gives them; a range naming a player with no 001 line,
+    # or lines setting more values than any real file (9,999 players by 999 rounds, many times: minutes of
+    # work for a 30-byte line), refused with the line, before anything is expanded.
+    document = parse(trf26_tournament() + "250      01.0 001 003 0001 0003\n250      00.5 002 002 0002 0002\n")
+    assert document.accelerations[1] == [10, 10, 10] and document.accelerations[2] == [10, 5, 10]
+    with pytest.raises(TrfError, match="250 names player 9999, who does not exist") as error:
+        parse(trf26_tournament() + "250      01.0 001 999 0001 9999\n")
+    assert error.value.line == trf26_tournament().count("\n") + 1
+    players = "".join(f"001 {n:4d} m    Player, {n:<20}\n" for n in range(1, 3001))
+    with pytest.raises(TrfError, match="more than 2,000,000") as error:
+        parse(players + "250      01.0 001 999 0001 3000\n" * 1000)  # expanded: some 100 s
+    assert error.value.line == 3001  # the first line over the bound, counted before any is set
+
+
 def test_trf26_dump_reads_back_the_same():
     text = trf26_tournament() + "240 H 002 0003\n250      01.0 002 002 0001 0001\n260 001 005 0001 0002\n"
     document = parse(text + "162  W 3.0     D 1.0     L 0.0\n")
