@@ -20,10 +20,13 @@ from tournaments.services.setup import draw_lots
 
 
 def draft_revision(round_: Round) -> str:
-    """Which draft this is: another after a discard and a new pairing, or a manual change."""
+    """Which draft this is: another after a discard and a new pairing, or a manual change (of its boards,
+    or of its matches in a team event: C.04.6, the boards come with the line-ups)."""
     boards = " ".join(f"{white}-{black}" for white, black in round_.games.order_by("board")
                       .values_list("white_id", "black_id"))
-    return hashlib.sha256(f"{round_.pk}|{boards}".encode()).hexdigest()[:16]
+    matches = " ".join(f"{white}-{black}" for white, black in round_.matches.order_by("number")
+                       .values_list("white_team_id", "black_team_id"))
+    return hashlib.sha256(f"{round_.pk}|{boards}|{matches}".encode()).hexdigest()[:16]
 
 
 def publish_round(round_: Round, user=None, confirm: bool = False, revision: str | None = None) -> None:

@@ -4,6 +4,7 @@ rounds (final once the last round is complete, provisional before), and the work
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -144,12 +145,14 @@ def prize_list(tournament: Tournament) -> PrizeList:
     table = categories(tournament)
     rules = hand_out.Rules(hand_out.Sharing(tournament.prize_sharing), hand_out.TiedBy(tournament.prize_ties),
                            tournament.one_prize_per_player)
-    people = entrants(tournament) if table else []
+    completed = tournament.completed_rounds()
+    people = entrants(tournament) if table and completed else []  # no standings, no award before a round
     outcome = hand_out.allocate(people, [_category(places[0], places) for _key, places in table], rules)
+    if not completed:
+        outcome = dataclasses.replace(outcome, awards=[], steps=[], not_awarded=[])  # awarded: 0
     names = [category_name(places[0]) for _key, places in table]
     by_number = {e.number: e for e in people}
     currency = tournament.prize_currency
-    completed = tournament.completed_rounds()
     awards = [AwardRow(names[a.category], _places(a.places), a.number, by_number[a.number].name,
                        by_number[a.number].points, a.amount, money(a.amount, currency) if a.amount else "", a.object,
                        [] if a.object else [by_number[n].name for n in a.group if n != a.number])

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from pairing.engine import CONTROL_CHARACTER
 from tournaments import audit
 from tournaments.audit import Kind
 from tournaments.models import Prize, PrizeSharing, PrizeTies, Tournament
@@ -80,6 +81,8 @@ def add_category(tournament: Tournament, kind: str, values: list[str], label: st
     lock_tournament(tournament)
     params = _parameters(kind, rating_min, rating_max, year, club)
     values = [value for value in values if value.strip()]
+    if any(CONTROL_CHARACTER.search(text) for text in (label, club, *values)):  # as every one-line field
+        raise Refused(_("Control characters (tab, escape...) are not allowed."))
     if not values:
         raise Refused(_("Give at least one prize: an amount or an object per line."))
     if len(values) > MAX_PLACES:

@@ -237,6 +237,18 @@ def test_api_root_links_every_endpoint_and_the_docs(event):
                  "explanation", "arbiter_explanation", "manual_changes"):
         assert body["per_tournament"][name].startswith("http://testserver/api/tournaments/{slug}/")
     assert body["per_tournament"]["manual_changes"].endswith("/rounds/{number}/manual-changes/")
+    assert body["per_tournament"]["result"].endswith("/rounds/{number}/boards/{board}/result/")
+    assert body["event"] == "http://testserver/api/events/{event}/"
+    assert body["my_board"] == "http://testserver/api/me/entries/{entry}/board/"
+    # Every endpoint of the API is there (docs/api.md: "/api/ lists every endpoint").
+    from django.urls import get_resolver
+    listed = [link for link in [*body.values(), *body["per_tournament"].values()] if isinstance(link, str)]
+    resolver = get_resolver()
+    names = {name for name in resolver.namespace_dict["api"][1].reverse_dict if isinstance(name, str)}
+    found = {resolver.resolve(link.replace("http://testserver", "").replace("{slug}", "s").replace(
+        "{event}", "e").replace("{number}", "1").replace("{board}", "1").replace("{entry}", "1")).url_name
+        for link in listed if "/api/schema/" not in link and "/api/docs/" not in link}
+    assert names - {"root"} <= found, names - found
     assert Client().get(body["docs"]).status_code == 200
     assert Client().get(body["tournaments"], HTTP_ACCEPT="application/json").status_code == 200
 

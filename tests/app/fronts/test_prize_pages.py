@@ -135,3 +135,20 @@ def test_the_api_reads_and_the_arbiter_writes(event, arbiter):
     assert data["categories"] == [{"name": "Overall", "fund": 10000, "places": [
         {"place": 1, "amount": 10000, "object": ""}, {"place": 2, "amount": 0, "object": "Cup"}]}]
     assert sum(a["amount"] for a in data["awards"]) == data["awarded"]
+
+
+def test_the_api_awards_nothing_before_a_round_is_complete_and_refuses_control_characters(club, arbiter):
+    # As the page (no award shown) and the PDF (404): no distribution from an empty table.  The API's
+    # category goes through the page's checks (a control character refused, nothing added).
+    tournament = make_tournament(club, players=4, rounds=2)
+    add_category(tournament, "overall", ["100", "Cup", "50"])
+    data = APIClient().get(reverse("api:prizes", args=[tournament.slug])).json()
+    assert data["completed_rounds"] == 0 and data["fund"] == 15000 and len(data["categories"]) == 1
+    assert (data["awards"], data["working"], data["not_awarded"], data["awarded"]) == ([], [], [], 0)
+    client = APIClient()
+    client.force_authenticate(arbiter)
+    response = client.post(reverse("api:prizes", args=[tournament.slug]),
+                           {"kind": "club", "values": ["Cup\u001b[31m"], "label": "Best\u0007 club", "club": "Lyon"},
+                           format="json")
+    assert response.status_code in (400, 409) and "Control characters" in str(response.json())
+    assert tournament.prizes.count() == 3

@@ -274,3 +274,16 @@ def test_the_api_names_the_teams_of_the_changed_matches(odd, arbiter):
                 for b in boards]
 
     assert named(change["before"]) == engine and named(change["after"]) == matches(draft)
+
+
+def test_a_team_draft_changed_by_hand_is_another_draft_to_publish(even, arbiter):
+    # A team draft's pairing is in its matches (no board before the line-ups): a swap by hand changes its
+    # revision, so a publish of the draft read before (the page's, the API's "revision") is refused.
+    from pairing.rounds.publish import draft_revision
+    _first, draft = even
+    read = draft_revision(draft)
+    apply_manual_change(draft, "swap", propose_change(draft, "swap", board=1).fingerprint, arbiter, board=1)
+    assert draft_revision(draft) != read
+    with pytest.raises(Refused, match="changed since you read it"):
+        publish_round(draft, arbiter, confirm=True, revision=read)
+    publish_round(draft, arbiter, confirm=True, revision=draft_revision(draft))

@@ -32,47 +32,43 @@ from tournaments.services.results import enter_result, parse_result
 
 
 class ApiRoot(APIView):
-    """The API's entry point: every endpoint and the docs, as absolute links.  The endpoints of one
-    tournament are URL templates (``{slug}``, ``{number}``, ``{board}``)."""
+    """The API's entry point: every endpoint and the docs, as absolute links.  An endpoint of one
+    tournament, event or entry is a URL template (``{slug}``, ``{number}``, ``{board}``, ``{event}``,
+    ``{entry}``)."""
 
+    # Each endpoint of a tournament: its URL name and the parameters after the tournament's slug.
     PER_TOURNAMENT = {
-        "tournament": ("api:tournament", ()),
-        "players": ("api:players", ()),
-        "rounds": ("api:rounds", ()),
-        "round": ("api:round", (1,)),
-        "round_status": ("api:round_status", (1,)),
-        "standings": ("api:standings", ()),
-        "crosstable": ("api:crosstable", ()),
-        "prizes": ("api:prizes", ()),
-        "pair": ("api:pair", ()),
-        "result": ("api:result", (1, 1)),
-        "explanation": ("api:explanation", (1,)),
-        "arbiter_explanation": ("api:arbiter_explanation", (1,)),
-        "manual_changes": ("api:manual_changes", (1,)),
-        "teams": ("api:teams", ()),
-        "team_round": ("api:team_round", (1,)),
-        "team_standings": ("api:team_standings", ()),
+        "tournament": ("api:tournament",), "players": ("api:players",), "rounds": ("api:rounds",),
+        "round": ("api:round", "number"), "round_status": ("api:round_status", "number"),
+        "publish": ("api:publish", "number"), "standings": ("api:standings",), "crosstable": ("api:crosstable",),
+        "prizes": ("api:prizes",), "pair": ("api:pair",), "result": ("api:result", "number", "board"),
+        "explanation": ("api:explanation", "number"), "arbiter_explanation": ("api:arbiter_explanation", "number"),
+        "manual_changes": ("api:manual_changes", "number"), "teams": ("api:teams",),
+        "team_round": ("api:team_round", "number"), "team_standings": ("api:team_standings",),
     }
-    PLACEHOLDERS = ("{number}", "{board}")
+    OTHERS = {"event": ("api:event", "event"), "event_sections": ("api:event_sections", "event"),
+              "my_board": ("api:my_board", "entry")}
+    # Values the URL patterns accept, replaced by their templates once reversed.
+    STAND_INS = {"slug": "SLUG", "event": "EVENT", "number": 7001, "board": 7002, "entry": 7003}
 
     @extend_schema(exclude=True)
     def get(self, request):
-        def absolute(name, *args):
-            return request.build_absolute_uri(reverse(name, args=args))
+        def absolute(name):
+            return request.build_absolute_uri(reverse(name))
 
-        per_tournament = {}
-        for key, (name, numbers) in self.PER_TOURNAMENT.items():
-            # Reversed with stand-ins (a slug and numbers the URL patterns accept), then templated.
-            path = reverse(name, args=("SLUG", *[7001 + i for i in range(len(numbers))]))
-            path = path.replace("SLUG", "{slug}")
-            for index, placeholder in enumerate(self.PLACEHOLDERS[:len(numbers)]):
-                path = path.replace(str(7001 + index), placeholder)
-            per_tournament[key] = request.build_absolute_uri(path).replace("%7B", "{").replace("%7D", "}")
+        def template(name: str, *parameters: str) -> str:
+            path = reverse(name, kwargs={key: self.STAND_INS[key] for key in parameters})
+            for key in parameters:
+                path = path.replace(str(self.STAND_INS[key]), f"{{{key}}}")
+            return request.build_absolute_uri(path).replace("%7B", "{").replace("%7D", "}")
+
         return Response({
             "tournaments": absolute("api:tournaments"),
             "rating_list": absolute("api:rating_list"),
             "events": absolute("api:events"),
-            "per_tournament": per_tournament,
+            **{key: template(*endpoint) for key, endpoint in self.OTHERS.items()},
+            "per_tournament": {key: template(name, "slug", *parameters)
+                               for key, (name, *parameters) in self.PER_TOURNAMENT.items()},
             "schema": absolute("schema"),
             "docs": absolute("api-docs"),
         })
