@@ -165,12 +165,26 @@ def validate(found: Import, text: str, club: Club) -> Import:
     found.tournament = _tournament(club, found.document, found.total, rules)
     if found.tiebreaks is not None:
         found.tournament.tiebreaks = found.tiebreaks
+    _dates(found)
     for name, messages in _field_errors(found.tournament, ["club", "slug"]).items():
         label, problems = Tournament._meta.get_field(name).verbose_name, " ".join(messages)
         found.errors.append(gettext("%(field)s (record %(record)s): %(problems)s") % {
             "field": label, "record": RECORDS[name], "problems": problems} if name in RECORDS else
             gettext("%(field)s: %(problems)s") % {"field": label, "problems": problems})
     return found
+
+
+def _dates(found: Import) -> None:
+    """Records 042 and 052 (the edition in force and the entrants' ages are reckoned from them): a date
+    written but not readable is a problem, not a date left out; so is an end before the start."""
+    tournament = found.tournament
+    for tag, value in (("042", tournament.start_date), ("052", tournament.end_date)):
+        if value is None and (written := _header(found.document, tag)):
+            found.errors.append(gettext("record %(record)s: %(value)s is not a date (YYYY/MM/DD)") % {
+                "record": tag, "value": written})
+    if tournament.start_date and tournament.end_date and tournament.end_date < tournament.start_date:
+        found.errors.append(gettext("record 052: the end (%(end)s) is before the start (%(start)s, record 042)") % {
+            "end": tournament.end_date.isoformat(), "start": tournament.start_date.isoformat()})
 
 
 def _as_matches(found: Import) -> None:

@@ -74,3 +74,12 @@ def test_a_name_with_a_line_break_is_refused(client, arbiter):
     client.force_login(arbiter)
     page = create(client, "Autumn\r\nBcc: everybody@example.org").content.decode()
     assert "Control characters (tab, escape...) are not allowed." in page and not Tournament.objects.exists()
+
+
+def test_a_time_control_with_a_tab_is_refused(client, arbiter):
+    # Written in the TRF's 122 line: a tab there made the app's own export unreadable by its import.
+    client.force_login(arbiter)
+    page = client.post(reverse("arbiter:tournament_create"), {**FORM, "name": "Autumn Cup",
+                                                              "time_control": "90'\t+ 30''"}, follow=True)
+    assert "Control characters (tab, escape...) are not allowed." in page.content.decode()
+    assert not Tournament.objects.exists()

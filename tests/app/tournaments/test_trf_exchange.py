@@ -81,6 +81,10 @@ OTHER_LINE = line(2, "w", "", "Bravo, Berta", 2000, "ESP", "0.0", "   1 b 0")
     ([GOOD_LINE, OTHER_LINE, "192 FIDE_SWISS_1999"], "line 4: record 192 names the pairing system 'fide_swiss_1999'"),
     # C.04.5.1 rule 1: the 2017 Baku acceleration needs nine rounds or more.
     ([GOOD_LINE, OTHER_LINE, "192 FIDE_DUTCH_2017_BAKU"], "9 rounds or more (c.04.5.1 rule 1); this one has 3"),
+    # A date written but not readable (the edition in force is reckoned from it), an end before the start.
+    ([GOOD_LINE, OTHER_LINE, "042 2026/13/45"], "record 042: 2026/13/45 is not a date (yyyy/mm/dd)"),
+    ([GOOD_LINE, OTHER_LINE, "042 2026/03/08", "052 2026/03/01"],
+     "record 052: the end (2026-03-01) is before the start (2026-03-08, record 042)"),
 ])
 def test_bad_file_names_the_line_and_saves_nothing(club, lines, message):
     text = "\n".join(["012 Broken", *lines, "XXR 3"]) + "\n"

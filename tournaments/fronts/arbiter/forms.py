@@ -132,7 +132,8 @@ class TournamentForm(forms.ModelForm):
             for system in SYSTEMS.values()]
         system = SYSTEMS.get(self["system"].value() or self.instance.system)
         self.fields["edition"].widget.system_title = system.title if system else None
-        for name in ("name", "place", "chief_arbiter", "deputy_arbiters"):  # written in mails' headers, in TRF lines
+        # written in mails' headers, in TRF lines (time control: 122)
+        for name in ("name", "place", "chief_arbiter", "deputy_arbiters", "time_control"):
             self.fields[name].validators.append(no_control_characters)
         self.fields["edition"].help_text = _("The edition of the pairing rules; fixed once round 1 is paired.")
         limit = self.fields["pairing_time_limit"]
