@@ -20,6 +20,7 @@ from pairing.engine import (
     SYSTEMS,
     WHITE,
     Edition,
+    RoundEntry,
     Scoring,
     SwissSystem,
     TiebreakCodeError,
@@ -402,10 +403,18 @@ def _rounds(tournament: Tournament, found: Import, pk: dict[int, int]) -> tuple[
             points[record.number] += sum(scoring.points(entry.code) for r in range(first, first + games)
                                          if (entry := record.entry(r)) is not None)
     for record in document.players.values():
-        entry = record.entry(first_game_round(found.paired + 1, games))
-        if entry is not None and entry.opponent is None and entry.code in "HZF" and found.paired < found.total:
-            absences.append(Absence(player_id=pk[record.number], round_number=found.paired + 1, bye=entry.code))
+        absences += [Absence(player_id=pk[record.number], round_number=number, bye=bye)
+                     for number in range(found.paired + 1, found.total + 1)
+                     if (bye := _bye_to_come(record.entry(first_game_round(number, games))))]
     return saved, absences
+
+
+def _bye_to_come(entry: RoundEntry | None) -> str:
+    """The bye a round to come's column (or a 240 line) gives (H, Z or F); "" for none.  A blank column
+    before a later one (the parser's ``ABSENT``, the very object) says nothing of a round not yet paired."""
+    if entry is None or entry is ABSENT or entry.opponent is not None or entry.code not in ("H", "Z", "F"):
+        return ""
+    return entry.code
 
 
 def _boards(document: TrfDocument, first: int, games: int) -> tuple[list[tuple], list[tuple[int, str]]]:

@@ -14,7 +14,7 @@ from tests.app.conftest import make_tournament, pair, play
 from tests.corpora import SHARED
 from tournaments.exchange.trf import export, export_document
 from tournaments.exchange.trf_import import TrfImportError, import_tournament
-from tournaments.models import Result, Tournament
+from tournaments.models import Absence, Result, Tournament
 from tournaments.queries.standings import points_before
 from tournaments.services.players import set_absence
 from tournaments.services.results import enter_result
@@ -241,3 +241,20 @@ def test_a_pab_written_as_a_forfeit_win_without_opponent_imports_as_the_pab(club
         assert client.get(reverse(page, args=[imported.slug])).status_code == 200
     assert client.get(reverse("public:round", args=[imported.slug, 1])).status_code == 200
     assert export(imported).count("0000 - U") == 1
+
+
+def test_a_bye_announced_for_a_later_round_is_kept_in_its_round(club):
+    # Round 1 played, XXR 5: player 3 announces a half-point bye for round 3 (his round-3 column, or a 240
+    # line), player 4 one for round 2.  Each is an absence of its own round; player 3's blank round-2
+    # column (before the later one) is no absence: he is paired in round 2.
+    players = [line(1, "m", "", "Alpha, Anna", 2100, "FRA", "1.0", "   2 w 1"),
+               line(2, "w", "", "Bravo, Berta", 2000, "ESP", "0.0", "   1 b 0"),
+               line(3, "m", "", "Charlie, Carl", 1900, "FRA", "1.0", "   4 w 1" + " " * 12 + "0000 - H"),
+               line(4, "w", "", "Delta, Dora", 1800, "ESP", "0.0", "   3 b 0  0000 - H")]
+    in_240 = line(3, "m", "", "Charlie, Carl", 1900, "FRA", "1.0", "   4 w 1")
+    for extra in ([], ["240 H 003 0003"]):
+        lines = players if not extra else [*players[:2], in_240, players[3]]
+        tournament = import_tournament(club, "\n".join(["012 Byes to come", *lines, "XXR 5", *extra]) + "\n")
+        absences = sorted(Absence.objects.filter(player__tournament=tournament).values_list(
+            "player__pairing_number", "round_number", "bye"))
+        assert absences == [(3, 3, "H"), (4, 2, "H")], extra
