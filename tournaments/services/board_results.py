@@ -121,13 +121,17 @@ def withdraw(player: Player, user=None) -> None:
 
 
 @transaction.atomic
-def answer(player: Player, agree: bool, user=None) -> ResultReport:
+def answer(player: Player, agree: bool, user=None, read: str | None = None) -> ResultReport:
     """The opponent confirms the report (official at once when the tournament accepts confirmed results
-    automatically) or disputes it (the arbiter decides).  The same answer again changes nothing."""
+    automatically) or disputes it (the arbiter decides).  The same answer again changes nothing.
+    ``read``: the reported result he answers, refused if the reporter changed it since."""
     tournament, game = _locked_board(player)
     known = _report_of(game)
     if known is None or known.reporter_id == player.pk:
         raise Refused(_("There is no report of your opponent to answer."))
+    if read and read != known.result:
+        raise Refused(_("Your opponent changed the report since you read it: it is now %(result)s. Read it again, "
+                        "then answer.") % {"result": known.result})
     state = State.CONFIRMED if agree else State.DISPUTED
     if known.state == state:
         return known  # a second click

@@ -109,6 +109,29 @@ def test_make_official_enters_the_report_the_arbiter_read_not_a_later_one(client
     assert game.result == "½-½"
 
 
+def test_a_player_answers_the_report_he_read_not_a_later_one(client, reporting):
+    # White reports 1-0; Black's page shows it; White changes it to ½-½; Black's "Confirm" of the 1-0 he
+    # read is refused with the report as it is now (page and API alike); answered on what he sees, it holds.
+    from rest_framework.test import APIClient
+    game = games(reporting)[0]
+    report(game.white, "1-0", game.white.user)
+    client.force_login(game.black.user)
+    page = client.get(reverse("player:entry", args=[game.black.pk])).content.decode()
+    assert 'name="read" value="1-0"' in page
+    report(game.white, "½-½", game.white.user)
+    answer_page = client.post(reverse("player:result_answer", args=[game.black.pk]),
+                              {"answer": "confirm", "read": "1-0"}, follow=True).content.decode()
+    assert "changed the report since you read it: it is now ½-½" in answer_page
+    assert ResultReport.objects.get().state == "reported"
+    api = APIClient()
+    api.force_authenticate(game.black.user)
+    url = f"/api/me/entries/{game.black.pk}/board/"
+    refused = api.post(url, {"action": "confirm", "result": "1-0"}, format="json")
+    assert refused.status_code == 400 and "it is now ½-½" in refused.json()["detail"]
+    assert api.post(url, {"action": "confirm", "result": "½-½"}, format="json").status_code == 200
+    assert ResultReport.objects.get().state == "confirmed"
+
+
 def test_a_helper_enrolled_by_qr_fills_an_empty_board_until_revoked(client, reporting, arbiter, club):
     client.force_login(arbiter)
     page = client.post(reverse("arbiter:result_helpers", args=[reporting.slug]), {"label": "Hall B"}).content.decode()

@@ -466,4 +466,5 @@ class ReportActionSerializer(serializers.Serializer):
     action = serializers.ChoiceField(["report", "withdraw", "confirm", "dispute"],
                                      help_text="report (or change) my result, withdraw it, or answer my opponent's")
     result = serializers.ChoiceField(["1-0", "½-½", "0-1"], required=False,
-                                     help_text="with report: the result from white's side")
+                                     help_text="with report: the result from white's side; with confirm or "
+                                               "dispute: the report you read (refused if it changed since)")

@@ -360,8 +360,9 @@ class MyBoard(APIView):
         try:
             done = {"report": lambda: board_results.report(player, result, request.user),
                     "withdraw": lambda: board_results.withdraw(player, request.user),
-                    "confirm": lambda: board_results.answer(player, True, request.user),
-                    "dispute": lambda: board_results.answer(player, False, request.user)}[action]()
+                    "confirm": lambda: board_results.answer(player, True, request.user, read=result or None),
+                    "dispute": lambda: board_results.answer(player, False, request.user, read=result or None),
+                    }[action]()
         except Refused as refusal:
             raise ValidationError({"detail": refusal.message}) from None
         if done is not None and done.state == done.State.OFFICIAL:

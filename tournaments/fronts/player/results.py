@@ -53,7 +53,8 @@ def result_withdraw(request, entry):
 def result_answer(request, entry):
     player = _player(entry)
     agree = request.POST.get("answer") == "confirm"
-    return _act(request, player, lambda: board_results.answer(player, agree, request.user),
+    return _act(request, player, lambda: board_results.answer(player, agree, request.user,
+                                                              read=request.POST.get("read")),
                 _("You confirmed the result.") if agree else _("You disputed the result: the arbiter decides."))
 
 
