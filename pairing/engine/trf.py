@@ -397,6 +397,8 @@ def _read_rounds(document: TrfDocument, line: str, value: str, number: int) -> N
     tag = line[:3]
     if not re.fullmatch(r"[0-9]{1,3}", value) or not 1 <= int(value) <= MAX_ROUNDS:
         raise TrfError(f"{tag} needs the number of rounds (1 to {MAX_ROUNDS})", number, 5)
+    if document.total_rounds is not None and document.total_rounds != int(value):  # XXR and 142 disagree
+        raise TrfError(f"{tag} gives {int(value)} rounds, an earlier line {document.total_rounds}", number, 5)
     document.total_rounds = int(value)
 
 
@@ -404,7 +406,7 @@ def _read_xxc(document: TrfDocument, line: str, value: str, number: int) -> None
     """XXC: the initial colour (white1, black1; rank is the default)."""
     for word in value.lower().split():
         if word in ("white1", "black1"):
-            document.initial_colour = WHITE if word == "white1" else BLACK
+            _set_initial_colour(document, WHITE if word == "white1" else BLACK, "XXC", number)
         elif word != "rank":
             raise TrfError(f"XXC accepts white1, black1 or rank, not {word!r}", number, 5)
 
@@ -413,7 +415,15 @@ def _read_initial_colour(document: TrfDocument, line: str, value: str, number: i
     """Record 152: the initial colour."""
     if value.upper() not in ("W", "B"):
         raise TrfError("152 must be W or B", number, 5)
-    document.initial_colour = value.lower()
+    _set_initial_colour(document, value.lower(), "152", number)
+
+
+def _set_initial_colour(document: TrfDocument, colour: str, tag: str, number: int) -> None:
+    """XXC and 152 name the same initial colour (writers give both: formats/trf.md 9)."""
+    if document.initial_colour is not None and document.initial_colour != colour:
+        raise TrfError(f"{tag} gives the initial colour {colour!r}, an earlier line {document.initial_colour!r}",
+                       number, 5)
+    document.initial_colour = colour
 
 
 def _read_scoring(document: TrfDocument, line: str, value: str, number: int) -> None:

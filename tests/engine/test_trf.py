@@ -230,6 +230,18 @@ def test_250_lines_override_in_order_and_are_bounded_before_any_is_set():
     assert error.value.line == 3001  # the first line over the bound, counted before any is set
 
 
+@pytest.mark.parametrize(("lines", "message"), [
+    ("XXR 5\n142 7\n", "142 gives 7 rounds, an earlier line 5"),
+    ("142 7\nXXR 5\n", "XXR gives 5 rounds, an earlier line 7"),
+    ("152 B\nXXC white1\n", "XXC gives the initial colour 'w', an earlier line 'b'"),
+])
+def test_the_two_dialects_disagreeing_is_refused_not_decided_by_line_order(lines, message):
+    # Writers give both XXR and 142, XXC and 152 (formats/trf.md 9): which counts when they differ is not defined.
+    with pytest.raises(TrfError, match=message):
+        parse(trf26_tournament().replace("XXR 5\n", "").replace("XXC white1\n", "") + lines)
+    parse(trf26_tournament() + "142 5\n152 W\n")  # agreeing: read
+
+
 def test_trf26_dump_reads_back_the_same():
     text = trf26_tournament() + "240 H 002 0003\n250      01.0 002 002 0001 0001\n260 001 005 0001 0002\n"
     document = parse(text + "162  W 3.0     D 1.0     L 0.0\n")
