@@ -489,6 +489,12 @@ SCORING_162 = {"W": ("win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss"
                "A": ("zero_bye", "forfeit_loss"), "P": ("pairing_bye",)}
 
 
+def line_162(cells: list[tuple[str, int]]) -> str:
+    """Record 162 from (symbol, points) pairs: the first symbol at column 6, its points at 7-10, each next
+    pair 9 columns on (15/16-19, 24/25-28...: formats/trf.md 3)."""
+    return "162 " + "   ".join(f" {symbol}{format_points(points):>4}" for symbol, points in cells)
+
+
 def _parse_scoring_162(line: str, scoring: Scoring, number: int) -> dict[str, int]:
     """``162 W 1.0 ...``: a symbol at column 6, its points at 7-10, the next pair 9 columns on; the
     Scoring fields it sets, with their points."""
@@ -781,7 +787,7 @@ def _trf26_records(document: TrfDocument) -> list[str]:
     scoring, default = document.scoring, Scoring()
     if scoring != default:
         cells = [(symbol, getattr(scoring, fields[0])) for symbol, fields in SCORING_162.items()]
-        lines.append("162 " + "    ".join(f" {symbol}{format_points(points):>4}" for symbol, points in cells))
+        lines.append(line_162(cells))
     # Byes already known for the round to be paired (ITDX needs them as 240 records).
     following = document.paired_rounds + 1
     for code in "FHZ":

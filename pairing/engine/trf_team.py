@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import TrfError
-from .trf import PLAYED_CODES, TrfDocument, _field, _int_field, parse, parse_points
+from .trf import PLAYED_CODES, TrfDocument, _field, _int_field, line_162, parse, parse_points
 
 #: the records this module reads; the rest of the file goes to trf.parse
 TEAM_RECORDS = ("310", "320", "330", "352", "362", "240", "250", "299")
@@ -400,8 +400,7 @@ def dump_team(document: TeamDocument, name: str = "") -> str:
         lines.append(f"152 {games.initial_colour.upper()}")
     lines.append(f"192 {document.code}")
     s = games.scoring
-    lines.append(f"162  W {format_points(s.win)}    D {format_points(s.draw)}    L {format_points(s.loss)}    "
-                 f"P {format_points(s.pairing_bye)}")
+    lines.append(line_162([("W", s.win), ("D", s.draw), ("L", s.loss), ("P", s.pairing_bye)]))
     m = document.match_scoring
     lines.append(f"362 TW {format_points(m.win)}   TD {format_points(m.draw)}   TL {format_points(m.loss)}")
     if document.board_colours:

@@ -242,6 +242,18 @@ def test_the_two_dialects_disagreeing_is_refused_not_decided_by_line_order(lines
     parse(trf26_tournament() + "142 5\n152 W\n")  # agreeing: read
 
 
+def test_162_is_written_in_its_columns():
+    # formats/trf.md 3: the symbol at column 6, its points at 7-10, the next pair 9 columns on (a
+    # fixed-column reader such as bbpPairings' reads it so); the team file's line the same.
+    from pairing.engine.trf import line_162
+    document = parse(trf26_tournament() + "162  W 3.0     D 1.0     L 0.0\n")
+    (line,) = [text for text in dump(document, "26").splitlines() if text.startswith("162")]
+    assert line == line_162([("W", 30), ("D", 10), ("L", 0), ("A", 0), ("P", 30)])
+    assert [column for column, char in enumerate(line, start=1) if char.isalpha()] == [6, 15, 24, 33, 42]
+    assert [line[column - 1:column + 3] for column in (7, 16, 25, 34, 43)] == [" 3.0", " 1.0", " 0.0", " 0.0", " 3.0"]
+    assert parse(trf26_tournament() + line + "\n").scoring == document.scoring
+
+
 def test_trf26_dump_reads_back_the_same():
     text = trf26_tournament() + "240 H 002 0003\n250      01.0 002 002 0001 0001\n260 001 005 0001 0002\n"
     document = parse(text + "162  W 3.0     D 1.0     L 0.0\n")
