@@ -54,8 +54,10 @@ class Proposal:
 
     @property
     def fingerprint(self) -> str:
-        """The boards the change was reviewed on: a change confirmed on other boards is refused."""
-        return _fingerprint(self.before)
+        """The boards the change was reviewed on, and what it was shown to break: a change confirmed on
+        other boards, or breaking other rules since (an earlier result corrected meanwhile), is refused."""
+        broken = " ".join(sorted(f"{f.code}:{'.'.join(map(str, f.players))}" for f in self.findings))
+        return f"{_fingerprint(self.before)}|{broken}"
 
     @property
     def breaks_absolute(self) -> bool:
@@ -233,7 +235,8 @@ def apply_manual_change(round_: Round, kind: str, fingerprint: str, user=None, *
             raise Refused(_("The round was discarded meanwhile: nothing was changed."))
         proposal = propose_change(round_, kind, **change)
         if proposal.fingerprint != fingerprint:
-            raise Refused(_("The draft changed since this change was reviewed: nothing was saved. Review it again."))
+            raise Refused(_("The draft, or what the change breaks, changed since this change was reviewed: nothing "
+                            "was saved. Review it again."))
         side = _side(round_)
         side.store(round_, proposal.after)
         findings = [f.as_json() for f in proposal.introduced]

@@ -196,6 +196,30 @@ def test_a_change_reviewed_on_other_boards_is_refused(draft, arbiter):
     assert ManualChange.objects.count() == 1
 
 
+def test_a_change_whose_warnings_changed_since_its_review_is_refused(club, arbiter):
+    # Round 1's board 1 a forfeit (no meeting, C.04.1): pairing its two players again by hand is reviewed
+    # without a rematch; the forfeit is then corrected to a played game (confirmed): the same boards, but the
+    # change would now be a rematch ([C1]) the arbiter never saw: refused, nothing saved.
+    tournament = make_tournament(club, players=6)
+    first = pair(tournament)
+    forfeit, *others = first.games.exclude(result=Result.BYE).order_by("board")
+    enter_result(forfeit, Result.WHITE_FORFEIT_WIN)
+    for game in others:
+        enter_result(game, Result.WHITE_WINS)
+    draft = request(tournament)
+    pair_ = (forfeit.white.pairing_number, forfeit.black.pairing_number)
+    for number in pair_:
+        proposal = propose_change(draft, "unpair", board=board_of(draft, number))
+        apply_manual_change(draft, "unpair", proposal.fingerprint, arbiter, board=board_of(draft, number))
+    proposal = propose_change(draft, "pair", player=pair_[0], other=pair_[1])
+    assert "rematch" not in codes(proposal)
+    enter_result(forfeit, Result.WHITE_WINS, confirm=True)
+    assert "rematch" in codes(propose_change(draft, "pair", player=pair_[0], other=pair_[1]))
+    with pytest.raises(Refused, match="what the change breaks, changed since"):
+        apply_manual_change(draft, "pair", proposal.fingerprint, arbiter, player=pair_[0], other=pair_[1])
+    assert ManualChange.objects.count() == 2  # the two unpairings only
+
+
 @pytest.mark.parametrize(("change", "message"), [
     ({"kind": "swap", "board": 99}, "Choose a board from 1 to 4"),
     ({"kind": "swap", "board": 4}, "is the pairing-allocated bye"),
