@@ -65,12 +65,7 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False, game
     if old == result:
         return game
     if was is not None and was != old:
-        values = {"board": game.board, "game": game_number, "now": old or _("none")}
-        raise Refused((_("Board %(board)s, game %(game)s was changed meanwhile (another arbiter, a player's report): "
-                         "its result is now %(now)s. Check it, then enter yours again if it is still needed.")
-                       if label else
-                       _("Board %(board)s was changed meanwhile (another arbiter, a player's report): its result is "
-                         "now %(now)s. Check it, then enter yours again if it is still needed.")) % values)
+        raise _changed_meanwhile(game, game_number if label else None, old)
     later = sorted(round_.tournament.round_set.filter(number__gt=round_.number)
                    .exclude(status=Round.Status.FAILED).values_list("number", flat=True))
     if later:
@@ -97,6 +92,16 @@ def enter_result(game: Game, result: str, user=None, confirm: bool = False, game
     setattr(game, field, result)
     game.save(update_fields=[field])
     return game
+
+
+def _changed_meanwhile(game: Game, game_number: int | None, now: str) -> Refused:
+    """The refusal of a result entered over one the arbiter did not see (``game_number``: Double-Swiss)."""
+    values = {"board": game.board, "game": game_number, "now": now or _("none")}
+    return Refused((_("Board %(board)s, game %(game)s was changed meanwhile (another arbiter, a player's report): "
+                      "its result is now %(now)s. Check it, then enter yours again if it is still needed.")
+                    if game_number else
+                    _("Board %(board)s was changed meanwhile (another arbiter, a player's report): its result is "
+                      "now %(now)s. Check it, then enter yours again if it is still needed.")) % values)
 
 
 def _forfeited_match(game: Game) -> int | None:
