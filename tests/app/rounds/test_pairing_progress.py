@@ -88,7 +88,7 @@ def test_the_status_before_the_first_bracket_and_after_the_last(client, arbiter,
     api.force_authenticate(arbiter)
     assert api.get(f"/api/tournaments/{tournament.slug}/rounds/1/status/").json() == {
         "number": 1, "status": "pairing", "stage": "computing", "resent": 0, "error": "", "progress_done": 2,
-        "progress_total": 3, "progress_size": 1}
+        "progress_total": 3, "progress_size": 1, "draft_revision": None}  # no draft while it is paired
     Round.objects.filter(pk=round_.pk).update(progress_done=3, progress_total=3, progress_size=0)
     assert "All 3 brackets paired: storing the boards" in status_partial(client, tournament)
 

@@ -101,7 +101,7 @@ def test_a_task_whose_heartbeat_stops_is_sent_again_then_the_round_fails(tournam
     assert round_.task_id != first and sent[-1][1]["task_id"] == round_.task_id and len(sent) == 2
     assert stage(api, round_) | {"error": ""} == {
         "number": 1, "status": "pairing", "stage": "resent", "resent": 1, "error": "", "progress_done": 0,
-        "progress_total": 0, "progress_size": 0}
+        "progress_total": 0, "progress_size": 0, "draft_revision": None}
     assert AuditEntry.objects.filter(action="resent").count() == 1
 
     # The old task, arriving late, does nothing; the new one is taken, then its worker dies too.
