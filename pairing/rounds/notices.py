@@ -98,8 +98,8 @@ def resume() -> int:
     try:
         rounds = list(Notice.objects.filter(state=Notice.State.QUEUED).values_list("round_id", flat=True)
                       .order_by().distinct())
-    except DatabaseError:  # not migrated yet: nothing can be queued
-        log.warning("the notices left queued could not be read", exc_info=True)
+    except DatabaseError as error:  # not migrated yet: nothing can be queued
+        log.warning("the notices left queued could not be read: %s", error)
         return 0
     for round_id in rounds:
         dispatch(round_id)

@@ -574,3 +574,18 @@ def test_a_team_event_tells_every_player_his_teams_match_not_a_bye(club, smtp, d
     page = Client().get(reverse("public:player", args=[league.slug, member.pairing_number])).content.decode()
     assert f"Your team {match.black_team.name} plays match 1." in page
     assert f'<dd id="notice-opponent-team">{match.white_team.name}</dd>' in page
+
+
+def test_the_start_of_an_unmigrated_site_reads_no_notice_and_says_so(monkeypatch, settings, caplog):
+    # config/wsgi.py calls resume() before any migration has run on a new machine: a line in the log, no crash.
+    from celery import current_app
+    from django.db import OperationalError
+
+    monkeypatch.setattr(current_app.conf, "task_always_eager", True)
+
+    def unmigrated(*args, **kwargs):
+        raise OperationalError("no such table: tournaments_notice")
+
+    monkeypatch.setattr(Notice.objects, "filter", unmigrated)
+    assert notices.resume() == 0
+    assert "the notices left queued could not be read: no such table" in caplog.text
