@@ -142,7 +142,8 @@ def board_list(tournament: Tournament, round_: Round, query: str = "", detailed:
         pk__in=boards.filter(black__isnull=False).values("black_id"))
     for player in unpaired:
         reason, code = not_paired_reason(tournament, player, round_.number, absences, detailed)
-        missing.append(NotPaired(player, reason, code, points.points(code), before.get(player.pairing_number, 0)))
+        scored = points.points(code) * tournament.games_per_round  # a Double-Swiss bye: the whole match (C.04.5)
+        missing.append(NotPaired(player, reason, code, scored, before.get(player.pairing_number, 0)))
     query = query.strip()
     if query:
         games = [game for game in games if finds(game.white, query) or finds(game.black, query)]

@@ -493,3 +493,27 @@ def test_confirming_a_correction_of_game_2_changes_game_2(client, club, arbiter)
     game.refresh_from_db()
     assert (game.result, game.result2) == ("1-0", "0-1")
     assert AuditEntry.objects.filter(kind=Kind.RESULT, summary__contains="board 1 game 2").count() == 2
+
+
+def test_the_board_list_scores_a_bye_for_the_whole_match_and_the_crosstable_pdf_has_a_column_per_game(club):
+    # A half-point bye in a Double-Swiss match scores 1 (½ a game, both games), on the round page as in the
+    # standings; the crosstable's PDF, like its page, has a column per game (1.1, 1.2): it was a 500.
+    import io
+
+    from django.test import Client
+    from django.urls import reverse
+    from pypdf import PdfReader
+
+    from tournaments.queries.boards import board_list
+    from tournaments.services.players import set_absence
+
+    tournament = double(club, players=5, rounds=2)
+    set_absence(tournament.players.get(pairing_number=5), 1, "H")
+    round_ = pair(tournament)
+    play_match(round_, random.Random(1))
+    (missing,) = board_list(tournament, round_).not_paired
+    assert missing.player.pairing_number == 5 and missing.scored == 10
+    response = Client().get(reverse("public:crosstable_pdf", args=[tournament.slug]))
+    assert response.status_code == 200
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "R1.1" in text and "R1.2" in text

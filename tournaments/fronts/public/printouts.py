@@ -27,7 +27,7 @@ from tournaments.models import Game, Player, Round, Tournament
 from tournaments.queries import boards as board_lists
 from tournaments.queries.matches import pab_match_points
 from tournaments.queries.prizes import PrizeList
-from tournaments.queries.standings import Row
+from tournaments.queries.standings import Row, round_labels
 
 # fontTools logs every glyph of every subset it makes at INFO.
 logging.getLogger("fontTools").setLevel(logging.WARNING)
@@ -358,20 +358,21 @@ def crosstable_pdf(tournament: Tournament, rows: list[Row], completed: int, code
                    url: str) -> bytes:
     """The ranked crosstable as a landscape wall chart (A4; A3 past 20 round and tie-break columns), each cell
     as the page shows it (``12w1``), the QR code in the top right corner."""
-    wide = completed + len(codes) > 20
+    labels = round_labels(tournament, completed)  # a Double-Swiss match: a column per game (1.1, 1.2)
+    wide = len(labels) + len(codes) > 20
     pdf = Printout(tournament, _("Crosstable after round %(number)s") % {"number": completed}, url, landscape=True,
                    page_format="A3" if wide else "A4")
     pdf.add_page()
     pdf.qr(url, size=20, y=4)
     rk, rtg, pts = map(str, (RANK, RATING, POINTS))
     r = pgettext("round, abbreviated: R1, R2...", "R")
-    headings = ["#", rk, _("Name"), rtg] + [f"{r}{n}" for n in range(1, completed + 1)] + [pts] + list(codes)
+    headings = ["#", rk, _("Name"), rtg] + [f"{r}{label}" for label in labels] + [pts] + list(codes)
     table = [[str(row.line), str(row.rank), str(row.player), _rating(row.player)] + [cell.text for cell in row.cells]
              + [format_points(row.points)] + [format_tiebreak(tb.value) for tb in row.tiebreaks] for row in rows]
-    widths = [5, 5, 32, 7] + [8] * completed + [6] + [8] * len(codes)
-    align = ["R", "R", "L", "R"] + ["C"] * completed + ["C"] + ["R"] * len(codes)
+    widths = [5, 5, 32, 7] + [8] * len(labels) + [6] + [8] * len(codes)
+    align = ["R", "R", "L", "R"] + ["C"] * len(labels) + ["C"] + ["R"] * len(codes)
     # A line per player on the wall: the more columns, the smaller the type (never below 6 pt).
-    size = max(6.0, min(9.0, 9.0 * 24 / max(24, completed + len(codes) + 12)))
+    size = max(6.0, min(9.0, 9.0 * 24 / max(24, len(labels) + len(codes) + 12)))
     pdf.table_of(headings, table, widths, align, size=size)
     pdf.set_font(FONT, "", 7)
     pdf.multi_cell(0, 3.5, _("Each cell: the opponent's row number (#, first column: unique even where ranks are "

@@ -113,7 +113,7 @@ MAX_QUERY = 60
 
 
 def _query(request) -> str:
-    return request.GET.get("q", "").strip()[:MAX_QUERY]
+    return request.GET.get("q", "").replace("\x00", "").strip()[:MAX_QUERY]  # PostgreSQL text holds no NUL
 
 
 def _paged(request, items, size: int, **kept) -> dict:
@@ -126,7 +126,7 @@ def _paged(request, items, size: int, **kept) -> dict:
 
 def _found(table, query: str):
     """The rows of a table whose player a search finds (his number, or his name's words)."""
-    if not query:
+    if not query or not table:  # no table before a round is complete: nothing to find
         return table
     return table.rows_of({number for number in table.players if finds(table.entrant(number), query)})
 
