@@ -200,7 +200,8 @@ class Explanation:
     code: str
     player: Player
     rounds: int
-    contributions: list[tuple[Contribution, Player | None]]
+    #: each round's (or Double-Swiss game's) part, its opponent and its label as the crosstable's (1, or 1.2)
+    contributions: list[tuple[Contribution, Player | None, str]]
     total: object
 
 
@@ -211,7 +212,9 @@ def explanation(tournament: Tournament, player: Player, code: str, rounds: int) 
                                      game_rounds(rounds, tournament.games_per_round))
     players = {p.pairing_number: p for p in tournament.players.all()}
     total = sum((c.value for c in contributions if not c.cut), start=0)
-    return Explanation(code, player, rounds, [(c, players.get(c.opponent)) for c in contributions], total)
+    labels = round_labels(tournament, rounds)
+    return Explanation(code, player, rounds, [(c, players.get(c.opponent), labels[c.round - 1])
+                                              for c in contributions], total)
 
 
 def published_rounds(tournament: Tournament):

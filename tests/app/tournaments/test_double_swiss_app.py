@@ -517,3 +517,17 @@ def test_the_board_list_scores_a_bye_for_the_whole_match_and_the_crosstable_pdf_
     assert response.status_code == 200
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "R1.1" in text and "R1.2" in text
+
+
+def test_a_tiebreak_detail_names_the_games_of_each_match_as_the_crosstable(club):
+    # After match 1, BH's detail has a line per game, labelled 1.1 and 1.2 (the crosstable's columns), not
+    # "rounds 1 and 2" of a match that has no round 2.
+    from django.test import Client
+    from django.urls import reverse
+
+    tournament = double(club, players=4, rounds=2)
+    play_match(pair(tournament), random.Random(3))
+    page = Client().get(reverse("public:tiebreak", args=[tournament.slug, 1]), {"code": "BH", "after": 1})
+    cells = page.content.decode().split('<tbody>')[1].split('</tbody>')[0]
+    assert '<td class="c">1.1</td>' in cells and '<td class="c">1.2</td>' in cells
+    assert '<td class="c">2</td>' not in cells
