@@ -516,3 +516,20 @@ def test_placement_by_rating_reads_the_fide_lists_rating(event):
     assert placement(event, junior)[0].name == "Open B"
     placed = register_in_event(event, junior, person("ada@example.org"))
     assert (placed.tournament.name, placed.player.rating) == ("Open B", 1700)
+
+
+def test_the_public_event_page_shows_a_double_swiss_sections_matches(client, club, arbiter):
+    # C.04.5: each board a match of two games, both results and the match score; the PAB its match points.
+    from tournaments.services.results import enter_result
+    event = create_event(club, arbiter, name="Rapid Days")
+    section = make_tournament(club, players=5, rounds=3, system="double-swiss", edition="2026", name="Double")
+    add_section(event, section, arbiter)
+    round_ = pair(section)
+    game = round_.games.exclude(result="bye").get(board=1)
+    enter_result(game, "1-0")
+    enter_result(game, "½-½", game_number=2)
+    page = client.get(reverse("public:event", args=[event.slug])).content.decode()
+    match = page[page.index('id="match-1"'):]
+    match = match[:match.index("</tbody>")]
+    assert 'class="game-two"' in match and "½-½" in match and 'class="match-score">1½–½<' in match
+    assert "Pairing-allocated bye (a won game and a drawn game)" in page and "1½" in page
