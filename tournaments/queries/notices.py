@@ -122,5 +122,10 @@ def player_notice(player: Player) -> PairingNotice | None:
 
 def notice_counts(round_: Round) -> dict[str, int]:
     """How many of the round's notices are queued, sent and failed."""
-    counts = dict(Notice.objects.filter(round=round_).values_list("state").annotate(n=Count("pk")).order_by())
+    return state_counts(Notice.objects.filter(round=round_))
+
+
+def state_counts(notices) -> dict[str, int]:
+    """How many of ``notices`` (a queryset) are queued, sent and failed."""
+    counts = dict(notices.values_list("state").annotate(n=Count("pk")).order_by())
     return {state: counts.get(state, 0) for state in Notice.State.values}

@@ -2,7 +2,6 @@
 approve and the waiting list, the bye requests to grant, who has not checked in, the venue's QR code."""
 
 from django.contrib import messages
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -14,6 +13,7 @@ from tournaments.fronts.arbiter.forms import DecisionForm, PlayerSideForm
 from tournaments.fronts.perform import perform
 from tournaments.fronts.public.printouts import qr_svg
 from tournaments.models import ByeRequest, Notice, Registration
+from tournaments.queries.notices import state_counts
 from tournaments.services import ConfirmationNeeded, Refused, notices
 from tournaments.services import bye_requests as byes
 from tournaments.services import check_in as checking
@@ -60,8 +60,8 @@ def entries(request, slug, question: str | None = None):
 def _mails_context(tournament) -> dict:
     """The registration mails' counts, and the failed ones with their reasons."""
     mails = notices.registration_mails(tournament)
-    counts = dict(mails.values_list("state").annotate(n=Count("pk")).order_by())
-    return {"mail_counts": {state: counts.get(state, 0) for state in Notice.State.values} if counts else None,
+    counts = state_counts(mails)
+    return {"mail_counts": counts if any(counts.values()) else None,
             "failed_mails": mails.filter(state=Notice.State.FAILED).select_related("registration")}
 
 
